@@ -1,0 +1,55 @@
+// Run a Python script under the official MicroPython WebAssembly build (npm), in Node.
+// Usage: node tools/mpy_run.mjs [--heapsize BYTES] [--copy DIR]... SCRIPT [ARG]...
+// Each --copy DIR (relative to the repo root) is copied into the interpreter's
+// filesystem at the same path, and the root is on sys.path, so `import engine` works.
+// The script sees its extra arguments in sys.argv[1:]. Exit status 1 on a Python error.
+import fs from "fs";
+import path from "path";
+import url from "url";
+
+const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
+const { loadMicroPython } = await import(
+  path.join(root, "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"));
+
+let heapsize = 256 * 1024;
+const copies = [];
+const rest = [];
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  if (argv[i] === "--heapsize") heapsize = parseInt(argv[++i], 10);
+  else if (argv[i] === "--copy") copies.push(argv[++i]);
+  else rest.push(argv[i]);
+}
+if (rest.length < 1) {
+  console.error("usage: mpy_run.mjs [--heapsize BYTES] [--copy DIR]... SCRIPT [ARG]...");
+  process.exit(2);
+}
+const mp = await loadMicroPython({ heapsize, stdout: (s) => process.stdout.write(s + "\n"),
+  stderr: (s) => process.stderr.write(s + "\n") });
+
+function copyTree(rel) {
+  const src = path.join(root, rel);
+  mp.FS.mkdirTree("/" + rel);
+  for (const name of fs.readdirSync(src)) {
+    const full = path.join(src, name);
+    const st = fs.statSync(full);
+    if (st.isDirectory()) { if (name !== "__pycache__") copyTree(path.join(rel, name)); }
+    else if (name.endsWith(".py")) mp.FS.writeFile("/" + path.join(rel, name), fs.readFileSync(full));
+  }
+}
+for (const c of copies) copyTree(c);
+
+const script = fs.readFileSync(rest[0], "utf8");
+const args = JSON.stringify(rest);
+try {
+  mp.runPython("import sys\nsys.path.insert(0, '/')\nsys.argv[:] = " + args + "\n");
+  mp.runPython(script);
+} catch (error) {
+  if (error.name !== "PythonError") throw error;
+  if (error.type === "SystemExit") {
+    const m = /SystemExit:?\s*(\d+)?/.exec(error.message);
+    process.exit(m && m[1] ? parseInt(m[1], 10) : 0);
+  }
+  process.stderr.write(error.message + "\n");
+  process.exit(1);
+}
