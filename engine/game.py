@@ -1,0 +1,381 @@
+"""One deal of Fan Tan: hands, rows, turns, passes and chips, all small ints.
+
+    g = Game(preset("sevens"), deal_number=42)
+    while not g.over:
+        g.play(g.legal_moves()[0])
+
+A player who cannot play is passed automatically, so `turn` always names a
+player with a real decision. Illegal actions return a reason code and change
+nothing (see engine.reasons).
+"""
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+from engine.cards import FULL, popcount, mask_value, lowest
+from engine.rng import Rng
+from engine import reasons as R
+from engine.rules import (FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER,
+                          CHIPS, VALUES)
+
+PASS = const(52)
+_FIVE_NINE = const(0x110)   # ranks 5 and 9
+
+
+def deal_hands(deal_number, players, dealer, cut):
+    """Deal the deck of a deal number one card at a time, left of the dealer first.
+
+    Returns the hands as a list of players * 4 suit masks."""
+    rng = Rng(deal_number)
+    deck = bytearray(range(52))
+    rng.shuffle(deck)
+    if cut:
+        c = 5 + rng.below(43)          # at least 5 cards in each part
+        deck = deck[c:] + deck[:c]
+    hands = [0] * (players * 4)
+    seat = dealer
+    for c in deck:
+        seat = (seat + 1) % players
+        hands[seat * 4 + c // 13] |= 1 << (c % 13)
+    return hands
+
+
+def first_dealer(deal_number, players):
+    """The ceremony: cards face up, one each from seat 0, until a Jack.
+
+    Returns (dealer, [card, ...]) with the cards in the order they were shown."""
+    deck = bytearray(range(52))
+    Rng(deal_number ^ 0x2A5).shuffle(deck)
+    shown = []
+    for i in range(52):
+        shown.append(deck[i])
+        if deck[i] % 13 == 10:
+            return i % players, shown
+    return 0, shown   # unreachable: a deck has four Jacks
+
+
+class Game:
+    """A deal. Public fields are read-only to callers; change them via play()."""
+
+    def __init__(self, rules, deal_number=1, dealer=None, chips=None, players=None):
+        n = players or rules.players
+        self.rules = rules
+        self.players = n
+        self.deal_number = deal_number
+        self.dealer = n - 1 if dealer is None else dealer
+        b, t = rules.bottom_top()
+        self._bottom = b
+        self._top = t
+        self.hands = deal_hands(deal_number, n, self.dealer, rules.ceremony)
+        self.counts = [0] * n
+        for p in range(n):
+            self.counts[p] = self._count(p)
+        self.dealt = self.counts[:]
+        self.table = [0] * 4          # cards played, a mask per suit
+        self.low = [-1] * 4           # rank index at each end, -1 if not open
+        self.high = [-1] * 4
+        self.fits = [0] * 4           # cards that fit now, a mask per suit
+        self.void = [0] * (n * 4)     # cards each player is known not to hold
+        self.last = [-1] * n          # each player's last action (card, PASS) or -1
+        self.passes = [0] * n         # passes this deal
+        self.start = -1               # rank fixed for starters, or -1
+        self.current = -1             # play-or-pay: suit being built, or -1
+        self.bonus = -1               # Coventry: suit of the 4th starter while its bonus is on
+        self.opened = 0
+        self.opener = rules.opener if rules.opener != LEFT_OF_DEALER else -1
+        self.log = bytearray()
+        self.winner = -1
+        self.chips = chips if chips is not None else [0] * n
+        self.pot = 0
+        if rules.scoring == CHIPS:
+            most = max(self.dealt)
+            for p in range(n):
+                self._pay(p, 2 if self.dealt[p] < most else 1)
+        self._update_fits()
+        if self.opener >= 0:
+            c = self.opener
+            for p in range(n):
+                if self.hands[p * 4 + c // 13] >> (c % 13) & 1:
+                    self.turn = p
+        else:
+            self.turn = (self.dealer + 1) % n
+            self._skip_forced()
+
+    # ---- queries -------------------------------------------------------------
+    @property
+    def over(self):
+        return self.winner >= 0
+
+    def hand(self, p):
+        """Player p's hand: four 13-bit masks."""
+        return self.hands[p * 4:p * 4 + 4]
+
+    def count(self, p):
+        return self.counts[p]
+
+    def _count(self, p):
+        h = self.hands
+        i = p * 4
+        return popcount(h[i]) + popcount(h[i + 1]) + popcount(h[i + 2]) + popcount(h[i + 3])
+
+    def playable(self, suit, p=-1):
+        """Mask of player p's (default: the current player's) cards of a suit that fit now."""
+        if p < 0:
+            p = self.turn
+        if self.winner >= 0:
+            return 0
+        if self.opener >= 0:
+            c = self.opener
+            return self.hands[p * 4 + suit] & (1 << (c % 13)) if c // 13 == suit else 0
+        if self.bonus == suit:
+            return 0
+        return self.hands[p * 4 + suit] & self.fits[suit]
+
+    def can_play(self, p=-1):
+        return bool(self.playable(0, p) | self.playable(1, p) | self.playable(2, p)
+                    | self.playable(3, p))
+
+    def legal_moves(self):
+        """The current player's legal actions: card ids, then PASS if allowed."""
+        moves = []
+        if self.winner >= 0:
+            return moves
+        for s in range(4):
+            m = self.playable(s)
+            while m:
+                r = lowest(m)
+                moves.append(s * 13 + r)
+                m &= m - 1
+        if self.check(PASS) == R.OK:
+            moves.append(PASS)
+        return moves
+
+    def needs(self, suit):
+        """(low card, high card) that each end of a row takes next, -1 for none."""
+        m = self.fits[suit]
+        if not self.table[suit] or not m:
+            return -1, -1
+        lo = hi = -1
+        while m:
+            r = lowest(m)
+            m &= m - 1
+            if self._is_high(suit, r):
+                hi = suit * 13 + r
+            else:
+                lo = suit * 13 + r
+        return lo, hi
+
+    def starters(self):
+        """Mask of ranks that may open an unopened suit now."""
+        o = self.rules.opening
+        if self.start >= 0:
+            return 1 << self.start
+        if o == FIVE_OR_NINE:
+            return _FIVE_NINE
+        if o == ANY_RANK or o == PLAY_OR_PAY:
+            return FULL
+        return 1 << 6
+
+    def pass_cost(self, p=-1):
+        """Chips a pass costs player p now: (to the pot, [(player, chips), ...])."""
+        if p < 0:
+            p = self.turn
+        if self.rules.scoring != CHIPS:
+            return 0, []
+        if self.bonus >= 0:
+            return 0, []
+        if not self.can_play(p):
+            return 1, []
+        gates = []
+        if self.start >= 0 and self.rules.opening != PLAY_OR_PAY:
+            for s in range(4):
+                if not self.table[s] and self.hands[p * 4 + s] >> self.start & 1:
+                    for r in self._neighbours(self.start):
+                        holder = self.holder(s * 13 + r)
+                        if holder != p:
+                            gates.append((holder, self.rules.gate_penalty))
+        return self.rules.pass_pot, gates
+
+    def _neighbours(self, r):
+        """Rank indexes next to rank r along a row (the 6 and 8 of a 7)."""
+        out = []
+        if r != self._bottom:
+            out.append((r - 1) % 13)
+        if r != self._top:
+            out.append((r + 1) % 13)
+        return out
+
+    def holder(self, c):
+        """Who holds card c, or -1 if it is on the table."""
+        for p in range(self.players):
+            if self.hands[p * 4 + c // 13] >> (c % 13) & 1:
+                return p
+        return -1
+
+    def check(self, action, player=-1):
+        """Reason code for this action by this player (default: whoever's turn it is)."""
+        if self.winner >= 0:
+            return R.DEAL_OVER
+        if player >= 0 and player != self.turn:
+            return R.NOT_YOUR_TURN
+        p = self.turn
+        if action == PASS:
+            if self.bonus >= 0 or not self.can_play(p):
+                return R.OK
+            if not self.rules.strategic_pass or self.opener >= 0:
+                return R.MUST_PLAY
+            pot, gates = self.pass_cost(p)
+            for g in gates:
+                pot += g[1]
+            return R.OK if self.chips[p] >= pot else R.NO_CHIPS
+        if not 0 <= action < 52:
+            return R.NOT_A_CARD
+        s = action // 13
+        bit = 1 << (action % 13)
+        if not self.hands[p * 4 + s] & bit:
+            return R.NOT_IN_HAND
+        if self.opener >= 0 and action != self.opener:
+            return R.OPENER_FIRST
+        if self.bonus == s:
+            return R.BONUS_OTHER_ROW
+        if self.fits[s] & bit:
+            return R.OK
+        if self.table[s]:
+            return R.NOT_AT_END
+        if self.current >= 0:
+            return R.FINISH_SUIT
+        return R.NEEDS_STARTER
+
+    # ---- actions -------------------------------------------------------------
+    def play(self, action, player=-1):
+        """Play a card id or PASS. Returns a reason code; OK means it was done."""
+        why = self.check(action, player)
+        if why != R.OK:
+            return why
+        self.log.append(action)
+        p = self.turn
+        if action == PASS:
+            if self.bonus >= 0:
+                self.bonus = -1
+            else:
+                pot, gates = self.pass_cost(p)
+                self._pay(p, pot)
+                for g in gates:
+                    paid = min(g[1], self.chips[p])
+                    self.chips[p] -= paid
+                    self.chips[g[0]] += paid
+                self.passes[p] += 1
+            self.last[p] = PASS
+            self._advance()
+            return R.OK
+        self._lay(p, action)
+        if self.winner >= 0:
+            return R.OK
+        s = action // 13
+        if self.rules.opening == PLAY_OR_PAY and self.table[s] == FULL:
+            self.current = -1           # the 13th card: start the next suit
+            self._update_fits()
+            return R.OK
+        if (self.rules.coventry and self.opened == 4 and self.table[s] == 1 << self.low[s]
+                and self.bonus < 0):
+            self.bonus = s
+            if self.can_play(p):
+                return R.OK
+            self.bonus = -1
+        self.bonus = -1
+        self._advance()
+        return R.OK
+
+    def _lay(self, p, c):
+        s = c // 13
+        r = c % 13
+        self.hands[p * 4 + s] &= ~(1 << r)
+        self.counts[p] -= 1
+        self.last[p] = c
+        self.opener = -1
+        if not self.table[s]:
+            self.opened += 1
+            self.low[s] = self.high[s] = r
+            if self.rules.opening == PLAY_OR_PAY:
+                self.current = s
+            elif self.start < 0 and self.rules.opening in (FIVE_OR_NINE, ANY_RANK):
+                self.start = r
+        elif self._is_high(s, r):
+            self.high[s] = r
+        else:
+            self.low[s] = r
+        self.table[s] |= 1 << r
+        self._update_fits()
+        if not self.counts[p]:
+            self.winner = p
+
+    def _is_high(self, s, r):
+        """True if rank r, which fits suit s, goes on the high end."""
+        h = self.high[s]
+        return self.rules.opening == PLAY_OR_PAY or (h != self._top and r == (h + 1) % 13)
+
+    def _advance(self):
+        self.turn = (self.turn + 1) % self.players
+        self._skip_forced()
+
+    def _skip_forced(self):
+        """Pass for every player who cannot play, recording what they lack."""
+        for _ in range(self.players):
+            p = self.turn
+            if self.can_play(p):
+                return
+            for s in range(4):
+                self.void[p * 4 + s] |= self.fits[s]
+            if self.rules.scoring == CHIPS:
+                self._pay(p, 1)
+            self.passes[p] += 1
+            self.last[p] = PASS
+            self.turn = (p + 1) % self.players
+        raise RuntimeError("no player can move")
+
+    def _pay(self, p, chips):
+        paid = min(chips, self.chips[p])
+        self.chips[p] -= paid
+        self.pot += paid
+
+    def _update_fits(self):
+        st = self.starters()
+        po = self.rules.opening == PLAY_OR_PAY
+        for s in range(4):
+            t = self.table[s]
+            if t == FULL:
+                m = 0
+            elif not t:
+                m = 0 if po and self.current >= 0 else st
+            elif po:
+                m = 1 << ((self.high[s] + 1) % 13)
+            else:
+                m = 0
+                if self.low[s] != self._bottom:
+                    m |= 1 << ((self.low[s] - 1) % 13)
+                if self.high[s] != self._top:
+                    m |= 1 << ((self.high[s] + 1) % 13)
+            self.fits[s] = m
+
+    # ---- end of deal ---------------------------------------------------------
+    def penalties(self):
+        """What each player owes for the cards left: 1 per card or card values."""
+        out = [0] * self.players
+        for p in range(self.players):
+            if self.rules.penalty == VALUES:
+                for s in range(4):
+                    out[p] += mask_value(self.hands[p * 4 + s])
+            else:
+                out[p] = self.counts[p]
+        return out
+
+    @staticmethod
+    def replay(rules, deal_number, dealer, log, chips=None, players=None):
+        """Rebuild a deal from its log; ValueError if an action is illegal."""
+        g = Game(rules, deal_number, dealer, chips, players)
+        for a in log:
+            if g.play(a) != R.OK:
+                raise ValueError("illegal action in log")
+        return g

@@ -1,0 +1,99 @@
+"""A match: deals in a row, the dealer moving one seat each deal, and the scores.
+
+    m = Match(preset("fan_tan"), deal_number=7)
+    ... play m.game to the end ...
+    m.settle()            # what each player won or paid this deal
+    if not m.over: m.next_deal()
+"""
+from engine.game import Game, first_dealer
+from engine.rules import ZERO_SUM, RACE, CHIPS
+
+
+class Match:
+    """Scores (ZERO_SUM, RACE) or chip stacks (CHIPS) across deals."""
+
+    def __init__(self, rules, deal_number=1, players=None, dealer=None):
+        n = players or rules.players
+        self.rules = rules
+        self.players = n
+        self.deal_number = deal_number
+        self.deals = 0                      # deals settled
+        self.scores = [0] * n
+        self.chips = [rules.chips if rules.scoring == CHIPS else 0] * n
+        self.shown = []                     # the ceremony's face-up cards
+        if dealer is None:
+            dealer = n - 1                  # so seat 0 sits left of the dealer
+            if rules.ceremony:
+                dealer, self.shown = first_dealer(deal_number, n)
+        self.dealer = dealer
+        self.result = None                  # the last settled deal's changes
+        self._start()
+
+    def _start(self):
+        self.start_chips = self.chips[:]
+        self.game = Game(self.rules, self.deal_number, self.dealer, self.chips, self.players)
+        self.result = None
+
+    def settle(self):
+        """Score the finished deal once; returns each player's change this deal."""
+        g = self.game
+        if not g.over:
+            raise ValueError("the deal is not over")
+        if self.result is not None:
+            return self.result
+        pen = g.penalties()
+        n = self.players
+        if self.rules.scoring == CHIPS:
+            for p in range(n):
+                g._pay(p, pen[p])
+            self.chips[g.winner] += g.pot
+            g.pot = 0
+            delta = [self.chips[p] - self.start_chips[p] for p in range(n)]
+        elif self.rules.scoring == RACE:
+            delta = pen
+        else:
+            delta = [-x for x in pen]
+            delta[g.winner] = sum(pen)
+        for p in range(n):
+            self.scores[p] += delta[p]
+        self.deals += 1
+        self.result = delta
+        return delta
+
+    @property
+    def over(self):
+        """True once the match has ended (only after a settled deal)."""
+        if self.result is None:
+            return False
+        r = self.rules
+        if r.deals and self.deals >= r.deals:
+            return True
+        if r.scoring == RACE:
+            return max(self.scores) >= r.target
+        if r.scoring == CHIPS:
+            return min(self.chips) == 0
+        return False
+
+    def standings(self):
+        """The totals that decide the match: chips or scores."""
+        return self.chips if self.rules.scoring == CHIPS else self.scores
+
+    def leaders(self):
+        """Seats currently winning the match (lowest total in RACE, highest otherwise)."""
+        t = self.standings()
+        best = min(t) if self.rules.scoring == RACE else max(t)
+        return [p for p in range(self.players) if t[p] == best]
+
+    def next_deal(self):
+        """Start the next deal: the dealer moves one seat to the left."""
+        if self.result is None or self.over:
+            raise ValueError("settle a deal of a running match first")
+        self.dealer = (self.dealer + 1) % self.players
+        self.deal_number += 1
+        self._start()
+
+    def resume(self, log):
+        """Replay the current deal's log from its start (used when loading a save)."""
+        self.chips[:] = self.start_chips
+        self.game = Game.replay(self.rules, self.deal_number, self.dealer, log,
+                                self.chips, self.players)

@@ -1,0 +1,178 @@
+"""Rule sets as values: every option is a plain field, every preset a set of fields.
+
+    r = preset("sevens")
+    r2 = r.with_(players=5, penalty=VALUES)
+"""
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+from engine.cards import card, DIAMONDS, HEARTS
+
+# opening
+SEVENS = const(0)
+FIVE_OR_NINE = const(1)
+ANY_RANK = const(2)
+PLAY_OR_PAY = const(3)
+# opener: a card id that must be played first, or LEFT_OF_DEALER
+LEFT_OF_DEALER = const(255)
+SEVEN_OF_DIAMONDS = card(DIAMONDS, 6)
+SEVEN_OF_HEARTS = card(HEARTS, 6)
+# scoring
+ZERO_SUM = const(0)
+RACE = const(1)
+CHIPS = const(2)
+# penalty unit
+CARDS = const(0)
+VALUES = const(1)
+
+# Field order is the save format: append new fields at the end only.
+FIELDS = (
+    "players", "min_players", "max_players",
+    "opening", "opener", "ace_high", "coventry",
+    "strategic_pass", "pass_pot", "gate_penalty",
+    "scoring", "penalty", "target", "chips", "deals",
+    "ceremony",
+)
+_DEFAULTS = (4, 3, 7, SEVENS, SEVEN_OF_DIAMONDS, 0, 0, 0, 3, 3, ZERO_SUM, CARDS, 100, 20, 4, 0)
+
+_LIMITS = {
+    "players": (3, 7), "min_players": (3, 7), "max_players": (3, 7),
+    "opening": (0, 3), "ace_high": (0, 1), "coventry": (0, 1),
+    "strategic_pass": (0, 1), "pass_pot": (0, 9), "gate_penalty": (0, 9),
+    "scoring": (0, 2), "penalty": (0, 1), "target": (10, 250), "chips": (5, 250),
+    "deals": (0, 250), "ceremony": (0, 1),
+}
+
+
+class Rules:
+    """One rule set. Fields (see FIELDS):
+
+    players/min_players/max_players: table size and the range this rule set allows;
+    opening: SEVENS, FIVE_OR_NINE, ANY_RANK or PLAY_OR_PAY;
+    opener: the card that must be played first (SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS)
+        or LEFT_OF_DEALER (that player plays a starter or passes);
+    ace_high: rows run 2..A instead of A..K;
+    coventry: whoever lays the 4th starter may play one more card on another row;
+    strategic_pass: a player may pass while able, paying pass_pot chips to the pot,
+        plus gate_penalty to each holder of the starter's neighbours when they held
+        a playable starter (chips scoring only);
+    scoring: ZERO_SUM (losers pay the winner), RACE (losers add; first to target
+        ends the match, lowest wins) or CHIPS (equal stacks, antes, pot);
+    penalty: CARDS (1 per card) or VALUES (A=1 ... K=13);
+    target: RACE end; chips: starting stack; deals: deals in a match (0 = no limit
+        for CHIPS and RACE); ceremony: deal face up until a Jack picks the first
+        dealer, and cut the deck each deal.
+    """
+
+    def __init__(self, **fields):
+        for i in range(len(FIELDS)):
+            setattr(self, FIELDS[i], _DEFAULTS[i])
+        for key in fields:
+            if key not in FIELDS:
+                raise ValueError("unknown rule: " + key)
+            setattr(self, key, fields[key])
+
+    def with_(self, **changes):
+        """A copy with some fields changed."""
+        fields = {}
+        for f in FIELDS:
+            fields[f] = getattr(self, f)
+        for key in changes:
+            fields[key] = changes[key]
+        return Rules(**fields)
+
+    def values(self):
+        """The fields in FIELDS order."""
+        return tuple([getattr(self, f) for f in FIELDS])
+
+    def __eq__(self, other):
+        return isinstance(other, Rules) and self.values() == other.values()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self.values())
+
+    def __repr__(self):
+        return "Rules(" + ", ".join([f + "=" + str(getattr(self, f)) for f in FIELDS]) + ")"
+
+    def problem(self):
+        """Why this rule set cannot be played, or None."""
+        for f in FIELDS:
+            v = getattr(self, f)
+            if f == "opener":
+                if v != LEFT_OF_DEALER and not 0 <= v < 52:
+                    return "opener must be a card or LEFT_OF_DEALER"
+                continue
+            lo, hi = _LIMITS[f]
+            if not isinstance(v, int) or not lo <= v <= hi:
+                return f + " out of range"
+        if not self.min_players <= self.players <= self.max_players:
+            return "players out of range"
+        if self.opener != LEFT_OF_DEALER and self.opening == FIVE_OR_NINE:
+            return "five-or-nine needs the player left of the dealer to open"
+        if self.opener != LEFT_OF_DEALER and self.opening == SEVENS and self.opener % 13 != 6:
+            return "the opening card must be a seven"
+        if self.coventry and self.opening != ANY_RANK:
+            return "the Coventry bonus needs any-rank openings"
+        if self.strategic_pass and self.scoring != CHIPS:
+            return "strategic passes are a chip-game rule"
+        return None
+
+    def bottom_top(self):
+        """Rank indexes of the two row ends: (bottom, top)."""
+        return (1, 0) if self.ace_high else (0, 12)
+
+    def encode(self):
+        """The rule set as bytes (one per field)."""
+        return bytes(self.values())
+
+    @staticmethod
+    def decode(data):
+        """Rebuild from encode(); missing trailing fields keep their defaults."""
+        fields = {}
+        for i in range(min(len(data), len(FIELDS))):
+            fields[FIELDS[i]] = data[i]
+        r = Rules(**fields)
+        if r.problem():
+            raise ValueError(r.problem())
+        return r
+
+
+_CHIP_GAME = {"opener": LEFT_OF_DEALER, "scoring": CHIPS, "strategic_pass": 1,
+              "pass_pot": 3, "gate_penalty": 3, "ceremony": 1, "max_players": 5,
+              "deals": 10}
+
+# Ordered: the menu shows them in this order.
+PRESETS = ("sevens", "fan_tan", "domino", "parliament",
+           "five_or_nine", "coventry", "play_or_pay")
+
+TITLES = {
+    "sevens": "Sevens", "fan_tan": "Fan Tan", "domino": "Domino",
+    "parliament": "Parliament", "five_or_nine": "Five or Nine",
+    "coventry": "Count of Coventry", "play_or_pay": "Play or Pay",
+}
+
+
+def preset(key):
+    """The named rule set (see PRESETS)."""
+    if key == "sevens":      # rule book 002
+        return Rules(players=4, min_players=4, max_players=4, ace_high=1)
+    if key == "fan_tan":     # rule book 000
+        return Rules(**_CHIP_GAME)
+    if key == "domino":      # rule book 001 (French Domino, match to 100)
+        return Rules(opener=LEFT_OF_DEALER, opening=ANY_RANK, scoring=RACE,
+                     max_players=6, deals=0)
+    if key == "parliament":  # rule book 003
+        return Rules(scoring=RACE, deals=0)
+    if key == "five_or_nine":
+        return Rules(opening=FIVE_OR_NINE, **_CHIP_GAME)
+    if key == "coventry":
+        return Rules(opening=ANY_RANK, coventry=1, **_CHIP_GAME)
+    if key == "play_or_pay":
+        return Rules(opening=PLAY_OR_PAY, **_CHIP_GAME)
+    raise ValueError("unknown preset: " + str(key))
