@@ -368,7 +368,7 @@ class Game:
         """Become the deal a view describes, with `hands` (players * 4 masks) as the
         hidden hands: a determinization for search. Reuses this object's lists."""
         n = self.players
-        if view.players != n or view.rules != self.rules:
+        if view.players != n or (view.rules is not self.rules and view.rules != self.rules):
             raise ValueError("view of another table")
         for i in range(n * 4):
             self.hands[i] = hands[i]

@@ -1,0 +1,105 @@
+"""Engine checks that run unchanged on CPython and on the official MicroPython.
+
+Run under MicroPython by tests/test_micropython.py (node tools/mpy_run.mjs) and
+imported by pytest on CPython. Prints `portable checks: N passed` at the end.
+"""
+from engine.cards import FULL, card, DIAMONDS, popcount
+from engine.rng import Rng
+from engine.rules import PRESETS, preset, CHIPS, ZERO_SUM
+from engine.game import Game, PASS
+from engine.match import Match
+from engine import reasons as R
+
+
+def check_invariants(g, start_total):
+    """Cards conserved, rows contiguous, chips conserved."""
+    for s in range(4):
+        seen = g.table[s]
+        for p in range(g.players):
+            h = g.hands[p * 4 + s]
+            assert not (h & seen), "a card is in two places"
+            seen |= h
+        assert seen == FULL, "a card went missing"
+    for p in range(g.players):
+        assert g.counts[p] == g._count(p)
+    assert sum(g.chips) + g.pot == start_total, "chips not conserved"
+
+
+def play_deal(rules, deal_number, players, rng):
+    """A random deal with all checks; returns (match, deltas)."""
+    m = Match(rules, deal_number, players)
+    g = m.game
+    total = sum(m.start_chips)
+    check_invariants(g, total)
+    steps = 0
+    while not g.over:
+        moves = g.legal_moves()
+        assert moves, "the player to move has no legal action"
+        a = moves[rng.below(len(moves))]
+        able = g.can_play()
+        p = g.turn
+        before = g.chips[p]
+        bonus = g.bonus >= 0
+        assert g.play(a) == R.OK
+        if a == PASS and able and not bonus:
+            assert rules.strategic_pass and g.chips[p] < before, "an unpenalised pass while able"
+        check_invariants(g, total)
+        steps += 1
+        assert steps < 400, "the deal does not end"
+    delta = m.settle()
+    if rules.scoring == ZERO_SUM or rules.scoring == CHIPS:
+        assert sum(delta) == 0, "not zero-sum"
+    again = Game.replay(rules, deal_number, m.dealer, g.log, m.start_chips[:], players)
+    assert again.hands == g.hands and again.table == g.table and again.winner == g.winner
+    assert again.void == g.void and again.passes == g.passes
+    return m, delta
+
+
+def check_random_deals(deals_per_size=3):
+    rng = Rng(2024)
+    n = 0
+    for key in PRESETS:
+        rules = preset(key)
+        for players in range(rules.min_players, rules.max_players + 1):
+            for d in range(deals_per_size):
+                play_deal(rules, 1000 + d * 7 + players, players, rng)
+                n += 1
+    return n
+
+
+def check_same_cards_everywhere():
+    # Fixed values pin the RNG: these must match on every runtime.
+    r = Rng(1)
+    assert [r.next16() for _ in range(3)] == [40855, 58626, 57154]
+    deck = Game(preset("sevens"), 42).hands
+    assert deck == [17, 3122, 1, 2332, 1192, 0, 6792, 1665,
+                    4354, 4681, 6, 4130, 2628, 388, 1392, 64]
+    assert sum([popcount(m) for m in deck]) == 52
+
+
+def check_illegal_changes_nothing():
+    g = Game(preset("sevens"), 5)
+    before = (g.hands[:], g.table[:], g.turn, bytes(g.log))
+    other = (g.turn + 1) % 4
+    assert g.play(card(DIAMONDS, 6), other) == R.NOT_YOUR_TURN
+    assert g.play(PASS) == R.MUST_PLAY
+    assert g.play(99) == R.NOT_A_CARD
+    h = g.hand(g.turn)
+    for s in range(4):
+        for r in range(13):
+            c = card(s, r)
+            if h[s] >> r & 1 and c != card(DIAMONDS, 6):
+                assert g.play(c) == R.OPENER_FIRST
+    assert (g.hands[:], g.table[:], g.turn, bytes(g.log)) == before
+
+
+def main():
+    n = check_random_deals()
+    check_same_cards_everywhere()
+    check_illegal_changes_nothing()
+    import sys
+    print("portable checks on %s: %d passed" % (sys.implementation.name, n + 2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Property tests over random deals of every preset and table size."""
+from hypothesis import given, settings, strategies as st
+
+from engine.rng import Rng
+from engine.rules import PRESETS, preset, VALUES, ZERO_SUM
+from engine.game import Game, PASS
+from engine.match import Match
+from engine import reasons as R
+from portable_checks import play_deal, check_invariants
+
+
+@st.composite
+def tables(draw):
+    key = draw(st.sampled_from(PRESETS))
+    rules = preset(key)
+    if draw(st.booleans()):
+        rules = rules.with_(penalty=VALUES)
+    if draw(st.booleans()) and key != "sevens":
+        rules = rules.with_(ace_high=1)
+    players = draw(st.integers(rules.min_players, rules.max_players))
+    return rules, players
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables(), st.integers(0, 2 ** 30 - 1), st.integers(0, 2 ** 16))
+def test_random_deals_keep_every_invariant(table, deal_number, seed):
+    """Cards conserved, passes forced or paid, deals end, zero-sum, replay exact."""
+    rules, players = table
+    play_deal(rules, deal_number, players, Rng(seed))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["fan_tan", "five_or_nine", "coventry", "play_or_pay"]),
+       st.integers(0, 10 ** 6), st.integers(0, 2 ** 16))
+def test_strategic_passers_always_pay_and_deals_still_end(key, deal_number, seed):
+    """A table that passes whenever it may: every such pass costs chips, and the deal ends."""
+    rules = preset(key)
+    m = Match(rules, deal_number)
+    g = m.game
+    total = sum(m.start_chips)
+    rng = Rng(seed)
+    while not g.over:
+        moves = g.legal_moves()
+        if PASS in moves and rng.below(4):
+            p = g.turn
+            before = g.chips[p]
+            free = g.bonus >= 0
+            assert g.play(PASS) == R.OK
+            assert free or g.chips[p] < before
+        else:
+            assert g.play(moves[rng.below(len(moves))]) == R.OK
+        check_invariants(g, total)
+    assert sum(m.settle()) == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(tables(), st.integers(0, 10 ** 6), st.integers(0, 200))
+def test_any_illegal_action_changes_nothing(table, deal_number, action):
+    rules, players = table
+    g = Game(rules, deal_number, players=players)
+    rng = Rng(deal_number)
+    for _ in range(rng.below(30)):
+        if g.over:
+            break
+        moves = g.legal_moves()
+        g.play(moves[rng.below(len(moves))])
+    state = (g.hands[:], g.table[:], g.fits[:], g.turn, bytes(g.log), g.chips[:], g.pot)
+    why = g.check(action)
+    if why != R.OK:
+        assert g.play(action) == why
+        assert (g.hands[:], g.table[:], g.fits[:], g.turn, bytes(g.log), g.chips[:], g.pot) == state
+        assert R.text(why)
+    else:
+        assert action in g.legal_moves()

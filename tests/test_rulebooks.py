@@ -1,0 +1,451 @@
+"""Each rule book example, and each rule the issue lists, as a test."""
+import pytest
+
+from engine.cards import card, name, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
+from engine.rng import Rng
+from engine.rules import (preset, PRESETS, Rules, SEVENS, FIVE_OR_NINE, ANY_RANK,
+                          PLAY_OR_PAY, LEFT_OF_DEALER, SEVEN_OF_HEARTS, CHIPS, RACE,
+                          VALUES, ZERO_SUM)
+from engine.game import Game, PASS, first_dealer, deal_hands
+from engine.match import Match
+from engine import reasons as R
+
+A, K = 0, 12
+
+
+def fitting(g):
+    """Every card that fits the table now, whoever holds it."""
+    return {card(s, r) for s in range(4) for r in range(13) if g.fits[s] >> r & 1}
+
+
+def c(text):
+    """'7S' -> card id."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    return card("SHDC".index(text[-1]), ranks.index(text[:-1]))
+
+
+def deal_where(rules, pred, players=None, limit=3000):
+    for d in range(1, limit):
+        g = Game(rules, d, players=players)
+        if pred(g):
+            return g
+    raise AssertionError("no deal found")
+
+
+def holds(g, p, cards):
+    return all(g.hands[p * 4 + x // 13] >> (x % 13) & 1 for x in cards)
+
+
+def random_play_until(rules, pred, players=None, deals=400):
+    """Play random legal moves over many deals until pred(game) holds."""
+    rng = Rng(7)
+    for d in range(1, deals):
+        g = Game(rules, d, players=players, chips=[50] * (players or rules.players))
+        while not g.over:
+            if pred(g):
+                return g
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+    raise AssertionError("position not reached")
+
+
+# ---- rule book 000 (Fan Tan) -------------------------------------------------
+def test_000_after_seven_of_spades_the_next_player_has_five_options():
+    rules = preset("fan_tan")
+    g = deal_where(rules, lambda g: holds(g, (g.dealer + 1) % 4, [c("7S")]))
+    assert g.turn == (g.dealer + 1) % g.players      # the eldest hand opens
+    assert g.play(c("7S")) == R.OK
+    assert fitting(g) == {c("6S"), c("8S"), c("7H"), c("7D"), c("7C")}
+    # Marie-Pierre lays 7D: Olivier has six possibilities.
+    g2 = random_play_until(rules, lambda g: g.table[SPADES] == 1 << 6 and g.table[DIAMONDS] == 1 << 6
+                           and not g.table[HEARTS] and not g.table[CLUBS])
+    assert fitting(g2) == {c("6S"), c("8S"), c("6D"), c("8D"), c("7H"), c("7C")}
+
+
+def test_000_six_of_spades_lets_the_five_follow():
+    g = random_play_until(preset("fan_tan"), lambda g: g.table[SPADES] == 0b1100000)
+    assert {c("5S"), c("8S")} <= fitting(g)
+
+
+def test_000_eldest_hand_without_a_seven_passes_and_pays_a_chip():
+    rules = preset("fan_tan")
+    def eldest_has_no_seven(m):
+        g = m.game
+        return not any(g.hands[((g.dealer + 1) % 4) * 4 + s] >> 6 & 1 for s in range(4))
+    m = [m for m in (Match(rules, d) for d in range(1, 50)) if eldest_has_no_seven(m)][0]
+    g = m.game
+    eldest = (g.dealer + 1) % 4
+    assert g.turn != eldest and g.passes[eldest] == 1 and g.last[eldest] == PASS
+    assert g.void[eldest * 4] & (1 << 6)               # the pass proves: no 7s
+    assert g.dealt == [13] * 4
+    assert g.pot == 4 + sum(g.passes)                  # antes, then a chip per pass
+
+
+def test_000_rows_run_ace_low_from_six_down_to_ace_and_eight_up_to_king():
+    rules = preset("fan_tan")
+    assert rules.bottom_top() == (A, K)
+    g = random_play_until(rules, lambda g: g.low[HEARTS] == 1)   # 2H laid
+    assert g.needs(HEARTS)[0] == c("AH")
+    g = random_play_until(rules, lambda g: g.low[HEARTS] == A)
+    assert g.needs(HEARTS)[0] == -1
+
+
+def test_000_strategic_pass_costs_three_to_the_pot_and_three_to_the_6_and_8():
+    rules = preset("fan_tan")
+    g = random_play_until(rules, lambda g: g.table[SPADES] and any(
+        not g.table[s] and g.hands[g.turn * 4 + s] >> 6 & 1 for s in range(4)))
+    p = g.turn
+    suits = [s for s in range(4) if not g.table[s] and g.hands[p * 4 + s] >> 6 & 1]
+    gate_holders = [g.holder(card(s, r)) for s in suits for r in (5, 7)]
+    pot, gates = g.pass_cost()
+    assert pot == 3
+    assert sorted(h for h, _ in gates) == sorted(h for h in gate_holders if h != p)
+    assert all(x == 3 for _, x in gates)
+    chips = g.chips[:]
+    before_pot = g.pot
+    assert g.play(PASS) == R.OK
+    assert g.pot == before_pot + 3
+    for h in set(h for h, _ in gates):
+        paid = 3 * sum(1 for x, _ in gates if x == h)
+        assert g.chips[h] == chips[h] + paid
+    assert g.chips[p] == chips[p] - 3 - 3 * len(gates)
+
+
+def test_001_strategic_pass_pays_five_to_each_gate_holder():
+    rules = preset("fan_tan").with_(gate_penalty=5)
+    g = random_play_until(rules, lambda g: any(
+        not g.table[s] and g.hands[g.turn * 4 + s] >> 6 & 1 for s in range(4))
+        and g.table[SPADES])
+    pot, gates = g.pass_cost()
+    assert pot == 3 and all(x == 5 for _, x in gates)
+
+
+def test_a_strategic_pass_needs_the_chips():
+    rules = preset("fan_tan")
+    g = random_play_until(rules, lambda g: g.can_play() and g.check(PASS) == R.OK)
+    g.chips[g.turn] = 2
+    assert g.play(PASS) == R.NO_CHIPS
+
+
+def test_000_five_or_nine_first_starter_fixes_the_rank():
+    rules = preset("five_or_nine")
+    g = random_play_until(rules, lambda g: g.opened == 0)
+    assert fitting(g) == {card(s, r) for s in range(4) for r in (4, 8)}
+    g = random_play_until(rules, lambda g: g.opened == 1 and g.start == 4)
+    opened = [s for s in range(4) if g.table[s]][0]
+    assert all(g.fits[s] == 1 << 4 for s in range(4) if s != opened)
+    assert g.fits[opened] == (1 << 3) | (1 << 5)
+
+
+def test_000_five_or_nine_refuses_a_seven_as_starter():
+    g = random_play_until(preset("five_or_nine"),
+                          lambda g: g.opened == 0 and any(g.hands[g.turn * 4 + s] >> 6 & 1
+                                                          for s in range(4)))
+    s = [s for s in range(4) if g.hands[g.turn * 4 + s] >> 6 & 1][0]
+    assert g.play(card(s, 6)) == R.NEEDS_STARTER
+
+
+def test_000_coventry_ace_start_fixes_aces_for_every_suit():
+    rules = preset("coventry")
+    g = random_play_until(rules, lambda g: g.start == A)
+    assert all(g.fits[s] == 1 for s in range(4) if not g.table[s])
+
+
+def test_000_coventry_fourth_starter_earns_a_bonus_card_on_another_row():
+    rules = preset("coventry")
+    g = random_play_until(rules, lambda g: g.bonus >= 0)
+    p = g.turn
+    assert g.opened == 4
+    bonus_suit = g.bonus
+    moves = g.legal_moves()
+    assert PASS in moves                                   # the bonus may be declined
+    assert all(m // 13 != bonus_suit for m in moves if m != PASS)
+    same = [card(bonus_suit, r) for r in range(13)
+            if g.hands[p * 4 + bonus_suit] >> r & 1 and g.fits[bonus_suit] >> r & 1]
+    for x in same:
+        assert g.play(x) == R.BONUS_OTHER_ROW
+    card_ = [m for m in moves if m != PASS][0]
+    assert g.play(card_) == R.OK
+    assert g.turn != p or g.over
+
+
+def test_000_play_or_pay_builds_up_circularly_and_finishes_a_suit_first():
+    rules = preset("play_or_pay")
+    g = random_play_until(rules, lambda g: g.current >= 0 and g.table[g.current] != FULL
+                          and g.high[g.current] == K)
+    s = g.current
+    assert g.fits[s] == 1 << A                              # K is followed by A
+    assert all(g.fits[t] == 0 for t in range(4) if t != s)
+    other = [x for x in range(52) if x // 13 != s and g.hands[g.turn * 4 + x // 13] >> (x % 13) & 1]
+    if other:
+        assert g.play(other[0]) == R.FINISH_SUIT
+
+
+def test_000_play_or_pay_thirteenth_card_starts_the_next_suit_with_any_card():
+    rules = preset("play_or_pay")
+    g = random_play_until(rules, lambda g: g.current >= 0 and
+                          bin(g.table[g.current]).count("1") == 12 and g.can_play()
+                          and g.count(g.turn) > 1)
+    p = g.turn
+    assert g.play(g.legal_moves()[0]) == R.OK
+    assert g.turn == p and g.current == -1
+    assert all(g.fits[s] == FULL for s in range(4) if not g.table[s])
+
+
+def test_000_ceremony_deals_face_up_until_a_jack():
+    dealer, shown = first_dealer(77, 4)
+    assert shown[-1] % 13 == 10 and all(x % 13 != 10 for x in shown[:-1])
+    assert dealer == (len(shown) - 1) % 4
+    m = Match(preset("fan_tan"), 77, 4)
+    assert m.dealer == dealer and m.shown == shown
+
+
+def test_000_cut_leaves_at_least_five_cards_in_each_part():
+    cuts = set()
+    for d in range(3000):
+        rng = Rng(d)
+        deck = bytearray(range(52))
+        rng.shuffle(deck)
+        k = 5 + rng.below(43)
+        cuts.add(k)
+        if d < 100:
+            hands = deal_hands(d, 4, 3, True)
+            for i, x in enumerate(deck[k:] + deck[:k]):
+                assert hands[((3 + 1 + i) % 4) * 4 + x // 13] >> (x % 13) & 1
+    assert min(cuts) == 5 and max(cuts) == 47
+
+
+def test_000_uneven_hands_ante_one_more_chip():
+    m = Match(preset("fan_tan"), 3, 5)
+    g = m.game
+    assert sorted(g.dealt) == [10, 10, 10, 11, 11]
+    assert [g.dealt[(g.dealer + 1 + i) % 5] for i in range(5)] == [11, 11, 10, 10, 10]
+    assert g.pot == 5 + 3 + sum(g.passes)            # 1 each, 1 more from the three short hands
+    for p in range(5):
+        assert m.start_chips[p] - g.chips[p] == (2 if g.dealt[p] == 10 else 1) + g.passes[p]
+
+
+# ---- rule book 001 (Domino) ------------------------------------------------
+def test_001_first_player_chooses_the_rank():
+    rules = preset("domino")
+    assert rules.opening == ANY_RANK and rules.opener == LEFT_OF_DEALER
+    g = Game(rules, 11)
+    assert fitting(g) == set(range(52))
+    x = g.legal_moves()[3]
+    assert g.play(x) == R.OK
+    assert all(g.fits[s] == 1 << (x % 13) for s in range(4) if s != x // 13)
+
+
+def test_001_match_to_100_losers_add_a_point_per_card_and_lowest_wins():
+    rules = preset("domino")
+    m = Match(rules, 5)
+    rng = Rng(3)
+    while True:
+        g = m.game
+        while not g.over:
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+        counts = g.counts[:]
+        before = m.scores[:]
+        delta = m.settle()
+        assert delta == [0 if p == g.winner else counts[p] for p in range(m.players)]
+        assert [b + d for b, d in zip(before, delta)] == m.scores
+        if m.over:
+            break
+        m.next_deal()
+    assert max(m.scores) >= 100
+    assert all(m.scores[p] == min(m.scores) for p in m.leaders())
+
+
+# ---- rule book 002 (Sevens, German) ----------------------------------------
+def test_002_seven_of_diamonds_opens_and_nothing_else():
+    g = Game(preset("sevens"), 9)
+    p = g.turn
+    assert holds(g, p, [c("7D")])
+    assert g.legal_moves() == [c("7D")]
+    assert g.play(PASS) == R.MUST_PLAY
+    assert g.play(c("7D"), (p + 1) % 4) == R.NOT_YOUR_TURN
+
+
+def test_002_hearts_row_five_to_nine_takes_only_four_and_ten():
+    g = random_play_until(preset("sevens"), lambda g: g.low[HEARTS] == 4 and g.high[HEARTS] == 8)
+    assert g.fits[HEARTS] == (1 << 3) | (1 << 9)
+    assert g.needs(HEARTS) == (c("4H"), c("10H"))
+
+
+def test_002_rows_run_two_to_ace_and_do_not_wrap():
+    rules = preset("sevens")
+    assert rules.bottom_top() == (1, A)
+    g = random_play_until(rules, lambda g: g.high[SPADES] == K)
+    assert g.needs(SPADES)[1] == c("AS")
+    g = random_play_until(rules, lambda g: g.low[SPADES] == 1)
+    assert g.needs(SPADES)[0] == -1 and not g.fits[SPADES] & 1 or g.high[SPADES] == K
+
+
+def test_002_six_and_eight_wait_for_their_seven():
+    g = random_play_until(preset("sevens"), lambda g: not g.table[CLUBS] and
+                          g.hands[g.turn * 4 + CLUBS] & 0b10100000)
+    x = card(CLUBS, 5) if g.hands[g.turn * 4 + CLUBS] & 0b100000 else card(CLUBS, 7)
+    assert g.play(x) == R.NEEDS_STARTER
+
+
+def test_002_a_card_off_the_ends_is_refused_with_a_reason():
+    g = random_play_until(preset("sevens"), lambda g: any(
+        g.table[s] and g.hands[g.turn * 4 + s] & ~g.fits[s] & FULL for s in range(4)))
+    s = [s for s in range(4) if g.table[s] and g.hands[g.turn * 4 + s] & ~g.fits[s] & FULL][0]
+    m = g.hands[g.turn * 4 + s] & ~g.fits[s]
+    r = [r for r in range(13) if m >> r & 1][0]
+    before = (g.table[:], g.hands[:], g.turn)
+    assert g.play(card(s, r)) == R.NOT_AT_END
+    assert (g.table[:], g.hands[:], g.turn) == before
+    assert R.text(R.NOT_AT_END) == "The card touches neither end of its row"
+
+
+def test_002_losers_holding_3_5_and_8_pay_the_winner_16():
+    def dump_dead_ends(g):
+        return max(g.legal_moves(), key=lambda x: (abs(x % 13 - 6), -x))
+    rules = preset("sevens")
+    for d in range(2300, 2400):
+        m = Match(rules, d)
+        g = m.game
+        while not g.over:
+            g.play(dump_dead_ends(g))
+        if sorted(g.counts) == [0, 3, 5, 8]:
+            delta = m.settle()
+            assert delta[g.winner] == 16
+            assert sorted(delta) == [-8, -5, -3, 16] and sum(delta) == 0
+            return
+    pytest.fail("no deal ended 3/5/8")
+
+
+def test_002_a_player_passes_only_when_nothing_fits():
+    g = random_play_until(preset("sevens"), lambda g: sum(g.passes) > 0)
+    for p in range(4):
+        if g.last[p] == PASS:
+            # what fitted when they passed is now known to be missing from their hand
+            assert g.void[p * 4] | g.void[p * 4 + 1] | g.void[p * 4 + 2] | g.void[p * 4 + 3]
+
+
+# ---- rule book 003 (Parliament) --------------------------------------------
+def test_003_diamonds_seven_eight_with_nine_six_and_seven_of_clubs_all_play():
+    rules = preset("parliament")
+    g = random_play_until(rules, lambda g: g.table[DIAMONDS] == 0b110000000 >> 1
+                          and not g.table[CLUBS])
+    assert g.table[DIAMONDS] == (1 << 6) | (1 << 7)
+    # Give the player to move 9D, 6D and 7C: the same deal with hidden cards swapped.
+    p = g.turn
+    hands = g.hands[:]
+    for x in (c("9D"), c("6D"), c("7C")):
+        owner = g.holder(x)
+        if owner != p:
+            # swap with one of p's cards of another suit, keeping counts
+            mine = [y for y in range(52) if holds(g, p, [y]) and y not in (c("9D"), c("6D"), c("7C"))][0]
+            hands[owner * 4 + x // 13] &= ~(1 << (x % 13))
+            hands[owner * 4 + mine // 13] |= 1 << (mine % 13)
+            hands[p * 4 + mine // 13] &= ~(1 << (mine % 13))
+            hands[p * 4 + x // 13] |= 1 << (x % 13)
+            g.hands = hands
+    g.load(g.view(p), hands)
+    moves = g.legal_moves()
+    assert {c("9D"), c("6D"), c("7C")} <= set(moves)
+
+
+def test_003_parliament_table_of_three_to_seven_and_card_value_penalty():
+    rules = preset("parliament")
+    assert (rules.min_players, rules.max_players, rules.opener) == (3, 7, c("7D"))
+    for n in range(3, 8):
+        g = Game(rules, 4, players=n)
+        assert sum(g.dealt) == 52 and max(g.dealt) - min(g.dealt) <= 1
+    rv = rules.with_(penalty=VALUES)
+    g = Game(rv, 4, players=3)
+    rng = Rng(1)
+    while not g.over:
+        moves = g.legal_moves()
+        g.play(moves[rng.below(len(moves))])
+    pen = g.penalties()
+    for p in range(3):
+        want = sum((x % 13) + 1 for x in range(52) if holds(g, p, [x]))
+        assert pen[p] == want
+
+
+# ---- the rest of the issue's rules -----------------------------------------
+def test_seven_of_hearts_opener():
+    rules = preset("parliament").with_(opener=SEVEN_OF_HEARTS)
+    g = Game(rules, 8)
+    assert g.legal_moves() == [c("7H")]
+
+
+def test_all_52_cards_dealt_one_at_a_time_left_of_dealer_first():
+    for n in range(3, 8):
+        hands = deal_hands(123, n, 0, False)
+        from engine.rng import shuffled_deck
+        deck = shuffled_deck(123)
+        for i, x in enumerate(deck):
+            seat = (1 + i) % n
+            assert hands[seat * 4 + x // 13] >> (x % 13) & 1
+
+
+def test_dealer_moves_one_seat_each_deal():
+    m = Match(preset("sevens"), 1)
+    first = m.dealer
+    g = m.game
+    while not g.over:
+        g.play(g.legal_moves()[0])
+    m.settle()
+    m.next_deal()
+    assert m.dealer == (first + 1) % 4 and m.deal_number == 2
+
+
+def test_chips_match_ends_when_someone_is_out_or_after_n_deals():
+    rules = preset("fan_tan").with_(chips=5, deals=0)
+    m = Match(rules, 1)
+    rng = Rng(5)
+    for _ in range(100):
+        g = m.game
+        while not g.over:
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+        m.settle()
+        assert sum(m.chips) == 5 * m.players
+        if m.over:
+            break
+        m.next_deal()
+    assert min(m.chips) == 0
+    m2 = Match(preset("fan_tan").with_(deals=2), 1)
+    for i in range(2):
+        g = m2.game
+        while not g.over:
+            g.play(g.legal_moves()[0])
+        m2.settle()
+        if i == 0:
+            assert not m2.over or min(m2.chips) == 0
+            if not m2.over:
+                m2.next_deal()
+    assert m2.over
+
+
+@pytest.mark.parametrize("key", PRESETS)
+def test_presets_are_valid_values_and_round_trip(key):
+    r = preset(key)
+    assert r.problem() is None
+    assert Rules.decode(r.encode()) == r
+    assert r.with_(players=r.min_players) != r or r.players == r.min_players
+
+
+def test_invalid_rule_combinations_are_explained():
+    assert "five-or-nine" in Rules(opening=FIVE_OR_NINE).problem()
+    assert "chip" in Rules(strategic_pass=1).problem()
+    assert "Coventry" in Rules(coventry=1).problem()
+    with pytest.raises(ValueError):
+        Rules.decode(bytes([4, 3, 7, 1, 38]))
+    with pytest.raises(ValueError):
+        Rules(colour=1)
+
+
+def test_every_reason_has_a_text():
+    codes = [getattr(R, k) for k in dir(R) if k.isupper() and k != "TEXT"]
+    assert sorted(codes) == list(range(len(R.TEXT)))
+
+
+def test_card_names():
+    assert name(c("10H")) == "10\u2665" and name(c("AS")) == "A\u2660"

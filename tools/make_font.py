@@ -1,0 +1,95 @@
+"""Make the badge's bitmap fonts: small BDF subsets of the X11 "misc-fixed" fonts.
+
+The source is Debian's `xfonts-base` package (public domain fonts, see
+firmware/fonts/LICENSE). Run on a machine with it installed
+(`apt-get install xfonts-base`), or point --src at an unpacked copy:
+
+    python -m tools.make_font [--src /usr/share/fonts/X11/misc] [--out firmware/fonts]
+
+It keeps ASCII, the accented letters French and German need, the card suits and a few
+signs, so each font stays a few kilobytes. The output is deterministic.
+"""
+import argparse
+import gzip
+import os
+import sys
+import tempfile
+
+SIZES = ("5x8", "6x10", "7x13", "9x15")
+
+# ASCII, then French/German letters, then suits and signs.
+EXTRA = ("àâäçéèêëîïôöùûüÿœæÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒÆß«»°·…–—’‘“”„€×"
+         "\u2660\u2665\u2666\u2663\u2190\u2191\u2192\u2193\u25b6\u25c0\u25b2\u25bc\u2022\u2713")
+CHARSET = "".join([chr(c) for c in range(32, 127)]) + EXTRA
+
+
+def load_pcf(path):
+    from adafruit_bitmap_font import bitmap_font
+    if path.endswith(".gz"):
+        with gzip.open(path, "rb") as f:
+            data = f.read()
+        tmp = tempfile.NamedTemporaryFile(suffix=".pcf", delete=False)
+        tmp.write(data)
+        tmp.close()
+        path = tmp.name
+    return bitmap_font.load_font(path)
+
+
+def to_bdf(font, name, chars):
+    font.load_glyphs(chars)
+    bw, bh, bx, by = font.get_bounding_box()
+    glyphs = []
+    for ch in chars:
+        g = font.get_glyph(ord(ch))
+        if g is not None:
+            glyphs.append((ord(ch), g))
+    glyphs.sort(key=lambda t: t[0])
+    out = ["STARTFONT 2.1",
+           "FONT -Misc-Fixed-Medium-R-Normal--%s-subset" % name,
+           "SIZE %d 75 75" % bh,
+           "FONTBOUNDINGBOX %d %d %d %d" % (bw, bh, bx, by),
+           "STARTPROPERTIES 4",
+           "FONT_ASCENT %d" % (bh + by),
+           "FONT_DESCENT %d" % (-by),
+           "DEFAULT_CHAR 63",
+           'COPYRIGHT "Public domain font (X11 misc-fixed, Debian xfonts-base)"',
+           "ENDPROPERTIES",
+           "CHARS %d" % len(glyphs)]
+    for code, g in glyphs:
+        out.append("STARTCHAR U+%04X" % code)
+        out.append("ENCODING %d" % code)
+        out.append("SWIDTH %d 0" % (g.shift_x * 1000 // bw))
+        out.append("DWIDTH %d 0" % g.shift_x)
+        out.append("BBX %d %d %d %d" % (g.width, g.height, g.dx, g.dy))
+        out.append("BITMAP")
+        nbytes = (g.width + 7) // 8
+        for y in range(g.height):
+            row = 0
+            for x in range(g.width):
+                if g.bitmap[x, y]:
+                    row |= 1 << (nbytes * 8 - 1 - x)
+            out.append("%0*X" % (nbytes * 2, row))
+        out.append("ENDCHAR")
+    out.append("ENDFONT")
+    missing = [c for c in chars if font.get_glyph(ord(c)) is None]
+    return "\n".join(out) + "\n", missing
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--src", default="/usr/share/fonts/X11/misc")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "firmware", "fonts"))
+    args = ap.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    for size in SIZES:
+        src = os.path.join(args.src, size + ".pcf.gz")
+        if not os.path.exists(src):
+            sys.exit("missing %s: apt-get install xfonts-base" % src)
+        text, missing = to_bdf(load_pcf(src), size, CHARSET)
+        with open(os.path.join(args.out, size + ".bdf"), "w", encoding="ascii") as f:
+            f.write(text)
+        print(size, "glyphs:", len(CHARSET) - len(missing), "missing:", "".join(missing) or "-")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""Cross-runtime determinism: `python -m tools.selftest --runtime cpython|micropython`.
+
+Both runtimes play the same deal numbers in every preset and table size and end
+with the same line: `selftest: <N> deals, hash <hex>`.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_micropython(source, timeout=600):
+    """Run Python source under the npm MicroPython build with engine/ on its path."""
+    script = os.path.join(ROOT, "build", "mpy_script.py")
+    os.makedirs(os.path.dirname(script), exist_ok=True)
+    with open(script, "w") as f:
+        f.write(source)
+    node = os.path.join(ROOT, "tools", "mpy_run.mjs")
+    if not os.path.exists(os.path.join(ROOT, "node_modules")):
+        raise SystemExit("MicroPython is not installed: run `make test` (it runs npm install)")
+    return subprocess.run(["node", node, "--copy", "engine", script], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    ap.add_argument("--deals", help="comma-separated deal numbers (default: the fixed list)")
+    args = ap.parse_args(argv)
+    deals = "None" if not args.deals else "(%s,)" % args.deals
+    src = ("import engine.selftest as s\n"
+           "d = %s\n"
+           "s.main(d) if d else s.main()\n" % deals)
+    if args.runtime == "cpython":
+        sys.path.insert(0, ROOT)
+        exec(src, {})
+        return 0
+    out = run_micropython(src)
+    sys.stdout.write(out.stdout)
+    sys.stderr.write(out.stderr)
+    return out.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
