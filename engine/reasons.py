@@ -18,22 +18,9 @@ DEAL_OVER = const(9)
 BONUS_OTHER_ROW = const(10)
 NOT_A_CARD = const(11)
 
-TEXT = (
-    "OK",
-    "It is not your turn",
-    "You do not hold that card",
-    "That suit is not open: it needs its starter",
-    "The card touches neither end of its row",
-    "The opening card must be played first",
-    "Finish the current suit first",
-    "You can play, so you cannot pass",
-    "Not enough chips to pass",
-    "The deal is over",
-    "The bonus card goes on another row",
-    "That is not a card",
-)
 
 
 def text(code):
     """English text for a reason code."""
+    from engine.reason_text import TEXT
     return TEXT[code]

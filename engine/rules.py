@@ -38,13 +38,9 @@ FIELDS = (
 )
 _DEFAULTS = (4, 3, 7, SEVENS, SEVEN_OF_DIAMONDS, 0, 0, 0, 3, 3, ZERO_SUM, CARDS, 100, 20, 4, 0)
 
-_LIMITS = {
-    "players": (3, 7), "min_players": (3, 7), "max_players": (3, 7),
-    "opening": (0, 3), "ace_high": (0, 1), "coventry": (0, 1),
-    "strategic_pass": (0, 1), "pass_pot": (0, 9), "gate_penalty": (0, 9),
-    "scoring": (0, 2), "penalty": (0, 1), "target": (10, 250), "chips": (5, 250),
-    "deals": (0, 250), "ceremony": (0, 1),
-}
+# (lowest, highest) allowed value of each field, in FIELDS order; opener is checked apart.
+_LIMITS = ((3, 7), (3, 7), (3, 7), (0, 3), None, (0, 1), (0, 1), (0, 1), (0, 9), (0, 9),
+           (0, 2), (0, 1), (10, 250), (5, 250), (0, 250), (0, 1))
 
 
 class Rules:
@@ -102,15 +98,12 @@ class Rules:
 
     def problem(self):
         """Why this rule set cannot be played, or None."""
-        for f in FIELDS:
-            v = getattr(self, f)
-            if f == "opener":
-                if v != LEFT_OF_DEALER and not 0 <= v < 52:
-                    return "opener must be a card or LEFT_OF_DEALER"
-                continue
-            lo, hi = _LIMITS[f]
-            if not isinstance(v, int) or not lo <= v <= hi:
-                return f + " out of range"
+        for i in range(len(FIELDS)):
+            v = getattr(self, FIELDS[i])
+            lim = _LIMITS[i] or (0, 51)
+            if not isinstance(v, int) or not (lim[0] <= v <= lim[1] or
+                                              (i == 4 and v == LEFT_OF_DEALER)):
+                return FIELDS[i] + " out of range"
         if not self.min_players <= self.players <= self.max_players:
             return "players out of range"
         if self.opener != LEFT_OF_DEALER and self.opening == FIVE_OR_NINE:

@@ -1,0 +1,501 @@
+"""Computer opponents: Easy (random), Medium (heuristics), Hard (determinized playouts).
+
+A bot only ever receives a player's View (engine.view) and a seed; the same view and
+seed always give the same action, on every Python.
+
+    from engine import bots
+    action = bots.choose(view, seed, bots.HARD)        # one shot
+    bot = bots.Bot(bots.HARD)                          # or in steps, so the UI animates:
+    bot.start(view, seed)
+    while not bot.step(400):
+        animate()
+    action = bot.choice
+    advice = bots.hint(view)                           # Hard's advice for a human
+
+Every decision a rule set allows is an ordinary legal action: opening rank (which
+starter), strategic PASS, the Coventry bonus (PASS declines), the next suit's first
+card in play-or-pay.
+
+Hard samples the hidden hands consistently with the view (own hand, table, counts,
+what each forced pass proved), plays every candidate out to the end of the deal with
+a fast policy on one reused scratch Game, and keeps the best average. Its work is
+counted in plies (HARD_BUDGET): the single setting the badge uses as is.
+"""
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+from engine.cards import FULL, popcount, lowest, mask_value
+from engine.game import Game, PASS
+from engine.rng import Rng
+from engine.rules import PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES
+
+EASY = const(0)
+MEDIUM = const(1)
+HARD = const(2)
+LEVELS = ("easy", "medium", "hard")
+
+# Hard's work budget per decision, in playout plies (plus SAMPLE_COST per sampled deal).
+HARD_BUDGET = const(1500)
+SAMPLE_COST = const(8)
+CANDIDATES = const(4)     # Hard plays out at most this many of Medium's best moves
+WIN_BONUS = const(4)      # added to a playout's score when the bot goes out first
+
+
+def level_of(name):
+    """EASY, MEDIUM or HARD from a name ('easy', 'medium', 'hard')."""
+    for i in range(3):
+        if LEVELS[i] == name:
+            return i
+    raise ValueError("unknown level: " + str(name))
+
+
+# ---- Medium: the known strategy as a score per move ---------------------------------
+
+def _walk(view, s, r, step, stop):
+    """Cards of suit s beyond rank r, stepping by +-1 until rank `stop` or the table.
+
+    Returns (mine, others, first) where first is 1 if the next card is mine, -1 if
+    another player holds it, 0 if the row ends there."""
+    mine = others = 0
+    first = 0
+    hand = view.hand[s]
+    table = view.table[s]
+    k = 0
+    while r != stop:
+        r = (r + step) % 13
+        if table >> r & 1:
+            break
+        if hand >> r & 1:
+            mine += 1
+            if k == 0:
+                first = 1
+        else:
+            others += 1
+            if k == 0:
+                first = -1
+        k += 1
+    return mine, others, first
+
+
+def _danger(view, c):
+    """How much giving card c to the others hurts: more when one of its possible
+    holders (by the passes they made) is close to going out."""
+    s = c // 13
+    bit = 1 << (c % 13)
+    low = 99
+    for q in range(view.players):
+        if q == view.me or not view.counts[q] or view.void[q * 4 + s] & bit:
+            continue
+        if view.counts[q] < low:
+            low = view.counts[q]
+    if low == 99:
+        return 0          # nobody can use it
+    if low <= 2:
+        return 5
+    if low <= 4:
+        return 3
+    return 2
+
+
+def card_score(view, c):
+    """Medium's integer score for laying card c (higher is better)."""
+    s = c // 13
+    r = c % 13
+    rules = view.rules
+    bottom, top = rules.bottom_top()
+    tempo = _count(view.hand) <= 3
+    pop = rules.opening == PLAY_OR_PAY
+    mine = others = score = 0
+    if not view.table[s]:
+        # a starter: it opens its row (both ways, or upward all round in play-or-pay)
+        if pop:
+            dirs = ((1, (r + 12) % 13),)
+        else:
+            dirs = ((-1, bottom), (1, top))
+        if view.start < 0 and rules.opening in (FIVE_OR_NINE, ANY_RANK):
+            # this rank becomes every suit's starter: holding more of them is control
+            for t in range(4):
+                if t != s and view.hand[t] >> r & 1:
+                    score += 1
+    elif pop:
+        dirs = ((1, (view.low[s] + 12) % 13),)
+    elif view.high[s] != top and r == (view.high[s] + 1) % 13:
+        dirs = ((1, top),)
+    else:
+        dirs = ((-1, bottom),)
+    for d in dirs:
+        m, o, first = _walk(view, s, r, d[0], d[1])
+        mine += m
+        others += o
+        if first > 0:
+            score += 2
+        elif first < 0 and not tempo:
+            nxt = s * 13 + (r + d[0]) % 13
+            score -= _danger(view, nxt)
+    if tempo:
+        return score + 4 * mine
+    return score + 3 * mine - others
+
+
+def _count(hand):
+    return popcount(hand[0]) + popcount(hand[1]) + popcount(hand[2]) + popcount(hand[3])
+
+
+def pass_score(view, cost):
+    """Medium's score for PASS: declining a Coventry bonus, or a strategic pass that
+    costs `cost` chips in all."""
+    if view.bonus >= 0:
+        return -6
+    if _count(view.hand) <= 3:
+        return -100
+    return -10 - 2 * cost
+
+
+def order_moves(view, moves, cost=0):
+    """Moves sorted best first by Medium's score (stable: ties keep engine order)."""
+    scores = []
+    for a in moves:
+        scores.append(pass_score(view, cost) if a == PASS else card_score(view, a))
+    out = moves[:]
+    # insertion sort, descending, stable
+    for i in range(1, len(out)):
+        a = out[i]
+        sc = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < sc:
+            out[j + 1] = out[j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        out[j + 1] = a
+        scores[j + 1] = sc
+    return out
+
+
+# ---- the bot -------------------------------------------------------------------------
+
+class Bot:
+    """One computer player. Reuses its scratch Game and buffers between decisions.
+
+    start(view, seed) then step(work) until it returns True; the action is `choice`.
+    """
+
+    def __init__(self, level=HARD, budget=HARD_BUDGET):
+        self.level = level
+        self.budget = budget
+        self.game = None
+        self.hands = [0] * 28
+        self.cards = bytearray(52)
+        self.elig = bytearray(52)
+        self.cap = [0] * 7
+        self.tot = [0] * 16
+        self.rng = Rng(1)
+        self.prng = Rng(1)
+        self.view = None
+        self.cand = None
+        self.choice = -1
+        self.done = True
+        self.work = 0
+        self.rounds = 0
+
+    def _scratch(self, view):
+        g = self.game
+        if g is None or g.rules is not view.rules or g.players != view.players:
+            g = self.game = Game(view.rules, 1, players=view.players)
+        return g
+
+    def legal_moves(self, view):
+        """The legal actions of the view's player (who must be the one to act)."""
+        g = self._scratch(view)
+        h = self.hands
+        me = view.me
+        for i in range(view.players * 4):
+            h[i] = 0
+        for s in range(4):
+            h[me * 4 + s] = view.hand[s]
+        g.load(view, h)
+        return g.legal_moves()
+
+    def start(self, view, seed=0):
+        """Begin a decision for view.me, who must be the player to act."""
+        if view.turn != view.me or view.winner >= 0:
+            raise ValueError("not this player's decision")
+        self.view = view
+        self.rng.seed(seed & 0x3FFFFFFF)
+        moves = self.legal_moves(view)
+        self.done = True
+        self.work = 0
+        self.rounds = 0
+        if len(moves) == 1:
+            self.choice = moves[0]
+            return
+        if self.level == EASY:
+            self.choice = moves[self.rng.below(len(moves))]
+            return
+        cost = 0
+        if moves[-1] == PASS and view.bonus < 0:
+            pot, gates = self.game.pass_cost(view.me)
+            cost = pot
+            for g in gates:
+                cost += g[1]
+        ordered = order_moves(view, moves, cost)
+        if self.level == MEDIUM:
+            self.choice = ordered[0]
+            return
+        self.cand = ordered[0:CANDIDATES]
+        for i in range(len(self.cand)):
+            self.tot[i] = 0
+        self.choice = self.cand[0]
+        self.j = 0
+        self._prepare()
+        self.done = False
+
+    def step(self, work):
+        """Do about `work` plies of search; True when the choice is made."""
+        if self.done:
+            return True
+        g = self.game
+        view = self.view
+        cand = self.cand
+        used = 0
+        while used < work:
+            j = self.j
+            if j == 0:
+                self._sample()
+                self.pseed = (self.rng.next16() << 14) ^ self.rng.next16()
+                used += SAMPLE_COST
+            g.load(view, self.hands)
+            g.play(cand[j])
+            self.prng.seed(self.pseed)
+            n = self._playout(g) + 1
+            self.tot[j] += self._utility(g)
+            used += n
+            j += 1
+            if j == len(cand):
+                j = 0
+                self.rounds += 1
+            self.j = j
+            if j == 0 and self.work + used >= self.budget:
+                self.work += used
+                self._finish()
+                return True
+        self.work += used
+        return False
+
+    def _finish(self):
+        best = 0
+        for i in range(1, len(self.cand)):
+            if self.tot[i] > self.tot[best]:
+                best = i
+        self.choice = self.cand[best]
+        self.done = True
+
+    def choose(self, view, seed=0):
+        """The whole decision at once."""
+        self.start(view, seed)
+        while not self.step(1 << 20):
+            pass
+        return self.choice
+
+    # ---- determinization ---------------------------------------------------------
+    def _prepare(self):
+        """List the hidden cards and who may hold each (from the forced passes)."""
+        v = self.view
+        me = v.me
+        cards = self.cards
+        elig = self.elig
+        k = 0
+        for s in range(4):
+            m = FULL & ~v.table[s] & ~v.hand[s]
+            while m:
+                r = lowest(m)
+                m &= m - 1
+                c = s * 13 + r
+                e = 0
+                for q in range(v.players):
+                    if q != me and v.counts[q] and not v.void[q * 4 + s] >> r & 1:
+                        e += 1
+                cards[k] = c
+                elig[c] = e
+                k += 1
+        self.unseen = k
+
+    def _sample(self):
+        """Deal the hidden cards to the others: counts kept, voids respected."""
+        v = self.view
+        n = v.players
+        me = v.me
+        rng = self.rng
+        cards = self.cards
+        k = self.unseen
+        i = k - 1
+        while i > 0:
+            j = rng.below(i + 1)
+            t = cards[i]
+            cards[i] = cards[j]
+            cards[j] = t
+            i -= 1
+        for attempt in range(9):
+            if self._deal(n, me, attempt < 8):
+                return
+        raise RuntimeError("no consistent deal")
+
+    def _deal(self, n, me, voids):
+        v = self.view
+        h = self.hands
+        cap = self.cap
+        cards = self.cards
+        elig = self.elig
+        void = v.void
+        rng = self.rng
+        k = self.unseen
+        for q in range(n):
+            cap[q] = 0 if q == me else v.counts[q]
+            for s in range(4):
+                h[q * 4 + s] = 0
+        for s in range(4):
+            h[me * 4 + s] = v.hand[s]
+        # most constrained cards first
+        for lev in range(0, n):
+            for i in range(k):
+                c = cards[i]
+                if voids and elig[c] != lev:
+                    continue
+                if not voids and lev:
+                    continue
+                s = c // 13
+                bit = 1 << (c % 13)
+                total = 0
+                for q in range(n):
+                    if cap[q] and not (voids and void[q * 4 + s] & bit):
+                        total += cap[q]
+                if not total:
+                    return False
+                x = rng.below(total)
+                for q in range(n):
+                    if cap[q] and not (voids and void[q * 4 + s] & bit):
+                        x -= cap[q]
+                        if x < 0:
+                            h[q * 4 + s] |= bit
+                            cap[q] -= 1
+                            break
+        return True
+
+    # ---- playouts ------------------------------------------------------------------
+    def _playout(self, g):
+        """Play the scratch game to its end with the fast policy; returns plies."""
+        rng = self.prng
+        hands = g.hands
+        fits = g.fits
+        plies = 0
+        while g.winner < 0:
+            base = g.turn * 4
+            bonus = g.bonus
+            n_all = 0
+            n_chain = 0
+            for s in range(4):
+                if s == bonus:
+                    continue
+                h = hands[base + s]
+                m = h & fits[s]
+                while m:
+                    b = m & -m
+                    m ^= b
+                    n_all += 1
+                    if (h << 1 | h >> 1) & b:
+                        n_chain += 1
+            if n_chain:
+                x = rng.below(n_chain)
+            else:
+                x = rng.below(n_all)
+            c = -1
+            for s in range(4):
+                if s == bonus:
+                    continue
+                h = hands[base + s]
+                m = h & fits[s]
+                while m:
+                    b = m & -m
+                    m ^= b
+                    if n_chain and not (h << 1 | h >> 1) & b:
+                        continue
+                    if not x:
+                        c = s * 13 + lowest(b)
+                        break
+                    x -= 1
+                if c >= 0:
+                    break
+            if c < 0:
+                c = PASS        # cannot happen: `turn` always has a move
+            g.play(c)
+            plies += 1
+        return plies
+
+    def _penalty(self, g, p):
+        if g.rules.penalty == VALUES:
+            b = p * 4
+            h = g.hands
+            return mask_value(h[b]) + mask_value(h[b + 1]) + mask_value(h[b + 2]) + mask_value(h[b + 3])
+        return g.counts[p]
+
+    def _utility(self, g):
+        """The deal's result for the bot, in the rule set's own units (plus a win bonus)."""
+        me = self.view.me
+        rules = g.rules
+        won = g.winner == me
+        if rules.scoring == CHIPS:
+            u = g.chips[me] - self.view.chips[me]
+            if won:
+                u += g.pot
+                for q in range(g.players):
+                    if q != me:
+                        pen = self._penalty(g, q)
+                        u += pen if pen < g.chips[q] else g.chips[q]
+            else:
+                pen = self._penalty(g, me)
+                u -= pen if pen < g.chips[me] else g.chips[me]
+        elif rules.scoring == RACE:
+            u = -self._penalty(g, me)
+        else:
+            if won:
+                u = 0
+                for q in range(g.players):
+                    if q != me:
+                        u += self._penalty(g, q)
+            else:
+                u = -self._penalty(g, me)
+        if won:
+            u += WIN_BONUS
+        return u
+
+
+_BOTS = [None, None, None]
+
+
+def bot(level):
+    """A shared Bot of a level (its scratch Game is reused between decisions)."""
+    b = _BOTS[level]
+    if b is None:
+        b = _BOTS[level] = Bot(level)
+    return b
+
+
+def choose(view, seed=0, level=HARD):
+    """The action a bot of this level takes for this view and seed."""
+    return bot(level).choose(view, seed)
+
+
+def think(view, seed=0, level=HARD, chunk=300):
+    """Generator form: yields None while thinking (about `chunk` plies each), then the action."""
+    b = Bot(level)
+    b.start(view, seed)
+    while not b.step(chunk):
+        yield None
+    yield b.choice
+
+
+def hint(view, seed=0):
+    """Hard's advice for the human whose view this is."""
+    return bot(HARD).choose(view, seed)
