@@ -114,6 +114,10 @@ class Rules:
             return "the Coventry bonus needs any-rank openings"
         if self.strategic_pass and self.scoring != CHIPS:
             return "strategic passes are a chip-game rule"
+        if self.strategic_pass and (not self.pass_pot or
+                                    self.players * self.chips // self.pass_pot > 140):
+            # each strategic pass feeds the pot, so this bounds a deal's log (engine.save)
+            return "too many chips for strategic passes"
         return None
 
     def bottom_top(self):

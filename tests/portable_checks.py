@@ -93,12 +93,28 @@ def check_illegal_changes_nothing():
     assert (g.hands[:], g.table[:], g.turn, bytes(g.log)) == before
 
 
+def check_save_round_trip():
+    from engine import save
+    m, _ = play_deal(preset("fan_tan"), 77, 4, Rng(9))
+    back, screen = save.decode(save.encode(m, 5))
+    assert screen == 5 and back.scores == m.scores and back.chips == m.chips
+    assert back.game.hands == m.game.hands and back.game.log == m.game.log
+    bad = bytearray(save.encode(m))
+    bad[10] ^= 4
+    try:
+        save.decode(bytes(bad))
+        assert False, "a damaged record loaded"
+    except save.SaveError:
+        pass
+
+
 def main():
     n = check_random_deals()
     check_same_cards_everywhere()
     check_illegal_changes_nothing()
+    check_save_round_trip()
     import sys
-    print("portable checks on %s: %d passed" % (sys.implementation.name, n + 2))
+    print("portable checks on %s: %d passed" % (sys.implementation.name, n + 3))
 
 
 if __name__ == "__main__":

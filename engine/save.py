@@ -1,0 +1,100 @@
+"""The game record: a whole match in at most 256 bytes, versioned and CRC-checked.
+
+    data = save.encode(match, screen)
+    match, screen = save.decode(data)     # SaveError if anything is wrong
+
+Layout (big-endian): b"FT", version, length of the body, body, CRC-32 of the body.
+Body: rules (one byte a field), players, deal number (4), dealer, deals settled,
+settled flag, screen, then per player the score and chips at the deal's start
+(2 + 2, signed), then the deal's log (one byte an action: card id or PASS).
+Forced passes are not in the log: replaying it repeats them.
+"""
+from engine.crc import crc32
+from engine.rules import Rules, FIELDS
+from engine.match import Match
+
+MAGIC = b"FT"
+VERSION = 1
+MAX_BYTES = 256
+
+
+class SaveError(ValueError):
+    """A record that cannot be loaded: truncated, damaged, old or illegal."""
+
+
+def _i16(x):
+    x &= 0xFFFF
+    return (x >> 8, x & 0xFF)
+
+
+def _s16(hi, lo):
+    x = (hi << 8) | lo
+    return x - 0x10000 if x & 0x8000 else x
+
+
+def encode(match, screen=0):
+    """The record of a match and the screen the app shows (0..255)."""
+    g = match.game
+    n = match.players
+    settled = match.result is not None
+    body = bytearray(match.rules.encode())
+    d = match.deal_number
+    body.extend(bytes((n, (d >> 24) & 0xFF, (d >> 16) & 0xFF, (d >> 8) & 0xFF, d & 0xFF,
+                       match.dealer, match.deals - (1 if settled else 0),
+                       1 if settled else 0, screen)))
+    for p in range(n):
+        score = match.scores[p] - (match.result[p] if settled else 0)
+        body.extend(bytes(_i16(score)))
+        body.extend(bytes(_i16(match.start_chips[p])))
+    body.extend(g.log)
+    if len(body) + 8 > MAX_BYTES or len(body) > 255:
+        raise SaveError("record too long")
+    hi, lo = crc32(body)
+    out = bytearray(MAGIC)
+    out.append(VERSION)
+    out.append(len(body))
+    out.extend(body)
+    out.extend(bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF)))
+    return bytes(out)
+
+
+def decode(data):
+    """(match, screen) from a record; SaveError with a short reason otherwise."""
+    if len(data) < 8 or bytes(data[0:2]) != MAGIC:
+        raise SaveError("not a saved game")
+    if data[2] != VERSION:
+        raise SaveError("saved by another version")
+    size = data[3]
+    if len(data) != size + 8:
+        raise SaveError("truncated")
+    body = bytes(data[4:4 + size])
+    hi, lo = crc32(body)
+    tail = data[4 + size:]
+    if tail[0] != hi >> 8 or tail[1] != hi & 0xFF or tail[2] != lo >> 8 or tail[3] != lo & 0xFF:
+        raise SaveError("damaged")
+    k = len(FIELDS)
+    if size < k + 9:
+        raise SaveError("truncated")
+    try:
+        rules = Rules.decode(body[:k])
+    except ValueError as e:
+        raise SaveError("bad rules: " + str(e))
+    n = body[k]
+    d = (body[k + 1] << 24) | (body[k + 2] << 16) | (body[k + 3] << 8) | body[k + 4]
+    dealer, deals, settled, screen = body[k + 5], body[k + 6], body[k + 7], body[k + 8]
+    at = k + 9
+    if not 3 <= n <= 7 or dealer >= n or size < at + 4 * n:
+        raise SaveError("bad table")
+    m = Match(rules, d, n, dealer)
+    m.deals = deals
+    for p in range(n):
+        m.scores[p] = _s16(body[at], body[at + 1])
+        m.start_chips[p] = _s16(body[at + 2], body[at + 3])
+        at += 4
+    try:
+        m.resume(body[at:])
+        if settled:
+            m.settle()
+    except ValueError:
+        raise SaveError("illegal moves")
+    return m, screen

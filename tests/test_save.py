@@ -1,0 +1,110 @@
+"""The game record: round trips, size, and every kind of damage."""
+import random
+
+import pytest
+
+from engine import save
+from engine.game import PASS
+from engine.match import Match
+from engine.rng import Rng
+from engine.rules import preset, PRESETS
+
+
+def played(key, players, deal_number, moves=None, seed=1, passer=False):
+    m = Match(preset(key), deal_number, players)
+    rng = Rng(seed)
+    g = m.game
+    k = 0
+    while not g.over and (moves is None or k < moves):
+        legal = g.legal_moves()
+        a = PASS if passer and PASS in legal else legal[rng.below(len(legal))]
+        g.play(a)
+        k += 1
+    return m
+
+
+def same(a, b):
+    ga, gb = a.game, b.game
+    return (ga.hands == gb.hands and ga.table == gb.table and ga.turn == gb.turn
+            and ga.chips == gb.chips and ga.pot == gb.pot and a.scores == b.scores
+            and a.deal_number == b.deal_number and a.dealer == b.dealer
+            and bytes(ga.log) == bytes(gb.log) and a.result == b.result)
+
+
+@pytest.mark.parametrize("key", PRESETS)
+def test_round_trip_mid_deal_and_after_settling(key):
+    rules = preset(key)
+    for n in range(rules.min_players, rules.max_players + 1):
+        m = played(key, n, 40 + n, moves=9)
+        back, screen = save.decode(save.encode(m, 2))
+        assert same(m, back) and screen == 2
+        while not m.game.over:
+            m.game.play(m.game.legal_moves()[0])
+        m.settle()
+        back, _ = save.decode(save.encode(m))
+        assert same(m, back)
+        if not m.over:
+            m.next_deal()
+            back, _ = save.decode(save.encode(m))
+            assert same(m, back)
+
+
+@pytest.mark.parametrize("key", ["fan_tan", "five_or_nine", "coventry", "play_or_pay"])
+def test_a_deal_of_strategic_passes_still_fits_in_256_bytes(key):
+    for n in range(3, preset(key).max_players + 1):
+        for d in range(5):
+            m = played(key, n, d, passer=True)
+            assert len(save.encode(m)) <= 256
+
+
+def test_largest_table_with_most_chips_fits():
+    rules = preset("fan_tan").with_(players=5, chips=84, pass_pot=3)
+    assert rules.problem() is None
+    assert "too many chips" in rules.with_(chips=85).problem()
+
+
+def real_record():
+    return save.encode(played("fan_tan", 4, 77, moves=20))
+
+
+def test_every_single_bit_flip_is_caught():
+    data = real_record()
+    for i in range(len(data) * 8):
+        bad = bytearray(data)
+        bad[i // 8] ^= 1 << (i % 8)
+        with pytest.raises(save.SaveError):
+            save.decode(bytes(bad))
+
+
+def test_every_truncation_is_caught():
+    data = real_record()
+    for k in range(len(data)):
+        with pytest.raises(save.SaveError):
+            save.decode(data[:k])
+
+
+def test_random_garbage_is_caught():
+    r = random.Random(5)
+    for _ in range(3000):
+        junk = bytes(r.randrange(256) for _ in range(r.randrange(0, 300)))
+        with pytest.raises(save.SaveError):
+            save.decode(junk)
+    # garbage that has a valid header and CRC but illegal moves
+    m = played("sevens", 4, 3, moves=5)
+    data = bytearray(save.encode(m))
+    body = bytearray(data[4:-4])
+    body[-1] = 51 if body[-1] != 51 else 50
+    from engine.crc import crc32
+    hi, lo = crc32(bytes(body))
+    forged = bytes(data[:4]) + bytes(body) + bytes((hi >> 8, hi & 255, lo >> 8, lo & 255))
+    with pytest.raises(save.SaveError) as e:
+        save.decode(forged)
+    assert "illegal" in str(e.value)
+
+
+def test_an_old_version_record_is_refused_with_its_reason():
+    data = bytearray(real_record())
+    data[2] = 0
+    with pytest.raises(save.SaveError) as e:
+        save.decode(bytes(data))
+    assert "version" in str(e.value)
