@@ -1,0 +1,82 @@
+"""Records on flash that survive a power cut: two slots that alternate.
+
+Each slot holds b"R", the record's kind, a 16-bit sequence number, the payload's
+length, the payload and a CRC-32. A write goes to the older slot, so a write cut
+off half-way leaves the newer one intact; reading takes the newest valid slot.
+A `store` is anything with load(name) -> bytes or None and save(name, data) -> bool.
+"""
+from engine.crc import crc32
+
+
+def _wrap(kind, seq, payload):
+    head = bytes((82, kind, seq >> 8, seq & 0xFF, len(payload) >> 8, len(payload) & 0xFF))
+    hi, lo = crc32(payload, crc32(head))
+    return head + payload + bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF))
+
+
+def _unwrap(kind, data):
+    """(seq, payload) of a valid slot, or None."""
+    if not data or len(data) < 10 or data[0] != 82 or data[1] != kind:
+        return None
+    size = (data[4] << 8) | data[5]
+    if len(data) < size + 10:
+        return None
+    hi, lo = crc32(data[6:6 + size], crc32(data[0:6]))
+    t = data[6 + size:10 + size]
+    if t[0] != hi >> 8 or t[1] != hi & 0xFF or t[2] != lo >> 8 or t[3] != lo & 0xFF:
+        return None
+    return (data[2] << 8) | data[3], bytes(data[6:6 + size])
+
+
+def _newer(a, b):
+    """True if sequence number a comes after b (16-bit, wrapping)."""
+    return 0 < ((a - b) & 0xFFFF) < 0x8000
+
+
+class Record:
+    """One kind of record (game, statistics, settings) in two slots of a store."""
+
+    def __init__(self, store, name, kind):
+        self.store = store
+        self.names = (name + ".0", name + ".1")
+        self.kind = kind
+        self.writes = 0
+
+    def _slots(self):
+        return [_unwrap(self.kind, self.store.load(n)) for n in self.names]
+
+    def read(self):
+        """The newest good payload, or None. Also says whether a slot was damaged:
+        returns (payload, damaged)."""
+        raw = [self.store.load(n) for n in self.names]
+        slots = [_unwrap(self.kind, d) for d in raw]
+        damaged = False
+        for i in range(2):
+            if raw[i] and slots[i] is None:
+                damaged = True
+        best = None
+        for s in slots:
+            if s is not None and (best is None or _newer(s[0], best[0])):
+                best = s
+        return (best[1] if best else None), damaged
+
+    def write(self, payload):
+        """Store payload in the older slot; skipped when the newest already holds it.
+        Returns True if it is safely stored."""
+        slots = self._slots()
+        newest = -1
+        for i in range(2):
+            s = slots[i]
+            if s is not None and (newest < 0 or _newer(s[0], slots[newest][0])):
+                newest = i
+        if newest >= 0 and slots[newest][1] == payload:
+            return True
+        seq = (slots[newest][0] + 1) & 0xFFFF if newest >= 0 else 1
+        target = 1 - newest if newest >= 0 else 0
+        self.writes += 1
+        return bool(self.store.save(self.names[target], _wrap(self.kind, seq, payload)))
+
+    def clear(self):
+        """Forget the record (both slots)."""
+        for n in self.names:
+            self.store.save(n, b"")
