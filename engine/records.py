@@ -52,7 +52,8 @@ class Record:
         slots = [_unwrap(self.kind, d) for d in raw]
         damaged = False
         for i in range(2):
-            if raw[i] and slots[i] is None:
+            d = raw[i]
+            if d and slots[i] is None and d[0] != 0 and d[0] != 255:   # not blank flash
                 damaged = True
         best = None
         for s in slots:

@@ -1,0 +1,42 @@
+"""Storage backends under the two-slot records."""
+import os
+
+import pytest
+
+from engine.records import Record
+from hal.stores import NvmStore, FileStore, StoreFull, REGION
+
+
+def test_nvm_store_keeps_each_record_in_its_own_region():
+    nvm = bytearray(b"\xff" * 4096)         # erased flash reads 0xFF
+    store = NvmStore(nvm)
+    game = Record(store, "game", 1)
+    prefs = Record(store, "prefs", 2)
+    assert game.read() == (None, False) and prefs.read() == (None, False)
+    game.write(b"a game")
+    prefs.write(b"settings")
+    game.write(b"a later game")
+    assert game.read()[0] == b"a later game" and prefs.read()[0] == b"settings"
+    # a damaged game region does not touch the statistics and settings
+    nvm[8] ^= 0x55
+    nvm[REGION + 8] ^= 0x55
+    assert game.read() == (None, True)
+    assert prefs.read()[0] == b"settings"
+
+
+def test_nvm_store_refuses_what_does_not_fit():
+    with pytest.raises(StoreFull):
+        NvmStore(bytearray(1024))
+    with pytest.raises(StoreFull):
+        NvmStore(bytearray(4096)).save("game.0", bytes(REGION + 1))
+
+
+def test_file_store_replaces_whole_files(tmp_path):
+    store = FileStore(str(tmp_path / "data"))
+    rec = Record(store, "game", 1)
+    rec.write(b"one")
+    rec.write(b"two")
+    assert rec.read()[0] == b"two"
+    assert sorted(os.listdir(tmp_path / "data")) == ["game.0", "game.1"]
+    again = Record(FileStore(str(tmp_path / "data")), "game", 1)
+    assert again.read()[0] == b"two"
