@@ -367,33 +367,18 @@ class Game:
     def load(self, view, hands):
         """Become the deal a view describes, with `hands` (players * 4 masks) as the
         hidden hands: a determinization for search. Reuses this object's lists."""
-        n = self.players
-        if view.players != n or (view.rules is not self.rules and view.rules != self.rules):
+        from engine.view import LISTS, SCALARS
+        if view.players != self.players or view.rules != self.rules:
             raise ValueError("view of another table")
-        for i in range(n * 4):
+        for i in range(len(hands)):
             self.hands[i] = hands[i]
-            self.void[i] = view.void[i]
-        for p in range(n):
-            self.counts[p] = view.counts[p]
-            self.dealt[p] = view.dealt[p]
-            self.last[p] = view.last[p]
-            self.passes[p] = view.passes[p]
-            self.chips[p] = view.chips[p]
-        for s in range(4):
-            self.table[s] = view.table[s]
-            self.low[s] = view.low[s]
-            self.high[s] = view.high[s]
-            self.fits[s] = view.fits[s]
-        self.turn = view.turn
-        self.dealer = view.dealer
-        self.deal_number = view.deal_number
-        self.pot = view.pot
-        self.start = view.start
-        self.current = view.current
-        self.bonus = view.bonus
-        self.opened = view.opened
-        self.opener = view.opener
-        self.winner = view.winner
+        for name in LISTS:
+            mine = getattr(self, name)
+            theirs = getattr(view, name)
+            for i in range(len(theirs)):
+                mine[i] = theirs[i]
+        for name in SCALARS:
+            setattr(self, name, getattr(view, name))
         self.log = bytearray()
 
     # ---- end of deal ---------------------------------------------------------

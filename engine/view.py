@@ -6,35 +6,24 @@ player's card count, what each forced pass proved, and the chips.
 from engine.cards import FULL
 
 
+# What a view copies from a deal; Game.load copies it back.
+LISTS = ("table", "low", "high", "fits", "counts", "dealt", "void", "last", "passes", "chips")
+SCALARS = ("turn", "dealer", "deal_number", "pot", "start", "current", "bonus", "opened",
+           "opener", "winner")
+
+
 class View:
-    """What player `me` knows about a Game."""
+    """What player `me` knows about a Game: its public state and `hand`."""
 
     def __init__(self, game, me):
-        n = game.players
         self.rules = game.rules
-        self.players = n
+        self.players = game.players
         self.me = me
-        self.turn = game.turn
-        self.dealer = game.dealer
-        self.deal_number = game.deal_number
         self.hand = game.hand(me)
-        self.table = game.table[:]
-        self.low = game.low[:]
-        self.high = game.high[:]
-        self.fits = game.fits[:]
-        self.counts = game.counts[:]
-        self.dealt = game.dealt[:]
-        self.void = game.void[:]
-        self.last = game.last[:]
-        self.passes = game.passes[:]
-        self.chips = game.chips[:]
-        self.pot = game.pot
-        self.start = game.start
-        self.current = game.current
-        self.bonus = game.bonus
-        self.opened = game.opened
-        self.opener = game.opener
-        self.winner = game.winner
+        for name in LISTS:
+            setattr(self, name, getattr(game, name)[:])
+        for name in SCALARS:
+            setattr(self, name, getattr(game, name))
         self.plies = len(game.log)
 
     def unseen(self, suit):
