@@ -2,11 +2,7 @@
 
 A hand or a row is a 13-bit mask per suit, so every value stays a small int.
 """
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from engine.portable import const
 
 SPADES = const(0)
 HEARTS = const(1)

@@ -8,11 +8,7 @@ A player who cannot play is passed automatically, so `turn` always names a
 player with a real decision. Illegal actions return a reason code and change
 nothing (see engine.reasons).
 """
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from engine.portable import const
 
 from engine.cards import FULL, popcount, mask_value, lowest
 from engine.rng import Rng

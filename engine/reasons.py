@@ -1,9 +1,5 @@
 """Why an action was refused: a code the screens translate, and its English text."""
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from engine.portable import const
 
 OK = const(0)
 NOT_YOUR_TURN = const(1)

@@ -3,11 +3,7 @@
     r = preset("sevens")
     r2 = r.with_(players=5, penalty=VALUES)
 """
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from engine.portable import const
 
 from engine.cards import card, DIAMONDS, HEARTS
 
