@@ -1,0 +1,378 @@
+"""Flashing the badge with `python -m tools.flash`, proved on the virtual badge (no hardware in CI)."""
+import ast
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import bundle, flash  # noqa: E402
+from tools.vbadge import VBadge, WASM  # noqa: E402
+
+needs_vbadge = pytest.mark.skipif(not WASM.exists(),
+                                  reason="MicroPython WebAssembly build not installed (npm install)")
+TIMEOUT = 180
+
+
+def run_flash(*args, timeout=TIMEOUT):
+    return subprocess.run([sys.executable, "-m", "tools.flash", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def mpremote(port, *args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "mpremote", "connect", port, *args],
+                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+def copied(out):
+    m = re.search(r"Copied (\d+) files", out)
+    if m:
+        return int(m.group(1))
+    assert "Nothing to copy" in out, out
+    return 0
+
+
+def copy_source(dest, packages=bundle.PACKAGES):
+    """A private copy of engine/, hal/, firmware/ (or some of them) that a test may change."""
+    for pkg in packages:
+        if (ROOT / pkg).is_dir():
+            shutil.copytree(ROOT / pkg, dest / pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    return dest
+
+
+def device_files(flash_dir):
+    return {"/" + p.relative_to(flash_dir).as_posix(): p.read_bytes()
+            for p in sorted(flash_dir.rglob("*")) if p.is_file()}
+
+
+# ---- the proof: flash, flash again, change one file, run the engine on the badge ---------------
+
+@pytest.fixture(scope="module")
+def flashed(tmp_path_factory):
+    base = tmp_path_factory.mktemp("flash")
+    source = copy_source(base / "src")
+    badge = VBadge(base / "flash")
+    try:
+        first = run_flash("--port", badge.port, "--source", str(source))
+        yield badge, source, first
+    finally:
+        badge.stop()
+
+
+@needs_vbadge
+def test_flash_puts_exactly_the_bundle_on_the_badge(flashed):
+    badge, source, first = flashed
+    assert first.returncode == 0, first.stderr
+    assert "Found MicroPython" in first.stdout and "vbadge" in first.stdout
+    want = bundle.build(source)
+    assert copied(first.stdout) == len(want)
+    have = device_files(badge.flash_dir)
+    # (a later test may have changed one file since; compare with the current bundle)
+    assert have == bundle.build(source)
+    assert "/code.py" in have and "/boot.py" in have and "/engine/__init__.py" in have
+    assert "/lib/adafruit_display_text/__init__.py" in have and "/lib/adafruit_ticks.py" in have
+    assert not [p for p in have if p.endswith(flash.TMP_SUFFIX)]
+
+
+@needs_vbadge
+def test_flashing_again_copies_nothing(flashed):
+    badge, source, first = flashed
+    assert first.returncode == 0, first.stderr
+    again = run_flash("--port", badge.port, "--source", str(source))
+    assert again.returncode == 0, again.stderr
+    assert copied(again.stdout) == 0
+
+
+@needs_vbadge
+def test_changing_one_file_copies_one_file(flashed):
+    badge, source, first = flashed
+    assert first.returncode == 0, first.stderr
+    changed = source / "engine" / "rules.py"
+    changed.write_text(changed.read_text() + "\n# changed by test_flash\n")
+    r = run_flash("--port", badge.port, "--source", str(source))
+    assert r.returncode == 0, r.stderr
+    assert copied(r.stdout) == 1
+    assert "/engine/rules.py" in r.stdout
+    assert (badge.flash_dir / "engine" / "rules.py").read_bytes() == changed.read_bytes()
+
+
+@needs_vbadge
+def test_mpremote_sees_the_files_and_the_engine_plays_the_same_deals(flashed):
+    badge, source, first = flashed
+    assert first.returncode == 0, first.stderr
+    ls = mpremote(badge.port, "resume", "fs", "ls", ":engine")
+    assert ls.returncode == 0, ls.stderr
+    assert "game.py" in ls.stdout and "rules.py" in ls.stdout
+    out = mpremote(badge.port, "resume", "exec", "import os; print(sorted(os.listdir('/')))")
+    assert {"code.py", "engine", "firmware", "hal", "lib"} <= set(ast.literal_eval(out.stdout.strip()))
+    if not (ROOT / "engine" / "selftest.py").exists():
+        pytest.skip("engine/selftest.py does not exist yet")
+    code = "import engine.selftest as s; s.main([1, 2, 3])"
+    on_badge = mpremote(badge.port, "resume", "exec", code, timeout=300)
+    assert on_badge.returncode == 0, on_badge.stdout + on_badge.stderr
+    on_host = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                             timeout=300)
+    assert on_host.returncode == 0, on_host.stderr
+    line = on_host.stdout.strip().splitlines()[-1]
+    assert line.startswith("selftest: ")
+    assert on_badge.stdout.strip().splitlines()[-1] == line
+
+
+# ---- more of the path: .mpy, --clean, --dry-run, a transfer that broke off ----------------------
+
+@needs_vbadge
+def test_mpy_bundle_runs_on_the_badge_and_replaces_the_py_files(tmp_path):
+    source = copy_source(tmp_path / "src", ("engine",))
+    (source / "firmware").mkdir()
+    (source / "firmware" / "code.py").write_text("import engine\n")
+    with VBadge(tmp_path / "flash") as badge:
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs")
+        assert r.returncode == 0, r.stderr
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--mpy")
+        assert r.returncode == 0, r.stderr
+        assert "Compiling .mpy (version 6.3)" in r.stdout
+        names = {p.name for p in (tmp_path / "flash" / "engine").iterdir()}
+        assert "game.mpy" in names and "game.py" not in names
+        assert (tmp_path / "flash" / "code.py").exists()     # entry points stay source
+        mpy = (tmp_path / "flash" / "engine" / "game.mpy").read_bytes()
+        assert mpy[:2] == b"M\x06"
+        check = mpremote(badge.port, "resume", "exec",
+                         "import engine.game as g; print(g.__file__)")
+        assert check.stdout.strip() == "engine/game.mpy", check.stdout + check.stderr
+
+
+@needs_vbadge
+def test_dry_run_changes_nothing_and_clean_removes_only_stale_bundle_files(tmp_path):
+    source = copy_source(tmp_path / "src", ("engine",))
+    flash_dir = tmp_path / "flash"
+    with VBadge(flash_dir) as badge:
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--dry-run")
+        assert r.returncode == 0, r.stderr
+        assert "would copy   /engine/game.py" in r.stdout
+        assert not (flash_dir / "engine").exists()
+        assert copied(run_flash("--port", badge.port, "--source", str(source), "--no-libs").stdout) > 0
+        (flash_dir / "engine" / "old_module.py").write_text("gone = True\n")
+        (flash_dir / "my_save.json").write_text("{}")
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--dry-run", "--clean")
+        assert "would remove /engine/old_module.py" in r.stdout
+        assert (flash_dir / "engine" / "old_module.py").exists()
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs")
+        assert (flash_dir / "engine" / "old_module.py").exists()        # only --clean removes
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--clean")
+        assert r.returncode == 0, r.stderr
+        assert not (flash_dir / "engine" / "old_module.py").exists()
+        assert (flash_dir / "my_save.json").exists()                    # not the bundle's
+
+
+@needs_vbadge
+def test_a_transfer_that_broke_off_says_so_and_rerunning_resumes(tmp_path):
+    source = copy_source(tmp_path / "src", ("engine",))
+    flash_dir = tmp_path / "flash"
+    total = len(bundle.build(source, libs=False))
+    badge = VBadge(flash_dir)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "tools.flash", "--port", badge.port,
+                                 "--source", str(source), "--no-libs"], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        done = 0
+        deadline = time.monotonic() + TIMEOUT
+        while done < 3 and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            if line.startswith("["):
+                done += 1
+        assert done == 3, "the flash never got going"
+        badge.stop()                                   # the cable comes out
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 1
+        assert "broke off" in err and "run the same command again" in err
+        assert len(err.strip().splitlines()) == 1      # a message, not a traceback
+    finally:
+        badge.stop()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    with VBadge(flash_dir) as badge:                   # plugged in again: a new port
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs")
+        assert r.returncode == 0, r.stderr
+        assert 0 < copied(r.stdout) < total
+        assert device_files(flash_dir) == bundle.build(source, libs=False)
+
+
+# ---- error paths: each a one-line message and exit status 1 -------------------------------------
+
+def assert_message(r, *words):
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("flash: error: "), r.stderr
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+@needs_vbadge
+def test_a_full_flash_is_refused_before_copying(tmp_path):
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "photos.bin").write_bytes(bytes(56 * 1024))
+    with VBadge(flash_dir, quota=64 * 1024) as badge:
+        r = run_flash("--port", badge.port)
+    assert_message(r, "Not enough room")
+    assert [p.name for p in flash_dir.iterdir()] == ["photos.bin"]
+
+
+@needs_vbadge
+def test_a_read_only_filesystem_is_explained(tmp_path):
+    with VBadge(tmp_path / "flash", readonly=True) as badge:
+        r = run_flash("--port", badge.port, "--no-libs")
+    assert_message(r, "read-only")
+
+
+@needs_vbadge
+def test_a_busy_port_is_explained(tmp_path):
+    import serial
+    with VBadge(tmp_path / "flash") as badge:
+        holder = serial.Serial(badge.port, exclusive=True)
+        try:
+            r = run_flash("--port", badge.port, timeout=60)
+        finally:
+            holder.close()
+    assert_message(r, "busy")
+
+
+def test_a_port_where_nothing_answers_is_not_a_badge():
+    master, slave = os.openpty()
+    try:
+        r = run_flash("--port", os.ttyname(slave), "--timeout", "1", timeout=60)
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert_message(r, "is it a badge?")
+
+
+def test_a_path_that_is_not_a_serial_port_is_refused(tmp_path):
+    f = tmp_path / "not-a-port"
+    f.write_text("hello")
+    assert_message(run_flash("--port", str(f), "--timeout", "1", timeout=60), "not a serial port")
+    assert_message(run_flash("--port", str(tmp_path / "missing"), timeout=60), "No badge at")
+
+
+def test_no_board_found_without_a_port():
+    from serial.tools import list_ports
+    if any(p.vid is not None for p in list_ports.comports()):
+        pytest.skip("a USB serial device is plugged in here")
+    assert_message(run_flash(timeout=60), "No badge found", "--port")
+
+
+# ---- the pieces ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("info, words", [
+    ({"name": "micropython", "version": (1, 19, 1)}, ["MicroPython 1.19.1", "1.22 or newer"]),
+    ({"name": "circuitpython", "version": (8, 2, 10)}, ["CircuitPython 8.2.10", "9 or newer"]),
+    ({"name": "pycopy", "version": (3, 6, 1)}, ["pycopy", "not MicroPython or CircuitPython"]),
+])
+def test_wrong_runtime_or_version_is_refused(info, words):
+    with pytest.raises(flash.FlashError) as e:
+        flash.check_runtime(info, "/dev/ttyACM0")
+    for w in words:
+        assert w in str(e.value)
+
+
+def test_supported_runtimes_pass():
+    flash.check_runtime({"name": "micropython", "version": (1, 22, 0)}, "p")
+    flash.check_runtime({"name": "circuitpython", "version": (9, 2, 1)}, "p")
+
+
+def test_board_names():
+    assert flash.board_id_from_machine("Raspberry Pi Pico with RP2040") == "raspberry_pi_pico"
+    assert flash.board_id_from_machine("vbadge with WebAssembly") == "vbadge"
+    assert bundle.mpy_version_of(774) == "6.3"
+    assert bundle.mpy_version_of(6 | (4 << 10)) == "6"
+
+
+def test_bundle_layout():
+    files = bundle.build()
+    assert "/code.py" in files and "/boot.py" in files
+    assert not any("__pycache__" in p or p.endswith(".pyc") for p in files)
+    assert not any(p.startswith("/firmware/") and p.rsplit("/", 1)[1] in ("code.py", "boot.py")
+                   for p in files)
+    fonts = [p for p in files if p.startswith("/firmware/fonts/")]
+    assert fonts == sorted(fonts) and any(p.endswith((".bdf", ".pcf")) for p in fonts)
+    assert "/lib/adafruit_bitmap_font/bdf.py" in files
+    assert "/lib/adafruit_ticks.py" in files                   # needed by adafruit_display_text
+    assert not any(p.startswith("/lib/adafruit_blinka") for p in files)
+
+
+def test_plan_copies_changed_files_and_drops_shadowing_sources():
+    files = {"/engine/a.mpy": b"new", "/engine/b.py": b"same", "/code.py": b"c"}
+    state = {"/engine/a.py": (3, flash.local_hash(b"old", True)),
+             "/engine/b.py": (4, flash.local_hash(b"same", True)),
+             "/engine/c.py": (1, flash.local_hash(b"x", True)),
+             "/engine/b.py" + flash.TMP_SUFFIX: (2, flash.local_hash(b"sa", True))}
+    plan = flash.make_plan(files, state, {"/engine"}, clean=False, sha256=True)
+    assert plan.copy == ["/engine/a.mpy", "/code.py"]
+    assert plan.unchanged == ["/engine/b.py"]
+    assert plan.remove == ["/engine/a.py", "/engine/b.py" + flash.TMP_SUFFIX]
+    plan = flash.make_plan(files, state, {"/engine"}, clean=True, sha256=True)
+    assert "/engine/c.py" in plan.remove
+    adler = flash.make_plan({"/x.py": b"abc"}, {"/x.py": (3, flash.local_hash(b"abc", False))},
+                            set(), clean=False, sha256=False)
+    assert adler.unchanged == ["/x.py"]
+
+
+def test_boot_py_drive_button_is_each_boards_back_button():
+    """boot.py's table agrees with the HAL profiles and with CircuitPython's pin names."""
+    src = (ROOT / "firmware" / "boot.py").read_text()
+    table = ast.literal_eval(src.split("DRIVE_BUTTON = ", 1)[1].split("\n}\n", 1)[0] + "\n}")
+    try:
+        import hal
+        from hal.buttons import BACK
+    except ImportError:
+        pytest.skip("hal is not importable")
+    for board_id in ("pimoroni_picosystem", "pajenicko_picopad", "ugame22", "hack_club_sprig",
+                     "adafruit_macropad_rp2040", "pimoroni_badger2040"):
+        assert board_id in table
+    for board_id, (pin, pressed) in table.items():
+        prof = hal.profile(board_id)
+        assert prof.PRESSED == pressed, board_id
+        back = [k[0] for k in prof.KEYS if k[1] == BACK or (len(k) > 2 and k[2] == BACK)]
+        assert pin in back, (board_id, pin, back)
+        import importlib.util
+        spec = importlib.util.find_spec("board_definitions")
+        if spec and spec.submodule_search_locations:
+            stub = Path(list(spec.submodule_search_locations)[0]) / board_id / "__init__.pyi"
+            if stub.exists():
+                assert re.search(r"^%s\b" % pin, stub.read_text(), re.M), (board_id, pin)
+
+
+def test_boot_py_does_nothing_on_micropython_or_desktop():
+    r = subprocess.run([sys.executable, str(ROOT / "firmware" / "boot.py")], capture_output=True,
+                       text=True, timeout=60, cwd="/")
+    assert r.returncode == 0 and r.stdout == "" and r.stderr == ""
+
+
+@needs_vbadge
+def test_without_hashlib_the_board_checks_size_and_adler32(tmp_path):
+    """Some CircuitPython builds have no hashlib: the on-board fallback matches zlib.adler32."""
+    import zlib
+    data = bytes(range(256)) * 9 + b"tail"
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "x.bin").write_bytes(data)
+    with VBadge(flash_dir) as badge:
+        board = flash.Board(badge.port)
+        try:
+            board.exec("import sys\nsys.modules['hashlib'] = None\n")
+            out = board.exec(flash.LISTER + "_f('/x.bin', True)\n")
+        finally:
+            board.close()
+    assert ast.literal_eval(out.strip()) == ("F", "/x.bin", len(data), zlib.adler32(data))
+    assert flash.local_hash(data, sha256=False) == zlib.adler32(data)

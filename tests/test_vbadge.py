@@ -1,0 +1,167 @@
+"""The virtual badge behaves like a MicroPython board on a serial port (tools/vbadge.py)."""
+import os
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools.vbadge import VBadge, WASM  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not WASM.exists(), reason="MicroPython WebAssembly build not installed (npm install)")
+
+serial = pytest.importorskip("serial")
+
+
+def mpremote(port, *args, timeout=60):
+    return subprocess.run([sys.executable, "-m", "mpremote", "connect", port, *args],
+                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+class Term:
+    """A raw serial session with the badge."""
+
+    def __init__(self, port):
+        self.s = serial.Serial(port, timeout=0.1)
+
+    def read_until(self, ending, timeout=10):
+        data = b""
+        deadline = time.monotonic() + timeout
+        while not data.endswith(ending):
+            if time.monotonic() > deadline:
+                raise AssertionError("timeout waiting for %r; got %r" % (ending, data))
+            data += self.s.read(1)
+        return data
+
+    def write(self, data):
+        self.s.write(data)
+
+    def raw(self):
+        self.write(b"\r\x03\r\x01")
+        self.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+
+    def exec(self, code):
+        self.write(code.encode() + b"\x04")
+        assert self.read_until(b"OK", timeout=10).endswith(b"OK")
+        out = self.read_until(b"\x04")[:-1]
+        err = self.read_until(b"\x04")[:-1]
+        self.read_until(b">")
+        return out.decode(), err.decode()
+
+    def close(self):
+        self.s.close()
+
+
+@pytest.fixture
+def badge(tmp_path):
+    b = VBadge(tmp_path / "flash")
+    yield b
+    b.stop()
+
+
+def test_first_line_is_the_pty_and_the_repl_names_the_board(badge):
+    assert stat.S_ISCHR(os.stat(badge.port).st_mode)
+    t = Term(badge.port)
+    try:
+        while t.s.read(256):            # the start-up banner, unread so far
+            pass
+        t.write(b"\x02")                # Ctrl-B: the friendly REPL prints its banner
+        banner = t.read_until(b">>> ")
+        assert b"vbadge" in banner and b"MicroPython" in banner
+        t.write(b"6*7\r")
+        assert b"42" in t.read_until(b">>> ")
+    finally:
+        t.close()
+
+
+def test_raw_repl_declines_raw_paste_and_reports_micropython(badge):
+    t = Term(badge.port)
+    try:
+        t.raw()
+        t.write(b"\x05A\x01")
+        assert t.s.read(2) == b"R\x00"
+        out, err = t.exec("import sys, os\nprint(sys.implementation.name, os.uname().machine)")
+        assert err == ""
+        assert out.strip() == "micropython vbadge with WebAssembly"
+    finally:
+        t.close()
+
+
+def test_soft_reset_gives_a_fresh_interpreter_with_the_same_flash(badge):
+    t = Term(badge.port)
+    try:
+        t.raw()
+        t.exec("x = 1\nf = open('/keep.txt', 'w')\nf.write('kept')\nf.close()")
+        t.write(b"\x04")
+        t.read_until(b"soft reboot\r\n")
+        t.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+        out, err = t.exec("print('x' in globals(), open('/keep.txt').read())")
+        assert out.strip() == "False kept"
+    finally:
+        t.close()
+    assert (badge.flash_dir / "keep.txt").read_text() == "kept"
+
+
+def test_file_errors_carry_micropython_errno(badge):
+    t = Term(badge.port)
+    try:
+        t.raw()
+        out, _ = t.exec(
+            "import os\n"
+            "def e(f, *a):\n"
+            "    try:\n        f(*a)\n    except OSError as x:\n        return x.args[0]\n"
+            "os.mkdir('/d')\n"
+            "print(e(os.stat, '/missing'), e(open, '/no/such', 'w'), e(os.mkdir, '/d'), e(open, '/d'))")
+        assert out.split() == ["2", "2", "17", "21"]
+    finally:
+        t.close()
+
+
+def test_mpremote_copies_lists_and_reads_files(badge, tmp_path):
+    src = tmp_path / "hello.py"
+    src.write_text("print('hello from the flash')\n")
+    assert mpremote(badge.port, "fs", "cp", str(src), ":hello.py").returncode == 0
+    assert (badge.flash_dir / "hello.py").read_text() == src.read_text()
+    r = mpremote(badge.port, "resume", "fs", "ls")
+    assert "hello.py" in r.stdout
+    r = mpremote(badge.port, "resume", "exec", "import hello")
+    assert r.stdout.strip() == "hello from the flash"
+    r = mpremote(badge.port, "resume", "fs", "cat", ":missing.txt")
+    assert r.returncode != 0 and "No such file" in (r.stdout + r.stderr)
+
+
+def test_files_outlive_a_restart(tmp_path):
+    flash = tmp_path / "flash"
+    with VBadge(flash) as b:
+        assert mpremote(b.port, "exec", "open('/note.txt', 'w').write('still here')").returncode == 0
+    with VBadge(flash) as b:
+        r = mpremote(b.port, "exec", "print(open('/note.txt').read())")
+        assert r.stdout.strip() == "still here"
+
+
+def test_quota_shows_in_statvfs_and_a_full_flash_says_enospc(tmp_path):
+    with VBadge(tmp_path / "flash", quota=64 * 1024) as b:
+        t = Term(b.port)
+        try:
+            t.raw()
+            out, _ = t.exec("import os\ns = os.statvfs('/')\nprint(s[0] * s[2], s[0] * s[4])")
+            assert out.split() == [str(64 * 1024), str(64 * 1024)]
+            out, err = t.exec("f = open('/big', 'wb')\nfor i in range(20):\n    f.write(bytes(4096))\n")
+            assert "OSError" in err and "28" in err
+            out, _ = t.exec("f.close()\nprint(os.statvfs('/')[4])")
+            assert out.strip() == "0"
+        finally:
+            t.close()
+
+
+def test_readonly_flash_says_erofs(tmp_path):
+    with VBadge(tmp_path / "flash", readonly=True) as b:
+        r = mpremote(b.port, "exec", "open('/x', 'w')")
+        assert r.returncode != 0 and ("EROFS" in r.stdout + r.stderr or "30" in r.stdout + r.stderr)
+    assert not (tmp_path / "flash" / "x").exists()

