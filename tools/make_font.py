@@ -35,12 +35,48 @@ def load_pcf(path):
     return bitmap_font.load_font(path)
 
 
+class Drawn:
+    """A glyph drawn here, for a sign a source font lacks (filled triangles, a tick)."""
+
+    def __init__(self, code, bw, bh, by):
+        h = max(5, (bh + by) - 2) | 1          # odd height, about the cap height
+        w = h // 2 + 1
+        rows = []
+        for y in range(h):
+            d = min(y, h - 1 - y) + 1          # 1 .. w .. 1
+            if code == 0x25B6:
+                rows.append([1 if x < d else 0 for x in range(w)])
+            elif code == 0x25C0:
+                rows.append([1 if x >= w - d else 0 for x in range(w)])
+            else:                               # tick
+                rows.append([1 if (x == w - 1 - (y * (w - 1)) // (h - 1)) else 0 for x in range(w)])
+        self.width = w
+        self.height = h
+        self.dx = (bw - w) // 2
+        self.dy = 1
+        self.shift_x = bw
+        self.bitmap = _Rows(rows)
+
+
+class _Rows:
+    def __init__(self, rows):
+        self.rows = rows
+
+    def __getitem__(self, xy):
+        return self.rows[xy[1]][xy[0]]
+
+
+DRAWN = (0x25B6, 0x25C0, 0x2713)
+
+
 def to_bdf(font, name, chars):
     font.load_glyphs(chars)
     bw, bh, bx, by = font.get_bounding_box()
     glyphs = []
     for ch in chars:
         g = font.get_glyph(ord(ch))
+        if g is None and ord(ch) in DRAWN:
+            g = Drawn(ord(ch), bw, bh, by)
         if g is not None:
             glyphs.append((ord(ch), g))
     glyphs.sort(key=lambda t: t[0])
@@ -71,7 +107,8 @@ def to_bdf(font, name, chars):
             out.append("%0*X" % (nbytes * 2, row))
         out.append("ENDCHAR")
     out.append("ENDFONT")
-    missing = [c for c in chars if font.get_glyph(ord(c)) is None]
+    have = set([code for code, g in glyphs])
+    missing = [c for c in chars if ord(c) not in have]
     return "\n".join(out) + "\n", missing
 
 

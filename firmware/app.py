@@ -1,0 +1,472 @@
+"""The app: settings, the screen in front, the match, and the main loop.
+
+    app = App(hal)        # hal: hal.circuitpython.Hal or hal.desktop.DesktopHal
+    app.run()             # forever on the badge; the simulator calls app.step() itself
+"""
+import gc
+import struct
+
+import displayio
+
+from engine.rules import PRESETS, preset, Rules, CHIPS, RACE, ZERO_SUM, CARDS, VALUES
+from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY
+from engine.match import Match
+from engine.game import Game
+from engine.cards import SUIT_SYMBOLS
+
+from hal.buttons import LEFT, RIGHT
+from firmware import ui, layouts, text
+from firmware.text import t
+from firmware.screens import ListScreen, PageScreen
+from firmware.table import TableScreen, sorted_hand, card_name, signed
+from firmware import players
+
+EINK_SETTLE_MS = 400
+SAVE_VERSION = 1
+
+
+class App:
+    def __init__(self, hal, font_dir=None):
+        self.hal = hal
+        p = hal.profile
+        if font_dir:
+            ui.FONT_DIR = font_dir
+        d = hal.display
+        self.layout = layouts.for_size(d.width, d.height)
+        self.theme = ui.Theme(mono=p.MONO, paper=p.EINK)
+        self.root = displayio.Group()
+        self.root.append(self._background(d.width, d.height))
+        d.root_group = self.root
+        self.settings = {"lang": 0, "sound": 1, "speed": 1, "bright": 4,
+                         "preset": 0, "players": 4, "level": 0, "deal": 1}
+        self.seat_levels = bytearray(7)     # a difficulty per seat (seat 0 is the human)
+        self.rules_over = {}
+        self.stats = {"deals": 0, "won": 0, "streak": 0, "best": 0, "pen": 0}
+        self.human = 0
+        self.match = None
+        self.bots = []
+        self.screen = None
+        self.art = None
+        self.dirty = True
+        self.last_change = 0
+        self.now = 0
+        self.refreshes = 0
+        self.title()
+
+    # ---- plumbing ---------------------------------------------------------------
+    def card_art(self):
+        if self.art is None:
+            L = self.layout
+            self.art = ui.CardArt(L.tile[0], L.tile[1], L.tile_font, self.theme)
+        return self.art
+
+    def goto(self, screen):
+        while len(self.root) > 1:
+            self.root.pop()
+        self.screen = None
+        collect = getattr(self.hal, "collect", None)
+        if collect is not None:
+            collect()
+        else:
+            gc.collect()      # the badge: free the old screen's bitmaps now
+        self.screen = screen
+        screen.build()
+        self.root.append(screen.group)
+        self.changed()
+
+    def _background(self, w, h):
+        """The table colour: one 8x8 tile repeated (about 1 KB, not a full-screen bitmap)."""
+        bmp = displayio.Bitmap(8, 8, 1)
+        pal = displayio.Palette(1)
+        pal[0] = self.theme.bg
+        return displayio.TileGrid(bmp, pixel_shader=pal, width=(w + 7) // 8, height=(h + 7) // 8,
+                                  tile_width=8, tile_height=8)
+
+    def changed(self):
+        self.dirty = True
+        self.last_change = self.now
+
+    def step(self, now, buttons=()):
+        """Handle buttons and timers at time now (ms); returns True if the screen changed."""
+        self.now = now
+        for b in buttons:
+            if self.settings["sound"]:
+                self.hal.tone(880, 15)
+            self.screen.on_button(b, now)
+        self.screen.tick(now)
+        return self.dirty
+
+    def busy(self):
+        """True while the app moves on by itself (bots, animations): no input needed."""
+        return self.screen.busy() and not isinstance(self.screen, (ListScreen, PageScreen))
+
+    def render(self, now):
+        """Refresh the display if needed. E-ink waits until the screen has settled."""
+        if not self.dirty:
+            return False
+        if self.hal.profile.EINK:
+            if self.busy() and not self._table_over():
+                return False
+            if now - self.last_change < EINK_SETTLE_MS:
+                return False
+        if self.hal.refresh():
+            self.dirty = False
+            self.refreshes += 1
+            return True
+        return False
+
+    def _table_over(self):
+        s = self.screen
+        return isinstance(s, TableScreen) and s.g.over
+
+    def run(self):
+        hal = self.hal
+        while True:
+            now = hal.ticks_ms()
+            self.step(now, hal.poll())
+            self.render(now)
+
+    # ---- screens ------------------------------------------------------------------
+    def title(self):
+        items = [["new_game", None, None, self.new_game],
+                 ["settings", None, None, self.settings_screen],
+                 ["stats", None, None, self.stats_screen],
+                 ["help", None, None, self.help_menu]]
+        if self.match is not None and not self.match.over:
+            items.insert(0, ["continue", None, None, self.resume_table])
+        screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items)
+        self.goto(screen)
+        level = self.hal.battery()
+        if level is not None:         # battery where the board can tell, bottom right
+            L = self.layout
+            screen.group.append(ui.label(str(level) + "%", L.font, L.w - 2, L.h - L.lh,
+                                         self.theme.colour(ui.MUTED), anchor=(1, 0)))
+
+    def _levels_text(self):
+        """The bots' difficulty: one word, or 'mixed' per seat."""
+        n = self.rules().players
+        first = self.seat_levels[1]
+        for seat in range(2, n):
+            if self.seat_levels[seat] != first:
+                return t("mixed")
+        return t(players.LEVELS[first])
+
+    def rules(self):
+        """The rule set the new-game screen describes."""
+        r = preset(PRESETS[self.settings["preset"]])
+        fields = {"players": self.settings["players"]}
+        for k in self.rules_over:
+            fields[k] = self.rules_over[k]
+        try:
+            r2 = r.with_(**fields)
+            if r2.problem() is None:
+                return r2
+        except ValueError:
+            pass
+        return r.with_(players=max(r.min_players, min(r.max_players, self.settings["players"])))
+
+    def new_game(self):
+        s = self.settings
+
+        def change_preset(step):
+            s["preset"] = (s["preset"] + step) % len(PRESETS)
+            self.rules_over = {}
+            r = preset(PRESETS[s["preset"]])
+            s["players"] = max(r.min_players, min(r.max_players, s["players"]))
+
+        def change_players(step):
+            r = preset(PRESETS[s["preset"]])
+            n = s["players"] + step
+            if n > r.max_players:
+                n = r.min_players
+            if n < r.min_players:
+                n = r.max_players
+            s["players"] = n
+
+        def change_level(step):
+            s["level"] = (s["level"] + step) % len(players.LEVELS)
+            for i in range(7):
+                self.seat_levels[i] = s["level"]
+
+        def seat_line(seat):
+            def value():
+                if seat >= self.rules().players:
+                    return "-"
+                return t(players.LEVELS[self.seat_levels[seat]])
+
+            def change(step):
+                if seat < self.rules().players:
+                    self.seat_levels[seat] = (self.seat_levels[seat] + step) % len(players.LEVELS)
+            return ["P" + str(seat + 1), value, change, None]
+
+        def option(field, values):
+            def change(step):
+                cur = getattr(self.rules(), field)
+                i = values.index(cur) if cur in values else 0
+                for k in range(1, len(values) + 1):
+                    v = values[(i + step * k) % len(values)]
+                    trial = dict(self.rules_over)
+                    trial[field] = v
+                    try:
+                        r = preset(PRESETS[s["preset"]]).with_(players=s["players"], **trial)
+                    except ValueError:
+                        continue
+                    if r.problem() is None:
+                        self.rules_over = trial
+                        return
+            return change
+
+        opening_names = {SEVENS: "sevens", FIVE_OR_NINE: "five_nine", ANY_RANK: "any_rank",
+                         PLAY_OR_PAY: "play_or_pay"}
+        scoring_names = {ZERO_SUM: "zero_sum", RACE: "race", CHIPS: "chips"}
+        self._digit = -1
+
+        def deal_text():
+            n = s["deal"]
+            if self._digit < 0:
+                return str(n)
+            digits = str(100000 + n)[1:]
+            i = self._digit
+            return digits[:i] + "[" + digits[i] + "]" + digits[i + 1:]
+
+        def change_deal(step):
+            if self._digit < 0:
+                s["deal"] = (s["deal"] - 1 + step) % 99999 + 1
+            else:
+                self._digit = (self._digit + step) % 5
+
+        def edit_deal():
+            self._digit = 0 if self._digit < 0 else -1
+            self.screen.show()
+
+        items = [
+            ["start", None, None, self.start_match],
+            ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
+            ["players", lambda: str(self.rules().players), change_players, None],
+            ["difficulty", lambda: self._levels_text(), change_level, None],
+            ["opening", lambda: t(opening_names[self.rules().opening]),
+             option("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)), None],
+            ["ace_high", lambda: t("on" if self.rules().ace_high else "off"),
+             option("ace_high", (0, 1)), None],
+            ["scoring", lambda: t(scoring_names[self.rules().scoring]),
+             option("scoring", (ZERO_SUM, RACE, CHIPS)), None],
+            ["penalty", lambda: t("values" if self.rules().penalty == VALUES else "cards"),
+             option("penalty", (CARDS, VALUES)), None],
+            ["strategic", lambda: t("on" if self.rules().strategic_pass else "off"),
+             option("strategic_pass", (0, 1)), None],
+            ["deal_no", deal_text, change_deal, edit_deal],
+        ]
+        for seat in range(1, 7):          # one difficulty per seat, below the start line
+            items.append(seat_line(seat))
+        deal_row = 9
+        screen = ListScreen(self, t("new_game"), items, back=self.title)
+        base_button = screen.on_button
+
+        def on_button(b, now):
+            # while a digit of the deal number is selected, UP/DOWN change it
+            if self._digit >= 0 and screen.sel == deal_row:
+                from hal.buttons import UP, DOWN, OK, BACK
+                if b in (UP, DOWN):
+                    i = 4 - self._digit
+                    d = (s["deal"] // (10 ** i)) % 10
+                    nd = (d + (1 if b == UP else -1)) % 10
+                    s["deal"] = s["deal"] + (nd - d) * (10 ** i)
+                    if s["deal"] < 1:
+                        s["deal"] = 1
+                    screen.show()
+                    return
+                if b in (OK, BACK):
+                    self._digit = -1
+                    screen.show()
+                    return
+            base_button(b, now)
+        screen.on_button = on_button
+        self.goto(screen)
+
+    def start_match(self, deal_number=None):
+        r = self.rules()
+        n = deal_number if deal_number is not None else self.settings["deal"]
+        self.match = Match(r, deal_number=n)
+        self.settings["deal"] = n % 99999 + 1
+        self.bots = [players.make_bot(self.seat_levels[p], n * 8 + p) for p in range(r.players)]
+        self.goto(TableScreen(self))
+
+    def bot_for(self, seat):
+        return self.bots[seat]
+
+    def resume_table(self):
+        self.goto(TableScreen(self, dealing=False))
+
+    def pause(self):
+        items = [["resume", None, None, self.resume_table],
+                 ["standings", None, None, lambda: self.standings(back=self.pause)],
+                 ["help", None, None, lambda: self.rules_page(self.match.rules_key
+                                                              if hasattr(self.match, "rules_key")
+                                                              else PRESETS[self.settings["preset"]],
+                                                              back=self.pause)],
+                 ["quit", None, None, self.quit_match]]
+        self.goto(ListScreen(self, t("paused"), items, back=self.resume_table))
+
+    def quit_match(self):
+        self.match = None
+        self.title()
+
+    def after_move(self):
+        """Called after every move (human or bot): the autosave hook of issue 5."""
+        pass
+
+    def deal_over(self):
+        m = self.match
+        g = m.game
+        delta = m.settle()
+        st = self.stats
+        st["deals"] += 1
+        st["pen"] += g.penalties()[self.human]
+        if g.winner == self.human:
+            st["won"] += 1
+            st["streak"] += 1
+            st["best"] = max(st["best"], st["streak"])
+        else:
+            st["streak"] = 0
+        self.results(delta)
+
+    def results_lines(self, delta):
+        """The results page: each player's cards (revealed), what each pays, the total."""
+        m = self.match
+        g = m.game
+        lines = []
+        w = g.winner
+        lines.append((("P" + str(w + 1) if w != self.human else t("you")) + " " + t("wins"), ui.ACCENT))
+        for p in range(g.players):
+            name = t("you") if p == self.human else "P" + str(p + 1)
+            lines.append((name + ": " + str(g.counts[p]) + " " + t("cards") + " = " + signed(delta[p]),
+                          ui.TEXT))
+            cards = sorted_hand(g, p)
+            if cards:
+                lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))
+        lines.append((t("total") + " = " + signed(sum(delta)), ui.ACCENT))
+        lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
+        return lines
+
+    def results(self, delta):
+        self.goto(PageScreen(self, t("results"), self.results_lines(delta),
+                             ok=lambda: self.standings(back=None)))
+
+    def standings_lines(self):
+        m = self.match
+        tot = m.standings()
+        lines = []
+        leaders = m.leaders()
+        for p in range(m.players):
+            name = t("you") if p == self.human else "P" + str(p + 1)
+            mark = " \u25c0" if p in leaders else ""
+            unit = "$" if m.rules.scoring == CHIPS else ""
+            lines.append((name + ": " + unit + str(tot[p]) + mark, ui.TEXT))
+        if m.result is not None:
+            if m.over:
+                lines.append((t("match_over"), ui.ACCENT))
+                lines.append((t("ok_title"), ui.MUTED))
+            else:
+                lines.append((t("next_deal"), ui.MUTED))
+        return lines
+
+    def standings(self, back=None):
+        m = self.match
+        if back is not None:
+            self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=back, back=back))
+            return
+        def go_on():
+            if m.over:
+                self.match = None
+                self.title()
+            else:
+                m.next_deal()
+                self.goto(TableScreen(self))
+        self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=go_on, back=go_on))
+
+    def settings_screen(self):
+        s = self.settings
+
+        def cycle(key, n):
+            def change(step):
+                s[key] = (s[key] + step) % n
+                if key == "lang":
+                    text.lang = s[key]
+                if key == "bright":
+                    self.hal.set_brightness((s[key] + 1) / 5)
+            return change
+        speeds = ("slow", "normal", "fast")
+        items = [["sound", lambda: t("on" if s["sound"] else "off"), cycle("sound", 2), None],
+                 ["language", lambda: text.LANGS[s["lang"]], cycle("lang", 3), None],
+                 ["speed", lambda: t(speeds[s["speed"]]), cycle("speed", 3), None]]
+        if self.hal.profile.BACKLIGHT:
+            items.append(["brightness", lambda: str((s["bright"] + 1) * 20) + "%", cycle("bright", 5), None])
+        screen = ListScreen(self, t("settings"), items, back=self.title)
+        base = screen.on_button
+
+        def on_button(b, now):
+            lang = s["lang"]
+            base(b, now)
+            if s["lang"] != lang:      # rebuild in the new language
+                self.settings_screen()
+                self.screen.sel = 1
+                self.screen.show()
+        screen.on_button = on_button
+        self.goto(screen)
+
+    def stats_screen(self):
+        st = self.stats
+        avg = (st["pen"] * 10 // st["deals"]) if st["deals"] else 0
+        lines = [(t("deals_played") + ": " + str(st["deals"]), ui.TEXT),
+                 (t("deals_won") + ": " + str(st["won"]), ui.TEXT),
+                 (t("streak") + ": " + str(st["streak"]), ui.TEXT),
+                 (t("best") + ": " + str(st["best"]), ui.TEXT),
+                 (t("avg_pen") + ": " + str(avg // 10) + "." + str(avg % 10), ui.TEXT)]
+        self.goto(PageScreen(self, t("stats"), lines, ok=self.title))
+
+    def help_menu(self):
+        items = [[text.preset_title(k), None, None, (lambda k=k: self.rules_page(k, back=self.help_menu))]
+                 for k in PRESETS]
+        items.append(["keys", None, None, self.keys_page])
+        self.goto(ListScreen(self, t("help"), items, back=self.title))
+
+    def rules_page(self, key, back):
+        self.goto(PageScreen(self, text.preset_title(key), [(text.rules_help(key), ui.TEXT)],
+                             ok=back, back=back))
+
+    def keys_page(self):
+        from hal.buttons import describe
+        lines = [(self.hal.profile.NAME, ui.ACCENT)] + [(x, ui.TEXT) for x in describe(self.hal.profile)]
+        self.goto(PageScreen(self, t("keys"), lines, ok=self.help_menu))
+
+    # ---- save and resume (the compact record issue 5 builds on) -----------------------
+    def snapshot(self):
+        """The running match as bytes: rules, deal number, dealer, scores, the deal's log."""
+        m = self.match
+        if m is None:
+            return b""
+        r = m.rules.encode()
+        head = struct.pack("<BBBIBH", SAVE_VERSION, len(r), m.players, m.deal_number, m.dealer, m.deals)
+        body = b""
+        for p in range(m.players):
+            body += struct.pack("<hh", m.scores[p], m.start_chips[p])
+        return head + r + body + bytes(m.game.log)
+
+    def restore(self, data):
+        """Rebuild the match from snapshot(); ValueError on a bad record."""
+        ver, nr, n, deal, dealer, deals = struct.unpack_from("<BBBIBH", data, 0)
+        if ver != SAVE_VERSION:
+            raise ValueError("save version")
+        off = struct.calcsize("<BBBIBH")
+        r = Rules.decode(data[off:off + nr])
+        off += nr
+        m = Match(r, deal_number=deal, players=n, dealer=dealer)
+        m.deals = deals
+        for p in range(n):
+            sc, ch = struct.unpack_from("<hh", data, off + 4 * p)
+            m.scores[p] = sc
+            m.start_chips[p] = ch
+        off += 4 * n
+        m.resume(bytes(data[off:]))
+        self.match = m
+        self.bots = [players.make_bot(self.seat_levels[p], deal * 8 + p) for p in range(n)]

@@ -1,0 +1,200 @@
+"""Menus and text pages: the screens that are lists of lines."""
+import displayio
+
+from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU
+from firmware import ui
+from firmware.text import t
+
+
+class Screen:
+    """Base: a group, buttons in, timers ticking, `busy` while it needs no input."""
+
+    def __init__(self, app):
+        self.app = app
+        self.group = displayio.Group()
+
+    def build(self):
+        pass
+
+    def on_button(self, b, now):
+        pass
+
+    def tick(self, now):
+        pass
+
+    def busy(self):
+        return False
+
+    def labels(self):
+        """(label, x, y) of every visible label, for tests and the layout checker."""
+        out = []
+        _walk(self.group, 0, 0, out)
+        return out
+
+
+def _walk(group, ox, oy, out):
+    for item in group:
+        if getattr(item, "hidden", False):
+            continue
+        if hasattr(item, "text") and hasattr(item, "bounding_box"):
+            out.append((item, ox + item.x, oy + item.y))
+        elif isinstance(item, displayio.Group):
+            _walk(item, ox + item.x, oy + item.y, out)
+
+
+class ListScreen(Screen):
+    """A title and lines to pick from; LEFT/RIGHT change a line's value.
+
+    items: list of [key_or_text, value_fn or None, change_fn(step) or None, ok_fn or None].
+    """
+
+    def __init__(self, app, title, items, back=None):
+        super().__init__(app)
+        self.title = title
+        self.items = items
+        self.back_fn = back
+        self.sel = 0
+        self.top = 0
+        self.rows = []
+
+    def build(self):
+        app = self.app
+        L = app.layout
+        th = app.theme
+        scale = 2 if L.scale_title > 1 else 1
+        self.group.append(ui.label(self.title, L.font, L.w // 2, 1, th.colour(ui.ACCENT),
+                                   anchor=(0.5, 0), scale=scale))
+        self.visible = max(1, (L.h - L.menu_top) // L.lh)
+        for i in range(min(self.visible, len(self.items))):
+            y = L.menu_top + i * L.lh
+            name = ui.label(" ", L.font, 2, y, th.colour(ui.TEXT))
+            value = ui.label(" ", L.font, L.w - 2, y, th.colour(ui.ACCENT), anchor=(1, 0))
+            self.group.append(name)
+            self.group.append(value)
+            self.rows.append((name, value))
+        self.show()
+
+    def item_text(self, item):
+        k = item[0]
+        try:
+            return t(k)
+        except KeyError:
+            return k
+
+    def show(self):
+        n = len(self.items)
+        if self.sel < self.top:
+            self.top = self.sel
+        if self.sel >= self.top + self.visible:
+            self.top = self.sel - self.visible + 1
+        th = self.app.theme
+        for i in range(len(self.rows)):
+            name, value = self.rows[i]
+            j = self.top + i
+            if j >= n:
+                _set(name, " ")
+                _set(value, " ")
+                continue
+            item = self.items[j]
+            mark = "\u25b6" if j == self.sel else " "
+            if j == self.sel and not th.mono:
+                name.color = th.colour(ui.ACCENT)
+            else:
+                name.color = th.colour(ui.TEXT)
+            _set(name, mark + self.item_text(item))
+            v = item[1]() if item[1] else ""
+            if item[2] and j == self.sel and v:
+                v = "\u25c0" + v + "\u25b6"
+            _set(value, v if v else " ")
+        self.app.changed()
+
+    def on_button(self, b, now):
+        n = len(self.items)
+        item = self.items[self.sel]
+        if b == UP:
+            self.sel = (self.sel - 1) % n
+        elif b == DOWN:
+            self.sel = (self.sel + 1) % n
+        elif b in (LEFT, RIGHT) and item[2]:
+            item[2](1 if b == RIGHT else -1)
+        elif b == OK:
+            if item[3]:
+                item[3]()
+                return
+            if item[2]:
+                item[2](1)
+        elif b in (BACK, MENU) and self.back_fn:
+            self.back_fn()
+            return
+        elif b == LEFT and self.back_fn and not item[2]:
+            self.back_fn()
+            return
+        self.show()
+
+
+class PageScreen(Screen):
+    """A title and text lines, wrapped and scrolled with UP/DOWN (or LEFT/RIGHT)."""
+
+    def __init__(self, app, title, lines, ok=None, back=None):
+        super().__init__(app)
+        self.title = title
+        self.src = lines   # (text, colour slot)
+        self.ok_fn = ok
+        self.back_fn = back or ok
+        self.top = 0
+
+    def build(self):
+        app = self.app
+        L = app.layout
+        th = app.theme
+        self.group.append(ui.label(self.title, L.font, L.w // 2, 0, th.colour(ui.ACCENT),
+                                   anchor=(0.5, 0)))
+        self.lines = []
+        width = L.w - 10
+        for text, colour in self.src:
+            for part in ui.wrap(text, L.font, width, 0) or [" "]:
+                self.lines.append((part, colour))
+        top = L.lh + 1
+        self.visible = max(1, (L.h - top) // L.lh)
+        self.slots = []
+        for i in range(min(self.visible, len(self.lines))):
+            lb = ui.label(" ", L.font, 2, top + i * L.lh, th.colour(ui.TEXT))
+            self.group.append(lb)
+            self.slots.append(lb)
+        self.more = ui.label(" ", L.font, L.w - 1, 0, th.colour(ui.ACCENT), anchor=(1, 0))
+        self.group.append(self.more)
+        self.show()
+
+    def show(self):
+        th = self.app.theme
+        for i in range(len(self.slots)):
+            j = self.top + i
+            text, colour = self.lines[j] if j < len(self.lines) else (" ", ui.TEXT)
+            self.slots[i].color = th.colour(colour)
+            _set(self.slots[i], text)
+        more = self.top + self.visible < len(self.lines)
+        _set(self.more, "\u25bc" if more else " ")
+        self.app.changed()
+
+    def page_text(self):
+        """All lines of the page (what a reader could scroll through)."""
+        return [x[0] for x in self.lines]
+
+    def on_button(self, b, now):
+        last = max(0, len(self.lines) - self.visible)
+        if b in (DOWN, RIGHT) and self.top < last:
+            self.top += 1
+        elif b in (UP, LEFT) and self.top > 0:
+            self.top -= 1
+        elif b == OK and self.ok_fn:
+            self.ok_fn()
+            return
+        elif b in (BACK, MENU) and self.back_fn:
+            self.back_fn()
+            return
+        self.show()
+
+
+def _set(lb, text):
+    if lb.text != text:
+        lb.text = text

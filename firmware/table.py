@@ -1,0 +1,556 @@
+"""The game table: four rows, your hand, the opponents, the messages."""
+from engine.cards import FULL, popcount, RANKS, SUIT_SYMBOLS
+from engine.game import PASS
+from engine.rules import CHIPS, RACE, PLAY_OR_PAY
+
+from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+from firmware import ui
+from firmware import players
+from firmware.screens import Screen, _set
+from firmware.text import t, reason
+
+DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
+DEAL_STEP = (60, 30, 10)      # ms per card of the deal animation
+NOTICE_MS = 1200
+END_MS = 1500
+
+
+def card_name(c):
+    return RANKS[c % 13] + SUIT_SYMBOLS[c // 13]
+
+
+def sorted_hand(g, p):
+    """Player p's cards, by suit then along the row (ace last when aces are high)."""
+    bottom = 1 if g.rules.ace_high else 0
+    out = []
+    h = g.hand(p)
+    for s in range(4):
+        m = h[s]
+        for i in range(13):
+            r = (bottom + i) % 13
+            if m >> r & 1:
+                out.append(s * 13 + r)
+    return out
+
+
+def signed(n):
+    return ("+" + str(n)) if n > 0 else str(n)
+
+
+class TableScreen(Screen):
+    """One deal at the table. The human sits in seat app.human."""
+
+    def __init__(self, app, dealing=True):
+        super().__init__(app)
+        self.m = app.match
+        self.g = app.match.game
+        self.me = app.human
+        self.cursor = 0
+        self.offset = 0
+        self.items = []
+        self.hint_card = -1
+        self.next_at = 0
+        self.fast = False
+        self.notice_until = 0
+        self.bot = None
+        self.over_at = -1
+        self.msg_key = None
+        self.seen_passes = self.g.passes[self.me]
+        self.dealing = dealing
+        self.dealt = 0 if dealing else 99
+        self.deal_next = 0
+        self.shadow_rows = None
+        self.shadow_hand = None
+        self.bot_moves = 0
+        self.hinting = None
+
+    # ---- building --------------------------------------------------------------
+    def build(self):
+        app = self.app
+        L = app.layout
+        th = app.theme
+        art = app.card_art()
+        g = self.g
+        grp = self.group
+        tw, tht = L.tile
+        self.status_l = self.status_r = None
+        if L.status_y >= 0:
+            self.status_l = ui.label(" ", L.font, 2, L.status_y, th.colour(ui.TEXT))
+            self.status_r = ui.label(" ", L.font, L.w - 2, L.status_y, th.colour(ui.ACCENT),
+                                     anchor=(1, 0))
+            grp.append(self.status_l)
+            grp.append(self.status_r)
+        self.opp_labels = []
+        if L.opps:
+            ox, oy, cols, cw, lines, ch, max_rows = L.opps
+            margin = 2
+            if not cols:                  # one row, a column per opponent
+                cols = g.players - 1
+                cw = L.w // cols
+                margin = 0
+            elif g.players - 1 > cols * max_rows:
+                cols *= 2
+                cw //= 2
+            i = 0
+            for p in range(g.players):
+                if p == self.me:
+                    continue
+                x = ox + (i % cols) * cw + margin
+                y = oy + (i // cols) * ch
+                l1 = ui.label(" ", L.font, x, y, th.colour(ui.TEXT))
+                grp.append(l1)
+                l2 = None
+                if lines == 2:
+                    l2 = ui.label(" ", L.font, x, y + L.lh - 1, th.colour(ui.TEXT))
+                    grp.append(l2)
+                self.opp_labels.append((p, l1, l2, cw - 2 * margin - (1 if not margin else 0)))
+                i += 1
+        rx, ry = L.rows
+        self.rows = art.grid(14, 4, rx, ry)
+        grp.append(self.rows)
+        mx, my, mw, mlines = L.msg
+        self.msg_labels = []
+        for i in range(mlines):
+            lb = ui.label(" ", L.font, mx, my + i * L.lh, th.colour(ui.TEXT))
+            grp.append(lb)
+            self.msg_labels.append(lb)
+        hx, hy, hcols, hlines = L.hand
+        self.hcols = hcols
+        self.cap = hcols * hlines
+        self.hand = art.grid(hcols, 2 * hlines, hx, hy)
+        grp.append(self.hand)
+        self.shadow_rows = bytearray(b"\xff" * (14 * 4))
+        self.shadow_hand = bytearray(b"\xff" * (hcols * 2 * hlines))
+        self.cursor_tg = art.frame(tw, 2 * tht, ui.CURSOR)
+        self.hint_tg = art.frame(tw, 2 * tht, ui.HINT, dashed=True)
+        self.hint_tg.hidden = True
+        grp.append(self.hint_tg)
+        grp.append(self.cursor_tg)
+        self.footer = None
+        direct_ok = False
+        for k in self.app.hal.profile.KEYS:
+            if k[1] == OK and k[2] is None:
+                direct_ok = True
+        if L.footer_y >= 0 and direct_ok:     # the hint names buttons this board has
+            self.footer = ui.label(t("keys_table"), L.font, L.w // 2, L.footer_y,
+                                   th.colour(ui.MUTED), anchor=(0.5, 0))
+            grp.append(self.footer)
+        self.update(0)
+
+    # ---- state -> screen ---------------------------------------------------------
+    def my_turn(self):
+        g = self.g
+        return not g.over and g.turn == self.me and not self.dealing
+
+    def update(self, now):
+        g = self.g
+        L = self.app.layout
+        me = self.me
+        cards = sorted_hand(g, me)
+        items = cards[:]
+        if self.my_turn() and g.can_play(me) and g.check(PASS, me) == 0:
+            items.append(PASS)
+        self.items = items
+        if self.cursor >= len(items):
+            self.cursor = max(0, len(items) - 1)
+        # rows
+        bottom = 1 if g.rules.ace_high else 0
+        for s in range(4):
+            tab = g.table[s]
+            self._tile(self.rows, 0, s, (ui.T_SUIT_DONE if tab == FULL else ui.T_SUIT) + s)
+            fits = g.fits[s]
+            if not tab and popcount(fits) > 2:
+                fits = 0
+            for r in range(13):
+                col = 1 + (r - bottom) % 13
+                if tab >> r & 1:
+                    tile = ui.rank_tile(s * 13 + r)
+                elif fits >> r & 1:
+                    tile = ui.T_NEED + r
+                else:
+                    tile = ui.T_SLOT
+                self._tile(self.rows, col, s, tile)
+        # hand
+        if self.cursor < self.offset:
+            self.offset = self.cursor
+        if self.cursor >= self.offset + self.cap:
+            self.offset = self.cursor - self.cap + 1
+        if self.offset > max(0, len(cards) - self.cap):
+            self.offset = max(0, len(cards) - self.cap)
+        mine = self.my_turn()
+        for i in range(self.cap):
+            j = self.offset + i
+            col = i % self.hcols
+            line = 2 * (i // self.hcols)
+            if j < len(cards) and j < self.dealt:
+                c = cards[j]
+                if mine:
+                    dim = g.check(c, me) != 0
+                else:       # what would fit now (unchanged by the deal's end: small redraws)
+                    dim = not (g.fits[c // 13] >> (c % 13) & 1)
+                top = ui.rank_tile(c, dim)
+                bot = ui.suit_tile(c, dim)
+            else:
+                top = bot = ui.T_BLANK
+            self._tile(self.hand, col, line, top)
+            self._tile(self.hand, col, line + 1, bot)
+        self._place_frame(self.cursor_tg, self.cursor if self.cursor < len(cards) else -1)
+        hint_at = cards.index(self.hint_card) if self.hint_card in cards else -1
+        self._place_frame(self.hint_tg, hint_at)
+        # status and opponents
+        self._status()
+        for p, l1, l2, width in self.opp_labels:
+            self._opp(p, l1, l2, width)
+        # message
+        if self.msg_key is None:
+            if g.over:
+                self._msg(self._winner_text(), None, ui.ACCENT)
+            elif mine:
+                if self.cursor < len(items) and items[self.cursor] == PASS:
+                    self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
+                elif PASS in items:
+                    self._msg(t("your_turn") + " \u00b7 " + self._pass_text(), t("your_turn"), ui.TEXT)
+                elif self.status_l is None:     # no status line: say the score here
+                    self._msg(t("your_turn") + " " + self._standing(me), t("your_turn"), ui.TEXT)
+                else:
+                    self._msg(t("your_turn"), None, ui.TEXT)
+            elif self.dealing:
+                self._msg(" ", None, ui.TEXT)
+            else:
+                # the same words for every bot: the turn marker says who (small redraws)
+                self._msg(t("thinking") + "\u2026", None, ui.MUTED)
+        self.app.changed()
+
+    def _tile(self, grid, x, y, value):
+        """Set a tile only when it changes (a bytearray shadow: no allocation per call)."""
+        sh = self.shadow_rows if grid is self.rows else self.shadow_hand
+        i = y * grid.width + x
+        if sh[i] != value:
+            sh[i] = value
+            grid[x, y] = value
+
+    def _place_frame(self, frame, index):
+        j = index - self.offset
+        if index < 0 or j < 0 or j >= self.cap:
+            if not frame.hidden:
+                frame.hidden = True
+            return
+        L = self.app.layout
+        hx, hy = L.hand[0], L.hand[1]
+        tw, th = L.tile
+        x = hx + (j % self.hcols) * tw
+        y = hy + 2 * (j // self.hcols) * th
+        if frame.x != x:
+            frame.x = x
+        if frame.y != y:
+            frame.y = y
+        if frame.hidden:
+            frame.hidden = False
+
+    def _standing(self, p):
+        r = self.g.rules
+        if r.scoring == CHIPS:
+            return "$" + str(self.m.chips[p])
+        if r.scoring == RACE:
+            return str(self.m.scores[p]) + "pt"
+        return signed(self.m.scores[p])
+
+    def _status(self):
+        if self.status_l is None:
+            return
+        g = self.g
+        L = self.app.layout
+        me = self.me
+        if L.opps is None:
+            # tiny screen: the opponents' counts live on the status line
+            parts = []
+            for p in range(g.players):
+                if p == me:
+                    continue
+                mark = "\u25b6" if g.turn == p and not g.over else ""
+                cnt = str(g.counts[p]) + ("!" if g.counts[p] <= 2 else "")
+                parts.append((mark, str(p + 1) + ":", cnt))
+            left = " ".join([a + b + c for a, b, c in parts])
+            if ui.text_width(left, L.font) > L.w - 4:
+                left = " ".join([a + c for a, b, c in parts])
+        else:
+            left = t("deal") + " #" + str(g.deal_number)
+            if g.rules.opening == PLAY_OR_PAY and g.current >= 0 and g.fits[g.current]:
+                nxt = g.current * 13 + _low(g.fits[g.current])
+                left += " \u2192" + card_name(nxt)
+        if g.rules.scoring == CHIPS:
+            right = t("pot") + " " + str(g.pot) + " " + self._standing(me)
+        elif g.rules.scoring == RACE:
+            right = self._standing(me) + "/" + str(g.rules.target)
+        else:
+            right = t("you") + " " + signed(self.m.scores[me])
+        if g.dealer == me:
+            right = "D " + right
+        if L.opps is None:
+            if ui.text_width(left + " " + right, L.font) > L.w - 4:
+                right = self._standing(me) if g.rules.scoring == CHIPS else str(self.m.scores[me])
+            if ui.text_width(left + " " + right, L.font) > L.w - 4:
+                right = " "
+        _set(self.status_l, left)
+        _set(self.status_r, right)
+
+    def _opp(self, p, l1, l2, width):
+        g = self.g
+        L = self.app.layout
+        th = self.app.theme
+        mark = "\u25b6" if g.turn == p and not g.over else " "
+        name = mark + "P" + str(p + 1)
+        dealer = " D" if g.dealer == p else ""
+        passed = (" " + t("pass")) if g.last[p] == PASS else ""
+        cnt = str(g.counts[p]) + ("!" if g.counts[p] <= 2 else "")
+        warn = g.counts[p] <= 2
+        if l2 is not None:
+            _set(l1, _fit([name + dealer, passed], L.font, width))
+            long_form = cnt + " " + t("cards") + " " + self._standing(p)
+            if ui.text_width(long_form, L.font) <= width:
+                _set(l2, long_form)
+            else:
+                _set(l2, _fit([cnt, " \u00b7 " + self._standing(p)], L.font, width))
+            colour = th.colour(ui.WARN if warn else ui.TEXT)
+            if l2.color != colour:
+                l2.color = colour
+        else:
+            full = name + " " + cnt
+            if ui.text_width(full, L.font) > width:    # compact: "7:13!", "7\u25b613"
+                full = str(p + 1) + ("\u25b6" if mark != " " else ":") + cnt
+            if ui.text_width(full, L.font) > width:    # tiny: "\u25b613", "13!"
+                full = ("\u25b6" if mark != " " else "") + cnt
+            _set(l1, _fit([full, dealer, " " + self._standing(p), passed], L.font, width))
+            colour = th.colour(ui.WARN if warn else ui.TEXT)
+            if l1.color != colour:
+                l1.color = colour
+
+    def _pass_text(self):
+        pot, gates = self.g.pass_cost(self.me)
+        cost = pot
+        for gate in gates:
+            cost += gate[1]
+        if not cost:
+            return t("pass_cost")
+        return t("pass_cost") + " -" + str(cost)
+
+    def _winner_text(self):
+        w = self.g.winner
+        if w == self.me:
+            return t("you_win")
+        return "P" + str(w + 1) + " " + t("wins")
+
+    def _msg(self, text, short, colour):
+        L = self.app.layout
+        th = self.app.theme
+        lines = ui.wrap(text, L.font, L.msg[2], 0)
+        if len(lines) > len(self.msg_labels) and short:
+            lines = ui.wrap(short, L.font, L.msg[2], 0)
+        lines = lines[:len(self.msg_labels)]
+        for i in range(len(self.msg_labels)):
+            lb = self.msg_labels[i]
+            _set(lb, lines[i] if i < len(lines) else " ")
+            c = th.colour(colour)
+            if lb.color != c:
+                lb.color = c
+
+    def say(self, text, short=None, colour=ui.TEXT):
+        """Show a message until the next move (what tests read as the notice)."""
+        self.msg_key = text
+        self._msg(text, short, colour)
+        self.app.changed()
+
+    def message(self):
+        return " ".join([lb.text for lb in self.msg_labels]).strip()
+
+    # ---- what the screen shows, for tests ----------------------------------------
+    def shown_hand(self):
+        """[(card, dimmed)] for the hand tiles on screen, read back from the TileGrid."""
+        out = []
+        for i in range(self.cap):
+            col = i % self.hcols
+            line = 2 * (i // self.hcols)
+            tile = self.hand[col, line]
+            if tile == ui.T_BLANK:
+                continue
+            dim = tile >= ui.T_RANK_DIM
+            base = tile - (ui.T_RANK_DIM if dim else ui.T_RANK)
+            red = base // 13
+            suit_tile = self.hand[col, line + 1]
+            s = suit_tile - (ui.T_SUIT_DIM if dim else ui.T_SUIT)
+            assert (s in (1, 2)) == bool(red)
+            out.append((s * 13 + base % 13, dim))
+        return out
+
+    # ---- time and buttons ---------------------------------------------------------
+    def busy(self):
+        g = self.g
+        return self.dealing or g.over or g.turn != self.me or self.hinting is not None
+
+    def _hint_step(self, now):
+        c = self.hinting.step(players.WORK_PER_FRAME)
+        if c is None:
+            return
+        self.hinting = None
+        if c in self.items:
+            self.hint_card = c
+            self.cursor = self.items.index(c)
+            self.msg_key = None
+            self.update(now)
+            what = t("pass_cost") if c == PASS else card_name(c)
+            self.say(t("hint") + ": " + what, None, ui.ACCENT)
+
+    def tick(self, now):
+        g = self.g
+        if self.hinting is not None:
+            if g.over or g.turn != self.me:
+                self.hinting = None
+            else:
+                self._hint_step(now)
+                return
+        speed = self.app.settings["speed"]
+        if self.dealing:
+            if self.deal_next == 0:
+                self.deal_next = now
+            while now >= self.deal_next and self.dealing:
+                self.dealt += 1
+                self.deal_next += DEAL_STEP[speed]
+                if self.dealt >= len(sorted_hand(g, self.me)):
+                    self.dealing = False
+                    self.dealt = 99
+                    self.next_at = now + DELAYS[speed]
+            self.update(now)
+            return
+        if g.over:
+            if self.over_at < 0:
+                self.msg_key = None
+                self.over_at = now + (300 if self.fast else END_MS)
+                self.update(now)
+            elif now >= self.over_at:
+                self.app.deal_over()
+            return
+        if g.turn == self.me:
+            self.fast = False
+            return
+        if now < self.notice_until and not self.fast:
+            return
+        if self.bot is None:
+            self.bot = self.app.bot_for(g.turn)
+            self.bot.start(g, g.turn)
+            if now + (0 if self.fast else DELAYS[speed]) > self.next_at:
+                self.next_at = now + (0 if self.fast else DELAYS[speed])
+        action = self.bot.step(players.WORK_PER_FRAME)
+        if action is None or now < self.next_at:
+            return
+        self.bot = None
+        seat = g.turn
+        if g.play(action, seat) != 0:
+            moves = g.legal_moves()
+            g.play(moves[0], seat)
+        self.bot_moves += 1
+        self.msg_key = None
+        self.next_at = now + (0 if self.fast else DELAYS[speed])
+        self._check_no_move(now)
+        self.app.after_move()
+        self.update(now)
+
+    def _check_no_move(self, now):
+        """The engine passes a player who cannot move: tell the human it happened."""
+        g = self.g
+        if g.passes[self.me] > self.seen_passes:
+            self.seen_passes = g.passes[self.me]
+            self.say(t("no_move"), t("no_move_s"), ui.ACCENT)
+            self.notice_until = now + NOTICE_MS
+        self.seen_passes = g.passes[self.me]
+
+    def on_button(self, b, now):
+        g = self.g
+        if self.dealing:
+            self.dealing = False
+            self.dealt = 99
+            self.update(now)
+            return
+        if b in (MENU, BACK) and not g.over:
+            self.app.pause()
+            return
+        if g.over:
+            if b == OK:
+                self.over_at = now
+            return
+        self.hinting = None         # any button stops a hint search
+        if g.turn != self.me:
+            self.fast = True        # any other button fast-forwards the bots
+            self.notice_until = 0
+            return
+        n = len(self.items)
+        if not n:
+            return
+        cards = sorted_hand(g, self.me)
+        if b == LEFT:
+            self.cursor = (self.cursor - 1) % n
+        elif b == RIGHT:
+            self.cursor = (self.cursor + 1) % n
+        elif b in (UP, DOWN) and cards:
+            self.cursor = _suit_jump(cards, self.cursor, 1 if b == DOWN else -1)
+        elif b == HINT:
+            # think in steps (tick), so the screen never freezes while Hard searches
+            self.hinting = players.hint_search(g, self.me)
+            if self.hinting is not None:
+                self.say(t("hint") + "\u2026", None, ui.ACCENT)
+            return
+        elif b == OK:
+            action = self.items[self.cursor]
+            why = g.play(action, self.me)
+            if why != 0:
+                self.say(reason(why), reason(why, True), ui.WARN)
+                self.app.changed()
+                return
+            if action == PASS:
+                self.seen_passes += 1       # chosen, not forced
+            self.hint_card = -1
+            self.msg_key = None
+            self.next_at = now + DELAYS[self.app.settings["speed"]]
+            self.app.after_move()
+            self._check_no_move(now)
+        if b != OK:
+            self.msg_key = None
+        self.update(now)
+
+
+def _suit_jump(cards, cursor, step):
+    if cursor >= len(cards):
+        cursor = len(cards) - 1
+    s = cards[cursor] // 13
+    if step > 0:
+        for i in range(cursor + 1, len(cards)):
+            if cards[i] // 13 != s:
+                return i
+        return 0
+    # to the first card of the previous suit
+    i = cursor
+    while i > 0 and cards[i - 1] // 13 == s:
+        i -= 1
+    if i == 0:
+        i = len(cards) - 1
+    else:
+        i -= 1
+    s = cards[i] // 13
+    while i > 0 and cards[i - 1] // 13 == s:
+        i -= 1
+    return i
+
+
+def _fit(parts, font_name, width):
+    """Join parts in order while the text fits width (the first part always)."""
+    out = parts[0]
+    for p in parts[1:]:
+        if p and ui.text_width(out + p, font_name) <= width:
+            out += p
+    return out
+
+
+def _low(mask):
+    r = 0
+    while not mask >> r & 1:
+        r += 1
+    return r

@@ -1,0 +1,240 @@
+"""Drawing helpers: fonts, colour themes, text labels and the card tile sheet.
+
+Cards are tiles in one displayio.TileGrid sheet (rank tiles and suit tiles), so a move
+changes one tile, and displayio refreshes only that small area.
+"""
+import displayio
+from adafruit_bitmap_font import bitmap_font
+from adafruit_display_text import bitmap_label
+
+FONT_DIR = "/firmware/fonts"
+_fonts = {}
+
+# palette slots of the card sheet
+BG = 0
+FACE = 1
+FACE_DIM = 2
+INK = 3
+RED = 4
+INK_DIM = 5
+RED_DIM = 6
+NEED = 7
+SLOT = 8
+CURSOR = 9
+HINT = 10
+N_COLOURS = 11
+
+_COLOUR = (0x0B4F26, 0xF4F4EC, 0x7C8A80, 0x000000, 0xD01818, 0x2E3430, 0x6A1A1A,
+           0xFFD21F, 0x17693A, 0xFFD21F, 0x20D0FF)
+
+# text colours
+TEXT = 0
+WARN = 1
+ACCENT = 2
+MUTED = 3
+_TEXT_COLOUR = (0xFFFFFF, 0xFF5A4A, 0xFFD21F, 0xA8C8B0)
+
+# tile indexes in the sheet
+T_BLANK = 0
+T_SLOT = 1
+T_RANK = 2        # + red * 13 + rank
+T_RANK_DIM = 28   # + red * 13 + rank
+T_NEED = 54       # + rank
+T_SUIT = 67       # + suit
+T_SUIT_DIM = 71   # + suit
+T_SUIT_DONE = 75  # + suit
+N_TILES = 79
+
+RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUIT_TEXT = "\u2660\u2665\u2666\u2663"
+
+
+def font(name):
+    """A BDF font from the fonts folder, loaded once."""
+    f = _fonts.get(name)
+    if f is None:
+        f = bitmap_font.load_font(FONT_DIR + "/" + name + ".bdf")
+        _fonts[name] = f
+    return f
+
+
+class Theme:
+    """Colours for a colour screen, a mono OLED (light on dark) or e-ink (dark on light)."""
+
+    def __init__(self, mono=False, paper=False):
+        self.mono = mono
+        self.paper = paper
+        if not mono:
+            self.bg = _COLOUR[BG]
+            self.colours = _COLOUR
+            self.text = _TEXT_COLOUR
+            return
+        dark, light = (0xFFFFFF, 0x000000) if paper else (0x000000, 0xFFFFFF)
+        # mono: normal cards are filled, dimmed cards are hollow and dotted
+        self.bg = dark
+        self.colours = (dark, light, dark, dark, dark, light, light, light, dark, light, light)
+        self.text = (light, light, light, light)
+
+    def colour(self, which):
+        return self.text[which]
+
+
+def label(text, font_name, x, y, colour, anchor=(0, 0), scale=1):
+    """A bitmap_label placed by its anchor point (default: top-left corner)."""
+    lb = bitmap_label.Label(font(font_name), text=text, color=colour, scale=scale,
+                            anchor_point=anchor, anchored_position=(x, y))
+    return lb
+
+
+def text_width(text, font_name):
+    """Width in pixels of one line of text."""
+    f = font(font_name)
+    w = 0
+    for ch in text:
+        g = f.get_glyph(ord(ch))
+        if g is not None:
+            w += g.shift_x
+    return w
+
+
+def wrap(text, font_name, width, lines):
+    """Split text into at most `lines` lines no wider than width (words kept whole)."""
+    out = []
+    indent = ""
+    while len(indent) < len(text) and text[len(indent)] == " ":
+        indent += " "
+    cur = ""
+    for word in text[len(indent):].split(" "):
+        trial = (indent + word) if not cur else cur + " " + word
+        if text_width(trial, font_name) <= width or not cur:
+            cur = trial
+        else:
+            out.append(cur)
+            cur = indent + word
+    if cur:
+        out.append(cur)
+    return out[:lines] if lines else out
+
+
+class CardArt:
+    """The tile sheet: rank and suit tiles in every state, drawn once from the font."""
+
+    def __init__(self, tile_w, tile_h, font_name, theme):
+        self.tw = tile_w
+        self.th = tile_h
+        self.theme = theme
+        pal = displayio.Palette(N_COLOURS)
+        for i in range(N_COLOURS):
+            pal[i] = theme.colours[i]
+        self.palette = pal
+        self.frame_palette = None
+        bmp = displayio.Bitmap(tile_w, tile_h * N_TILES, N_COLOURS)
+        self.sheet = bmp
+        f = font(font_name)
+        f.load_glyphs("A2345678910JQK" + SUIT_TEXT)
+        self._font = f
+        self._ascent = f.get_bounding_box()[1] + f.get_bounding_box()[3]
+        self._font_h = f.get_bounding_box()[1]
+        self._draw_tile(T_SLOT, SLOT, None, 0, False)
+        for red in (0, 1):
+            for r in range(13):
+                self._draw_tile(T_RANK + red * 13 + r, FACE, RANK_TEXT[r], RED if red else INK, False)
+                self._draw_tile(T_RANK_DIM + red * 13 + r, FACE_DIM, RANK_TEXT[r],
+                                RED_DIM if red else INK_DIM, theme.mono)
+        for r in range(13):
+            self._draw_tile(T_NEED + r, SLOT, RANK_TEXT[r], NEED, False, frame=NEED)
+        for s in range(4):
+            ink = RED if s in (1, 2) else INK
+            self._draw_tile(T_SUIT + s, FACE, SUIT_TEXT[s], ink, False, bottom=True)
+            self._draw_tile(T_SUIT_DIM + s, FACE_DIM, SUIT_TEXT[s], RED_DIM if s in (1, 2) else INK_DIM,
+                            theme.mono, bottom=True)
+            self._draw_tile(T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, False, bottom=True)
+
+    def _draw_tile(self, index, face, text, ink, dotted, frame=-1, bottom=False):
+        bmp = self.sheet
+        tw = self.tw
+        th = self.th
+        y0 = index * th
+        top = 0 if bottom else 1
+        end = th - 1 if bottom else th
+        if self.theme.mono:
+            dotted = False
+            if tw < 12:
+                frame = -1           # too small for outlines: filled = card, bare glyph = dimmed
+            elif face in (FACE_DIM, SLOT) and frame < 0 and text is not None:
+                frame = INK_DIM      # hollow outline keeps dimmed cards visible in mono
+        for y in range(top, end):
+            for x in range(1, tw - 1):
+                bmp[x, y0 + y] = face
+        if frame >= 0:
+            for x in range(1, tw - 1):
+                bmp[x, y0 + top] = frame
+                bmp[x, y0 + end - 1] = frame
+            for y in range(top, end):
+                bmp[1, y0 + y] = frame
+                bmp[tw - 2, y0 + y] = frame
+        if text is None:
+            if face == SLOT:
+                bmp[tw // 2, y0 + th // 2] = NEED if self.theme.mono else FACE_DIM
+            return
+        f = self._font
+        glyphs = [f.get_glyph(ord(ch)) for ch in text]
+        width = 0
+        for g in glyphs:
+            width += g.shift_x
+        step_cut = 0
+        room = tw - 2
+        if width > room and len(glyphs) > 1:
+            step_cut = (width - room + len(glyphs) - 2) // (len(glyphs) - 1)
+            width = room
+        x = (tw - width) // 2
+        fh = self._font_h
+        base = y0 + top + (end - top - fh) // 2   # top of the font's cell, centred
+        for g in glyphs:
+            gtop = base + self._ascent - g.dy - g.height
+            for gy in range(g.height):
+                py = gtop + gy
+                if py < y0 + top or py >= y0 + end:
+                    continue
+                for gx in range(g.width):
+                    px = x + g.dx + gx
+                    if px < 1 or px >= tw - 1:
+                        continue
+                    if g.bitmap[gx, gy]:
+                        if dotted and (px + py) & 1:
+                            continue
+                        bmp[px, py] = ink
+            x += g.shift_x - step_cut
+
+    def grid(self, cols, rows, x=0, y=0):
+        """A TileGrid over the sheet, all blank."""
+        return displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=cols, height=rows,
+                                  tile_width=self.tw, tile_height=self.th, default_tile=T_BLANK,
+                                  x=x, y=y)
+
+    def frame(self, w, h, colour_index, dashed=False):
+        """An outline TileGrid of w x h pixels (cursor, hint), transparent inside."""
+        bmp = displayio.Bitmap(w, h, 2)
+        pal = displayio.Palette(2)
+        pal[0] = 0
+        pal.make_transparent(0)
+        pal[1] = self.theme.colours[colour_index]
+        for x in range(w):
+            if not dashed or x & 2:
+                bmp[x, 0] = bmp[x, 1] = 1
+                bmp[x, h - 1] = bmp[x, h - 2] = 1
+        for y in range(h):
+            if not dashed or y & 2:
+                bmp[0, y] = bmp[1, y] = 1
+                bmp[w - 1, y] = bmp[w - 2, y] = 1
+        return displayio.TileGrid(bmp, pixel_shader=pal)
+
+
+def rank_tile(card, dim=False):
+    s = card // 13
+    red = 1 if s in (1, 2) else 0
+    return (T_RANK_DIM if dim else T_RANK) + red * 13 + card % 13
+
+
+def suit_tile(card, dim=False):
+    return (T_SUIT_DIM if dim else T_SUIT) + card // 13

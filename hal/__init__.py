@@ -1,0 +1,17 @@
+"""Hardware abstraction: logical buttons, board profiles, display, storage, clock, sound.
+
+Import a board profile with `hal.profile(board_id)`; the badge HAL is `hal.circuitpython`,
+the simulator's is `hal.desktop`.
+"""
+
+BOARDS = (
+    "pimoroni_picosystem", "pajenicko_picopad", "ugame22", "hack_club_sprig",
+    "adafruit_macropad_rp2040", "pimoroni_badger2040", "lilygo_t_display_rp2040",
+)
+
+
+def profile(board_id):
+    """The profile module of a board id (see BOARDS)."""
+    if board_id not in BOARDS:
+        raise ValueError("unknown board: " + str(board_id))
+    return __import__("hal." + board_id, None, None, [board_id])

@@ -1,0 +1,31 @@
+"""Adafruit MacroPad RP2040: 128x64 mono OLED, 12 keys, a rotary encoder that scrolls the hand.
+
+Keys (3 columns x 4 rows):   1 MENU   2 UP     3 HINT
+                             4 LEFT   5 OK     6 RIGHT
+                             7 BACK   8 DOWN   9 -
+                            10 -     11 -     12 -
+"""
+from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+
+BOARD_ID = "adafruit_macropad_rp2040"
+NAME = "MacroPad"
+WIDTH = 128
+HEIGHT = 64
+MONO = True
+EINK = False
+PRESSED = False
+KEYS = (
+    ("KEY2", UP, None), ("KEY8", DOWN, None),
+    ("KEY4", LEFT, None), ("KEY6", RIGHT, None),
+    ("KEY5", OK, None), ("KEY7", BACK, None),
+    ("KEY3", HINT, None), ("KEY1", MENU, None),
+    ("ENCODER_SWITCH", OK, None),
+)
+CHORDS = ()
+LABELS = ("2", "8", "4", "6", "5", "7", "3", "1", "knob")
+ENCODER = ("ENCODER_A", "ENCODER_B")
+AUDIO = "SPEAKER"
+AUDIO_ENABLE = "SPEAKER_ENABLE"
+BATTERY = None
+BACKLIGHT = None
+LED = ("LED",)

@@ -1,0 +1,139 @@
+"""Logical buttons, and the debouncing-free logic that turns raw keys into them.
+
+A board profile lists its keys as (pin name, short-press button, long-press button or None)
+and its chords as (pin a, pin b, button). A key without a long press or chord fires when
+pressed, and a held direction repeats. A key with a long press or in a chord fires on
+release (short), after LONG_MS held (long), or as a chord when the other key goes down too.
+"""
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+UP = const(0)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+OK = const(4)
+BACK = const(5)
+MENU = const(6)
+HINT = const(7)
+COUNT = const(8)
+NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "MENU", "HINT")
+
+REPEAT_DELAY_MS = const(400)
+REPEAT_MS = const(120)
+LONG_MS = const(600)
+
+
+def by_name(name):
+    """The logical button called name (as in NAMES)."""
+    for i in range(COUNT):
+        if NAMES[i] == name:
+            return i
+    raise ValueError("unknown button: " + str(name))
+
+
+class Buttons:
+    """Raw key states in, logical button presses out.
+
+    keys: tuple of (pin, short, long_or_None); chords: tuple of (pin_a, pin_b, button).
+    press(i, now)/release(i, now)/tick(now) append logical buttons to self.out.
+    """
+
+    def __init__(self, keys, chords=()):
+        self.keys = keys
+        n = len(keys)
+        self.partner = [[] for _ in range(n)]  # per key: (other key, button)
+        for a, b, button in chords:
+            ia = self._index(a)
+            ib = self._index(b)
+            self.partner[ia].append((ib, button))
+            self.partner[ib].append((ia, button))
+        self.deferred = [keys[i][2] is not None or bool(self.partner[i]) for i in range(n)]
+        self.down = [False] * n
+        self.since = [0] * n
+        self.spent = [False] * n   # fired long or chord: the release says nothing
+        self.next_repeat = [0] * n
+        self.out = []
+
+    def _index(self, pin):
+        for i in range(len(self.keys)):
+            if self.keys[i][0] == pin:
+                return i
+        raise ValueError("chord key not in keys: " + pin)
+
+    def press(self, i, now):
+        if self.down[i]:
+            return
+        self.down[i] = True
+        self.since[i] = now
+        self.spent[i] = False
+        for other, button in self.partner[i]:
+            if self.down[other] and not self.spent[other]:
+                self.spent[i] = True
+                self.spent[other] = True
+                self.out.append(button)
+                return
+        if not self.deferred[i]:
+            button = self.keys[i][1]
+            self.out.append(button)
+            self.spent[i] = True
+            self.next_repeat[i] = now + REPEAT_DELAY_MS if button <= RIGHT else -1
+
+    def release(self, i, now):
+        if not self.down[i]:
+            return
+        self.down[i] = False
+        if self.deferred[i] and not self.spent[i]:
+            self.out.append(self.keys[i][1])
+
+    def tick(self, now):
+        for i in range(len(self.keys)):
+            if not self.down[i]:
+                continue
+            if self.deferred[i]:
+                long_button = self.keys[i][2]
+                if long_button is not None and not self.spent[i] and now - self.since[i] >= LONG_MS:
+                    self.spent[i] = True
+                    self.out.append(long_button)
+            elif self.next_repeat[i] >= 0 and now >= self.next_repeat[i]:
+                self.out.append(self.keys[i][1])
+                self.next_repeat[i] = now + REPEAT_MS
+
+    def take(self):
+        """The logical buttons fired since the last take(), oldest first."""
+        out = self.out
+        self.out = []
+        return out
+
+
+def describe(profile):
+    """Lines for the help page: which key does what on this board."""
+    lines = []
+    for pin, short, long_button in profile.KEYS:
+        text = pin + ": " + NAMES[short]
+        if long_button is not None:
+            text += ", hold: " + NAMES[long_button]
+        lines.append(text)
+    for a, b, button in getattr(profile, "CHORDS", ()):
+        lines.append(a + "+" + b + ": " + NAMES[button])
+    enc = getattr(profile, "ENCODER", None)
+    if enc:
+        lines.append("encoder: LEFT/RIGHT")
+    return lines
+
+
+def coverage(profile):
+    """The set of logical buttons a board can produce (as a list of bools)."""
+    have = [False] * COUNT
+    for pin, short, long_button in profile.KEYS:
+        have[short] = True
+        if long_button is not None:
+            have[long_button] = True
+    for a, b, button in getattr(profile, "CHORDS", ()):
+        have[button] = True
+    if getattr(profile, "ENCODER", None):
+        have[LEFT] = have[RIGHT] = True
+    return have

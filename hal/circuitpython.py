@@ -1,0 +1,148 @@
+"""The badge HAL on CircuitPython: board.DISPLAY, keypad.Keys, rotaryio, PWM tones, battery.
+
+    import board
+    from hal.circuitpython import Hal
+    hal = Hal(board.board_id)
+"""
+import board
+import keypad
+import supervisor
+
+from hal import profile as _profile
+from hal.buttons import Buttons, LEFT, RIGHT
+
+
+class Hal:
+    """Everything the app may touch on a real badge."""
+
+    def __init__(self, board_id=None):
+        if board_id is None:
+            board_id = board.board_id
+        self.profile = p = _profile(board_id)
+        self.display = board.DISPLAY
+        try:
+            self.display.auto_refresh = False
+        except AttributeError:
+            pass
+        pins = [getattr(board, k[0]) for k in p.KEYS]
+        self._keys = keypad.Keys(pins, value_when_pressed=p.PRESSED, pull=True)
+        self._event = keypad.Event()
+        self.buttons = Buttons(p.KEYS, p.CHORDS)
+        self._encoder = None
+        self._enc_last = 0
+        if p.ENCODER:
+            try:
+                import rotaryio
+                self._encoder = rotaryio.IncrementalEncoder(
+                    getattr(board, p.ENCODER[0]), getattr(board, p.ENCODER[1]))
+                self._enc_last = self._encoder.position
+            except (ImportError, ValueError, AttributeError, NotImplementedError, RuntimeError):
+                self._encoder = None
+        self._battery = None
+        if p.BATTERY:
+            try:
+                import analogio
+                self._battery = analogio.AnalogIn(getattr(board, p.BATTERY))
+            except (ImportError, ValueError, AttributeError, NotImplementedError, RuntimeError):
+                self._battery = None
+        self.muted = False
+
+    # clock
+    def ticks_ms(self):
+        return supervisor.ticks_ms()
+
+    # input
+    def poll(self):
+        """Logical buttons pressed since the last poll, oldest first."""
+        now = supervisor.ticks_ms()
+        ev = self._event
+        while self._keys.events.get_into(ev):
+            if ev.pressed:
+                self.buttons.press(ev.key_number, now)
+            else:
+                self.buttons.release(ev.key_number, now)
+        self.buttons.tick(now)
+        if self._encoder is not None:
+            pos = self._encoder.position
+            while pos > self._enc_last:
+                self.buttons.out.append(RIGHT)
+                self._enc_last += 1
+            while pos < self._enc_last:
+                self.buttons.out.append(LEFT)
+                self._enc_last -= 1
+        return self.buttons.take()
+
+    # display
+    def refresh(self):
+        """Show what changed. On e-ink, returns False while the panel needs rest."""
+        d = self.display
+        if self.profile.EINK:
+            if d.time_to_refresh > 0:
+                return False
+            try:
+                d.refresh()
+            except RuntimeError:
+                return False
+            return True
+        d.refresh()
+        return True
+
+    def set_brightness(self, level):
+        """level 0.0..1.0, where the board has a backlight."""
+        try:
+            self.display.brightness = level
+        except (AttributeError, NotImplementedError, ValueError):
+            pass
+
+    # sound
+    def tone(self, frequency, ms):
+        """A short beep through PWM; silent when muted or without a speaker."""
+        if self.muted or not self.profile.AUDIO:
+            return
+        try:
+            import pwmio
+            import time
+            enable = None
+            if self.profile.AUDIO_ENABLE:
+                import digitalio
+                enable = digitalio.DigitalInOut(getattr(board, self.profile.AUDIO_ENABLE))
+                enable.switch_to_output(value=True)
+            pwm = pwmio.PWMOut(getattr(board, self.profile.AUDIO), frequency=frequency,
+                               duty_cycle=0x8000)
+            time.sleep(ms / 1000)
+            pwm.deinit()
+            if enable is not None:
+                enable.deinit()
+        except (ImportError, ValueError, RuntimeError):
+            pass
+
+    # power
+    def battery(self):
+        """Battery charge 0..100, or None where the board cannot tell."""
+        if self._battery is None:
+            return None
+        volts = self._battery.value * 3.3 * 3 / 65535  # 1:3 divider on these boards
+        pct = int((volts - 3.3) * 100 / 0.9)
+        return max(0, min(100, pct))
+
+    # storage: small named records as files (boot.py makes the drive writable)
+    def load(self, name):
+        try:
+            with open("/" + name, "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def save(self, name, data):
+        try:
+            with open("/" + name + ".tmp", "wb") as f:
+                f.write(data)
+            import os
+            try:
+                os.remove("/" + name)
+            except OSError:
+                pass
+            os.rename("/" + name + ".tmp", "/" + name)
+            return True
+        except OSError:
+            return False

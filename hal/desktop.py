@@ -1,0 +1,265 @@
+"""The desktop HAL for the simulator: Blinka displayio drawn with pygame, keyboard as buttons.
+
+Not for the badge (imports pygame). `DesktopHal(board_id, headless=True)` renders off-screen;
+the simulator drives its clock and feeds buttons. Each refresh records how many pixels
+displayio had to redraw (`last_redraw`), from displayio's own dirty areas.
+"""
+import os
+import time
+
+import bitmaptools
+import numpy as np
+import pygame
+import displayio
+import busdisplay
+from blinka_displayio_pygamedisplay import PyGameDisplay
+
+from hal import profile as _profile
+from hal.buttons import Buttons, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+
+# keyboard keys for a board key, by the logical button of its short press
+_KEYS_FOR = {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right", OK: "z",
+             BACK: "x", MENU: "m", HINT: "h"}
+_SPARE = ("space", "c", "v", "b", "n", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+ENCODER_KEYS = (",", ".")
+
+
+def keyboard_map(profile):
+    """[(keyboard key name, board key index)] for a board profile."""
+    used = set()
+    out = []
+    for i in range(len(profile.KEYS)):
+        want = _KEYS_FOR[profile.KEYS[i][1]]
+        if want in used:
+            for want in _SPARE:
+                if want not in used:
+                    break
+        used.add(want)
+        out.append((want, i))
+    return out
+
+
+_slow_blit = bitmaptools.blit
+_glyph_pixels = {}
+
+
+def _fast_blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None,
+               skip_source_index=None, skip_dest_index=None):
+    """bitmaptools.blit for glyph-sized sources: their pixels are read once and cached.
+
+    Blinka's blit reads every source pixel through Python on every label change; glyph
+    bitmaps never change, so the simulator keeps their pixel lists (same result, faster)."""
+    if skip_dest_index is not None or source.width > 40 or source.height > 40:
+        return _slow_blit(dest, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2,
+                          skip_source_index=skip_source_index, skip_dest_index=skip_dest_index)
+    key = (id(source), skip_source_index)
+    entry = _glyph_pixels.get(key)
+    if entry is None or entry[0] is not source:
+        px = []
+        for sy in range(source.height):
+            for sx in range(source.width):
+                v = source[sx, sy]
+                if v != skip_source_index:
+                    px.append((sx, sy, v))
+        entry = (source, px)
+        _glyph_pixels[key] = entry
+    if x2 is None:
+        x2 = source.width
+    if y2 is None:
+        y2 = source.height
+    if x1 > x2:
+        x1, x2 = x2, x1
+    if y1 > y2:
+        y1, y2 = y2, y1
+    w = dest.width
+    h = dest.height
+    for sx, sy, v in entry[1]:
+        if not (x1 <= sx < x2 and y1 <= sy < y2):
+            continue
+        dx = x + sx - x1
+        dy = y + sy - y1
+        if 0 <= dx < w and 0 <= dy < h:
+            dest[dx, dy] = v
+
+
+bitmaptools.blit = _fast_blit
+
+
+class SimDisplay(PyGameDisplay):
+    """A PyGameDisplay that draws into an off-screen surface and measures redraws."""
+
+    def __init__(self, width, height, **kwargs):
+        self.redraws = []          # pixels redrawn per refresh
+        self.last_redraw = 0
+        super().__init__(width=width, height=height, auto_refresh=False, **kwargs)
+
+    def _initialize(self, init_sequence):
+        pygame.init()
+        self._pygame_screen = pygame.Surface((self.width, self.height))
+
+    def _get_refresh_areas(self):
+        areas = busdisplay.BusDisplay._get_refresh_areas(self)
+        mask = np.zeros((self.height, self.width), dtype=bool)
+        for a in areas:      # pixels covered by at least one dirty area
+            mask[max(a.y1, 0):max(0, min(a.y2, self.height)), max(a.x1, 0):max(0, min(a.x2, self.width))] = True
+        self.last_redraw = int(mask.sum())
+        self.redraws.append(self.last_redraw)
+        return areas
+
+    def _refresh_display(self):
+        busdisplay.BusDisplay._refresh_display(self)
+        self._last_refresh = time.monotonic()
+        self._refresh_pending = False
+
+    def _refresh_area(self, area):
+        """Draw one dirty area (PyGameDisplay's version assumes whole words of pixels)."""
+        from displayio._area import Area
+        clipped = Area()
+        if not self._core.clip_area(area, clipped):
+            return True
+        w = clipped.width()
+        h = clipped.height()
+        words = (w * h + 1) // 2
+        buffer = memoryview(bytearray(words * 4))
+        mask = memoryview(bytearray(((w * h) // 32 + 1) * 4)).cast("I")
+        self._core.fill_area(clipped, mask, buffer)
+        arr = np.frombuffer(bytes(buffer[:w * h * 2]), dtype=np.dtype(np.uint16).newbyteorder("S"))
+        rgb = np.empty((w * h, 3), dtype=np.uint8)
+        rgb[:, 0] = ((arr >> 11) & 0x1F) * 255 // 31
+        rgb[:, 1] = ((arr >> 5) & 0x3F) * 255 // 63
+        rgb[:, 2] = (arr & 0x1F) * 255 // 31
+        surf = pygame.image.frombuffer(rgb.tobytes(), (w, h), "RGB")
+        self._pygame_screen.blit(surf, (clipped.x1, clipped.y1))
+        return True
+
+    def _release(self):
+        pass
+
+    def _background(self):
+        """No background refreshes: the app refreshes when it has settled (and tests decide)."""
+        time.sleep(0.01)
+
+    def surface(self):
+        return self._pygame_screen
+
+
+class DesktopHal:
+    """The HAL the simulator gives the app."""
+
+    def __init__(self, board_id="pimoroni_picosystem", headless=True, data_dir=None):
+        self.profile = p = _profile(board_id)
+        self.headless = headless
+        displayio.release_displays()     # one simulated badge at a time
+        self.display = SimDisplay(p.WIDTH, p.HEIGHT)
+        self.buttons = Buttons(p.KEYS, p.CHORDS)
+        self.clock = 0             # virtual ms (headless); real ms otherwise
+        self._t0 = time.monotonic()
+        self.queue = []
+        self.tones = []
+        self.brightness = 1.0
+        self.data_dir = data_dir
+        self.keymap = {}
+        for name, i in keyboard_map(p):
+            self.keymap[pygame.key.key_code(name)] = i
+        self.enc = {}
+        if p.ENCODER:
+            self.enc = {pygame.key.key_code(ENCODER_KEYS[0]): LEFT,
+                        pygame.key.key_code(ENCODER_KEYS[1]): RIGHT}
+        self.held = set()
+
+    def collect(self):
+        """CPython frees a screen by reference counting; a full gc.collect() is slow here."""
+
+    # clock
+    def ticks_ms(self):
+        if self.headless:
+            return self.clock
+        return int((time.monotonic() - self._t0) * 1000)
+
+    # input
+    def inject(self, button):
+        """Press a logical button (scripts and tests)."""
+        self.queue.append(button)
+
+    def key_event(self, event):
+        """Feed a pygame KEYDOWN/KEYUP event through the board's raw keys."""
+        now = self.ticks_ms()
+        if event.key in self.enc and event.type == pygame.KEYDOWN:
+            self.queue.append(self.enc[event.key])
+        i = self.keymap.get(event.key)
+        if i is None:
+            return
+        if event.type == pygame.KEYDOWN:
+            self.held.add(i)
+            self.buttons.press(i, now)
+        elif event.type == pygame.KEYUP:
+            self.held.discard(i)
+            self.buttons.release(i, now)
+
+    def poll(self):
+        self.buttons.tick(self.ticks_ms())
+        out = self.queue + self.buttons.take()
+        self.queue = []
+        return out
+
+    # display
+    def refresh(self):
+        self.display.refresh()
+        return True
+
+    def set_brightness(self, level):
+        self.brightness = level
+
+    def screenshot(self, path, scale=1):
+        """Save the screen as PNG; mono boards are shown as their 1-bit panel would."""
+        surf = self.image(scale)
+        pygame.image.save(surf, path)
+
+    def image(self, scale=1):
+        surf = self.display.surface().copy()
+        if self.profile.MONO:
+            arr = pygame.surfarray.pixels3d(surf)
+            lum = arr[:, :, 0] * 0.299 + arr[:, :, 1] * 0.587 + arr[:, :, 2] * 0.114
+            on = lum > 127
+            light = (235, 235, 225) if self.profile.EINK else (255, 255, 255)
+            dark = (30, 30, 30) if self.profile.EINK else (0, 0, 0)
+            for c in range(3):
+                plane = arr[:, :, c]
+                plane[on] = light[c]
+                plane[~on] = dark[c]
+            del arr
+        if scale != 1:
+            surf = pygame.transform.scale(surf, (surf.get_width() * scale, surf.get_height() * scale))
+        return surf
+
+    # sound
+    def tone(self, frequency, ms):
+        self.tones.append((frequency, ms))
+        if len(self.tones) > 64:
+            del self.tones[:32]
+
+    def battery(self):
+        return None
+
+    # storage
+    def _path(self, name):
+        return os.path.join(self.data_dir, name)
+
+    def load(self, name):
+        if not self.data_dir:
+            return None
+        try:
+            with open(self._path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def save(self, name, data):
+        if not self.data_dir:
+            return False
+        os.makedirs(self.data_dir, exist_ok=True)
+        tmp = self._path(name + ".tmp")
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, self._path(name))
+        return True

@@ -1,0 +1,1 @@
+"""The desktop simulator: runs firmware/ unchanged on the desktop HAL (python -m simulator)."""

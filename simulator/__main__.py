@@ -1,0 +1,57 @@
+"""python -m simulator [--board ID] [--scale N] [--seed N] [--data-dir DIR]
+                       [--headless --keys "OK,RIGHT,@shot.png,OK" --screenshot out.png]
+
+Window: the badge screen, and beside it the keyboard map and the board's buttons.
+Headless: runs the button script (each press waits until the bots are done), saves
+PNGs at each @name.png token and the final screen with --screenshot, exits non-zero
+on any error. --redraw prints the pixels displayio redrew after each bot move.
+"""
+import argparse
+import os
+import sys
+
+
+def default_data_dir():
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "fantan-badge")
+
+
+def main(argv=None):
+    from hal import BOARDS
+    ap = argparse.ArgumentParser(prog="python -m simulator", description="Fan Tan badge simulator")
+    ap.add_argument("--board", default="pimoroni_picosystem", choices=BOARDS)
+    ap.add_argument("--scale", type=int, default=0, help="window zoom (default: fit)")
+    ap.add_argument("--seed", type=int, default=None, help="first deal number")
+    ap.add_argument("--data-dir", default=None, help="where the simulated flash lives")
+    ap.add_argument("--headless", action="store_true")
+    ap.add_argument("--keys", default="", help="comma-separated buttons, WAIT:ms, @file.png")
+    ap.add_argument("--screenshot", default=None, help="PNG of the final screen")
+    ap.add_argument("--shot-dir", default=None, help="folder for @file.png tokens")
+    ap.add_argument("--shot-scale", type=int, default=1)
+    ap.add_argument("--frames", type=int, default=0, help="window: quit after N frames")
+    ap.add_argument("--window-shot", default=None, help="window: PNG of the whole window at exit")
+    ap.add_argument("--redraw", action="store_true", help="report redraw areas after bot moves")
+    args = ap.parse_args(argv)
+    data_dir = args.data_dir or default_data_dir()
+    if args.headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        from simulator.core import Sim
+        sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True)
+        sim.measure = args.redraw
+        sim.run_script(args.keys.split(","), shot_dir=args.shot_dir)
+        sim.settle()
+        if args.screenshot:
+            sim.shot(args.screenshot, args.shot_scale)
+        if args.redraw:
+            px = sim.redraw_after_bot
+            full = sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT
+            if px:
+                print("redraw after bot moves: %d moves, max %.1f%%, mean %.1f%% of %d px"
+                      % (len(px), 100.0 * max(px) / full, 100.0 * sum(px) / len(px) / full, full))
+        return 0
+    from simulator.window import run_window
+    return run_window(args.board, args.scale, args.seed, data_dir, args.frames, args.window_shot)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""Run the app headless or in a window: the pieces `python -m simulator` and tests share."""
+import os
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from hal.desktop import DesktopHal
+from hal.buttons import by_name, NAMES
+from firmware.app import App
+from firmware import ui, text
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FONT_DIR = os.path.join(ROOT, "firmware", "fonts")
+STEP_MS = 50
+SETTLE_LIMIT_MS = 3600 * 1000
+
+
+class Sim:
+    """An app on a headless desktop HAL with a virtual clock."""
+
+    def __init__(self, board="pimoroni_picosystem", seed=None, data_dir=None, headless=True):
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        text.lang = 0
+        ui._fonts.clear()
+        self.hal = DesktopHal(board, headless=headless, data_dir=data_dir)
+        self.app = App(self.hal, font_dir=FONT_DIR)
+        if seed is not None:
+            self.app.settings["deal"] = seed
+        self.redraw_after_bot = []   # pixels redrawn after each bot move
+        self.measure = False
+        self.messages = []           # every table message shown, in order (for tests)
+
+    @property
+    def screen(self):
+        return self.app.screen
+
+    def tick(self, ms=STEP_MS):
+        """Let virtual time pass, one step."""
+        self.hal.clock += ms
+        app = self.app
+        before = getattr(app.screen, "bot_moves", None)
+        screen = app.screen
+        if self.measure and before is not None:
+            self.hal.display.refresh()       # flush earlier changes: measure this step alone
+        app.step(self.hal.clock, self.hal.poll())
+        msg = getattr(app.screen, "message", None)
+        if msg is not None:
+            m = msg()
+            if m and (not self.messages or self.messages[-1] != m):
+                self.messages.append(m)
+        if self.measure and app.screen is screen and before is not None and screen.bot_moves != before:
+            self.hal.display.refresh()
+            self.redraw_after_bot.append(self.hal.display.last_redraw)
+
+    def settle(self, limit_ms=SETTLE_LIMIT_MS):
+        """Run until the app waits for a human (bots done, animations over)."""
+        start = self.hal.clock
+        while self.app.busy() and self.hal.clock - start < limit_ms:
+            self.tick()
+        self.tick()
+
+    def press(self, name_or_button, settle=True):
+        b = by_name(name_or_button) if isinstance(name_or_button, str) else name_or_button
+        self.hal.inject(b)
+        self.tick()
+        msg = getattr(self.app.screen, "message", None)
+        if msg is not None and msg() and (not self.messages or self.messages[-1] != msg()):
+            self.messages.append(msg())
+        if settle:
+            self.settle()
+
+    def render(self):
+        self.hal.display.refresh()
+
+    def shot(self, path, scale=1):
+        self.render()
+        self.hal.screenshot(path, scale)
+
+    def run_script(self, tokens, shot_dir=None):
+        """Tokens: button names, WAIT:ms, or @name.png (save a screenshot here)."""
+        for tok in tokens:
+            tok = tok.strip()
+            if not tok:
+                continue
+            if tok.startswith("@"):
+                path = tok[1:]
+                if shot_dir and not os.path.isabs(path):
+                    path = os.path.join(shot_dir, path)
+                self.shot(path)
+            elif tok.upper().startswith("WAIT:"):
+                ms = int(tok[5:])
+                end = self.hal.clock + ms
+                while self.hal.clock < end:
+                    self.tick()
+            else:
+                if tok.upper() not in NAMES:
+                    raise ValueError("unknown button in script: " + tok)
+                self.press(tok.upper())

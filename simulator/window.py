@@ -1,0 +1,87 @@
+"""The simulator window: the badge screen, scaled, with the keyboard map and board buttons beside it."""
+import time
+
+import pygame
+
+from hal.buttons import NAMES, describe
+from hal.desktop import keyboard_map, ENCODER_KEYS
+from simulator.core import Sim
+
+PANEL_W = 300
+FPS = 30
+
+
+def panel_lines(profile):
+    """Text for the side panel: keyboard key -> board button -> logical button(s)."""
+    lines = [profile.NAME + " (" + profile.BOARD_ID + ")", "", "Keyboard -> board button:"]
+    for name, i in keyboard_map(profile):
+        pin, short, long_button = profile.KEYS[i]
+        label = profile.LABELS[i] if i < len(profile.LABELS) else pin
+        text = "  %-6s %-6s %s" % (name, label, NAMES[short])
+        if long_button is not None:
+            text += ", hold: " + NAMES[long_button]
+        lines.append(text)
+    for a, b, button in profile.CHORDS:
+        lines.append("  both %s+%s: %s" % (a, b, NAMES[button]))
+    if profile.ENCODER:
+        lines.append("  %s %s  encoder LEFT/RIGHT" % ENCODER_KEYS)
+    lines += ["", "Board map:"] + ["  " + x for x in describe(profile)]
+    lines += ["", "F12: screenshot   Esc: quit"]
+    return lines
+
+
+def run_window(board, scale, seed, data_dir, frames=0, window_shot=None):
+    """Run the window; frames > 0 stops after that many frames (and saves window_shot)."""
+    sim = Sim(board, seed=seed, data_dir=data_dir, headless=False)
+    hal = sim.hal
+    p = hal.profile
+    if not scale:
+        scale = max(1, min(4, 900 // p.WIDTH, 700 // p.HEIGHT))
+    lines = panel_lines(p)
+    font = pygame.font.Font(None, 20)
+    h = max(p.HEIGHT * scale + 20, 22 * (len(lines) + 1) + 30)
+    window = pygame.display.set_mode((p.WIDTH * scale + PANEL_W + 30, h))
+    pygame.display.set_caption("Fan Tan badge: " + p.NAME)
+    clock = pygame.time.Clock()
+    shots = 0
+    frame_no = 0
+    while True:
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                pygame.quit()
+                return 0
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F12:
+                shots += 1
+                hal.screenshot("fantan-%d.png" % shots)
+                continue
+            if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+                hal.key_event(ev)
+        now = hal.ticks_ms()
+        sim.app.step(now, hal.poll())
+        sim.app.render(now)
+        window.fill((40, 40, 48))
+        window.blit(hal.image(scale), (10, 10))
+        x = p.WIDTH * scale + 20
+        for i in range(len(lines)):
+            colour = (230, 230, 230)
+            window.blit(font.render(lines[i], True, colour), (x, 10 + 22 * i))
+        # the board's buttons, lit while held
+        y = 10 + 22 * len(lines)
+        bx = x
+        for i in range(len(p.KEYS)):
+            label = p.LABELS[i] if i < len(p.LABELS) else p.KEYS[i][0]
+            lit = i in hal.held
+            surf = font.render(label, True, (0, 0, 0) if lit else (230, 230, 230))
+            r = pygame.Rect(bx, y, surf.get_width() + 10, 22)
+            pygame.draw.rect(window, (255, 210, 31) if lit else (80, 80, 90), r, border_radius=5)
+            window.blit(surf, (bx + 5, y + 3))
+            bx += r.width + 6
+        pygame.display.flip()
+        frame_no += 1
+        if frames and frame_no >= frames:
+            if window_shot:
+                pygame.image.save(window, window_shot)
+            pygame.quit()
+            return 0
+        clock.tick(FPS)
+        time.sleep(0)

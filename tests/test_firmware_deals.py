@@ -1,0 +1,191 @@
+"""Complete deals played through the buttons only, checking what the screens say."""
+import re
+
+import pytest
+
+from simhelp import Sim, new_game, select_menu, LAYOUT_BOARDS, TableScreen, PageScreen
+from engine.rules import PRESETS, CHIPS
+from engine.game import PASS
+from engine import reasons as R
+from firmware import text
+
+PRESET_CASES = ("sevens", "parliament", "fan_tan", "play_or_pay", "domino")
+
+
+def check_table(sim, t):
+    """On the human's turn the dimmed cards are exactly the illegal ones."""
+    g = t.g
+    assert g.turn == t.me and not g.over
+    shown = t.shown_hand()
+    assert shown, "hand not drawn"
+    for card, dim in shown:
+        assert dim == (g.check(card, t.me) != R.OK), (card, dim)
+    # every card shown is in the hand, in order, and the window is full
+    hand = [c for c, _ in shown]
+    assert all(g.hand(t.me)[c // 13] >> (c % 13) & 1 for c in hand)
+    assert len(hand) == min(g.count(t.me), t.cap)
+    assert t.message()
+
+
+def try_illegal(sim, t):
+    """Press OK on a dimmed card: the reason shows in words, the table does not change."""
+    g = t.g
+    dims = [i for i in range(len(t.items)) if t.items[i] < 52 and g.check(t.items[i], t.me) != R.OK]
+    if not dims:
+        return False
+    before = (bytes(g.log), list(g.hands), list(g.table), g.turn, list(g.chips), g.pot)
+    target = dims[0]
+    while t.cursor != target:
+        sim.press("RIGHT")
+    sim.press("OK")
+    why = g.check(t.items[target], t.me)
+    assert t.message() in (text.reason(why), text.reason(why, True)) or \
+        t.message().replace("  ", " ") in " ".join([text.reason(why)]), t.message()
+    assert (bytes(g.log), list(g.hands), list(g.table), g.turn, list(g.chips), g.pot) == before
+    return True
+
+
+def play_human_turn(sim, t):
+    check_table(sim, t)
+    items = t.items
+    target = None
+    for i in range(len(items)):
+        if items[i] < 52 and dict(t.shown_hand()).get(items[i], True) is False:
+            target = i
+            break
+    if target is None:   # the card may be scrolled out of the window: ask the rules
+        for i in range(len(items)):
+            if items[i] < 52 and t.g.check(items[i], t.me) == R.OK:
+                target = i
+                break
+    assert target is not None, "human's turn without a legal card"
+    while t.cursor != target:
+        sim.press("RIGHT")
+    sim.press("OK")
+
+
+def parse_results(lines):
+    players = []
+    total = None
+    for line in lines:
+        m = re.match(r"^(You|P\d): (\d+) cards = ([+-]?\d+)$", line)
+        if m:
+            players.append((m.group(1), int(m.group(2)), int(m.group(3))))
+        m = re.match(r"^Total = ([+-]?\d+)$", line)
+        if m:
+            total = int(m.group(1))
+    return players, total
+
+
+def play_deal(sim, illegal_tries=2):
+    t = sim.screen
+    assert isinstance(t, TableScreen)
+    g = t.g
+    tries = 0
+    guard = 0
+    while isinstance(sim.screen, TableScreen) and sim.screen is t:
+        guard += 1
+        assert guard < 200
+        if g.over:
+            sim.press("OK")
+            continue
+        if tries < illegal_tries and try_illegal(sim, t):
+            tries += 1
+            continue
+        if guard % 5 == 0:
+            sim.press("HINT")
+            assert t.hint_card in [c for c in t.items] and t.g.check(t.hint_card, t.me) == R.OK
+        play_human_turn(sim, t)
+    return t
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+@pytest.mark.parametrize("preset_key", PRESET_CASES[:3])
+def test_deal_through_buttons(board, preset_key):
+    sim = Sim(board, seed=11 + PRESETS.index(preset_key))
+    new_game(sim, PRESETS.index(preset_key))
+    t = play_deal(sim)
+    g = t.g
+    m = sim.app.match
+    assert g.over
+    # the results page: every player's cards revealed and the totals add up
+    page = sim.screen
+    assert isinstance(page, PageScreen)
+    lines = page.page_text()
+    players, total = parse_results(lines)
+    assert len(players) == g.players
+    assert [p[1] for p in players] == [g.count(p) for p in range(g.players)]
+    assert [p[2] for p in players] == m.result
+    assert total == sum(p[2] for p in players)
+    if m.rules.scoring == CHIPS or m.rules.scoring == 0:
+        assert total == 0
+    assert str(g.deal_number) in lines[-1]
+    # opponents' cards are revealed
+    from firmware.table import card_name
+    joined = " ".join(lines)
+    for p in range(g.players):
+        for c in range(52):
+            if g.hand(p)[c // 13] >> (c % 13) & 1:
+                assert card_name(c) in joined
+    # the engine's auto pass is announced
+    if g.passes[0]:
+        assert any(text.t("no_move") in x or text.t("no_move_s") in x for x in sim.messages) or \
+            m.rules.strategic_pass
+    sim.press("OK")                                   # standings
+    assert isinstance(sim.screen, PageScreen)
+    sim.press("OK")                                   # next deal or title
+    if not m.over:
+        assert isinstance(sim.screen, TableScreen) and sim.screen.g.deal_number == g.deal_number + 1
+
+
+@pytest.mark.parametrize("preset_key", PRESET_CASES[3:])
+def test_more_presets_on_reference_screen(preset_key):
+    sim = Sim("pimoroni_picosystem", seed=5)
+    new_game(sim, PRESETS.index(preset_key))
+    play_deal(sim)
+    players, total = parse_results(sim.screen.page_text())
+    assert total == sum(p[2] for p in players)
+
+
+def test_no_move_notice_shows():
+    """Seek a deal where the human cannot move at some point: the notice appears."""
+    for seed in range(1, 40):
+        sim = Sim("pimoroni_picosystem", seed=seed)
+        new_game(sim, PRESETS.index("parliament"))
+        t = sim.screen
+        play_deal(sim, illegal_tries=0)
+        if t.g.passes[0]:
+            assert any(x == text.t("no_move") for x in sim.messages), sim.messages
+            return
+    pytest.fail("no deal with a forced pass found")
+
+
+def test_match_continues_to_next_deal_and_standings_add_up():
+    sim = Sim("pimoroni_picosystem", seed=21)
+    new_game(sim, PRESETS.index("fan_tan"))
+    m = sim.app.match
+    for _ in range(2):
+        play_deal(sim, illegal_tries=0)
+        sim.press("OK")
+        lines = sim.screen.page_text()
+        shown = [int(re.search(r"\$(\d+)", x).group(1)) for x in lines if re.match(r"^(You|P\d): ", x)]
+        assert shown == m.chips
+        assert sum(shown) + m.game.pot == m.rules.chips * m.players
+        sim.press("OK")
+        if m.over:
+            break
+
+
+def test_illegal_reason_in_french_and_german():
+    for lang in (1, 2):
+        sim = Sim("pimoroni_picosystem", seed=4)
+        sim.app.settings["lang"] = lang
+        text.lang = lang
+        try:
+            select_menu(sim, text.t("new_game"))
+            sim.press("OK")
+            select_menu(sim, text.t("start"))
+            sim.press("OK")
+            assert try_illegal(sim, sim.screen)
+        finally:
+            text.lang = 0

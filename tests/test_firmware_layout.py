@@ -1,0 +1,152 @@
+"""Every screen on every layout, in every language: no text clipped, nothing overlapping."""
+import pytest
+
+from simhelp import Sim, LAYOUT_BOARDS, TableScreen, PageScreen, ListScreen
+from engine.rules import PRESETS
+from engine.game import PASS
+from firmware import text, ui, layouts
+
+
+def boxes(sim):
+    """(name, x, y, w, h) of every visible label and card grid on screen."""
+    out = []
+    for lb, x, y in sim.screen.labels():
+        if not lb.text.strip():
+            continue
+        bx, by, bw, bh = lb.bounding_box
+        s = lb.scale
+        out.append(("label " + repr(lb.text), x + bx * s, y + by * s, bw * s, bh * s))
+    scr = sim.screen
+    if isinstance(scr, TableScreen):
+        for name, tg in (("rows", scr.rows), ("hand", scr.hand)):
+            out.append((name, tg.x, tg.y, tg.width * tg.tile_width, tg.height * tg.tile_height))
+    return out
+
+
+def check_screen(sim, where):
+    W = sim.hal.profile.WIDTH
+    H = sim.hal.profile.HEIGHT
+    items = boxes(sim)
+    for name, x, y, w, h in items:
+        assert x >= 0 and y >= 0 and x + w <= W and y + h <= H, (where, name, (x, y, w, h))
+    for i in range(len(items)):
+        a = items[i]
+        for b in items[i + 1:]:
+            overlap = (a[1] < b[1] + b[3] and b[1] < a[1] + a[3] and
+                       a[2] < b[2] + b[4] and b[2] < a[2] + a[4])
+            assert not overlap, (where, a, b)
+
+
+def visit_all(sim, where):
+    app = sim.app
+    checked = [0]
+
+    def chk(tag):
+        check_screen(sim, where + " " + tag)
+        checked[0] += 1
+
+    app.title()
+    chk("title")
+    app.new_game()
+    scr = app.screen
+    for i in range(len(scr.items)):
+        scr.sel = i
+        scr.show()
+        chk("new game line %d" % i)
+    for p in range(len(PRESETS)):
+        app.settings["preset"] = p
+        scr.sel = 0
+        scr.show()
+        chk("new game preset %d" % p)
+    app.settings["preset"] = 0
+    app.settings_screen()
+    for i in range(len(app.screen.items)):
+        app.screen.sel = i
+        app.screen.show()
+        chk("settings %d" % i)
+    app.stats_screen()
+    chk("stats")
+    app.help_menu()
+    chk("help")
+    for k in PRESETS:
+        app.rules_page(k, back=app.title)
+        page = app.screen
+        while True:
+            chk("rules " + k)
+            if page.top + page.visible >= len(page.lines):
+                break
+            page.top += 1
+            page.show()
+    app.keys_page()
+    chk("keys")
+    # the table, with 7 players where the preset allows, then every message
+    for preset_key, players in (("parliament", 7), ("fan_tan", 5), ("sevens", 4)):
+        app.settings["preset"] = PRESETS.index(preset_key)
+        app.settings["players"] = players
+        app.start_match()
+        t = app.screen
+        sim.settle()
+        chk("table " + preset_key)
+        for code in range(1, 12):
+            t.say(text.reason(code), text.reason(code, True), ui.WARN)
+            chk("reason %d" % code)
+        t.say(text.t("no_move"), text.t("no_move_s"), ui.ACCENT)
+        chk("no move")
+        t.msg_key = None
+        t.update(0)
+        chk("table idle")
+        # play the deal out by the rules, then results and standings
+        g = t.g
+        while not g.over:
+            g.play(g.legal_moves()[0], g.turn)
+        t.update(0)
+        chk("deal over")
+        app.deal_over()
+        page = app.screen
+        assert isinstance(page, PageScreen)
+        chk("results")
+        app.standings(back=app.title)
+        chk("standings")
+        app.pause()
+        chk("pause")
+    return checked[0]
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_no_clipping_no_overlap_every_language(board):
+    sim = Sim(board, seed=9)
+    try:
+        for lang in range(3):
+            text.lang = lang
+            sim.app.settings["lang"] = lang
+            assert visit_all(sim, "%s lang %d" % (board, lang)) > 40
+    finally:
+        text.lang = 0
+
+
+def test_fonts_have_every_glyph_the_texts_use():
+    from firmware.table import card_name
+    chars = set("".join(text.all_texts()))
+    for c in range(52):
+        chars |= set(card_name(c))
+    chars |= set("0123456789+-=$:#!\u25b6\u25c0\u25bc\u2026\u00b7[]%/ ")
+    for name in ("5x8", "6x10", "7x13", "9x15"):
+        f = ui.font(name)
+        f.load_glyphs("".join(sorted(chars)))
+        missing = [ch for ch in sorted(chars) if f.get_glyph(ord(ch)) is None]
+        assert not missing, (name, missing)
+
+
+def test_font_has_suits_and_accents():
+    f = ui.font("7x13")
+    for ch in "\u2660\u2665\u2666\u2663\u00e9\u00e8\u00ea\u00e0\u00e7\u00f4\u00fb\u00f9\u00ef\u00fc\u00f6\u00e4\u00df\u00c9\u00c4\u00d6\u00dc":
+        assert f.get_glyph(ord(ch)) is not None, ch
+
+
+def test_every_layout_is_chosen_by_size():
+    assert layouts.for_size(240, 240).name == "240x240"
+    assert layouts.for_size(320, 240).name == "320x240"
+    assert layouts.for_size(160, 128).name == "160x128"
+    assert layouts.for_size(128, 64).name == "128x64"
+    assert layouts.for_size(296, 128).name == "296x128"
+    assert layouts.for_size(240, 135).name == "240x135"

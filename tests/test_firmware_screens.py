@@ -1,0 +1,215 @@
+"""Title, new game, settings, statistics, help; save/resume groundwork; e-ink refresh; heap."""
+import pytest
+
+from simhelp import Sim, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen, ListScreen
+from engine.rules import PRESETS
+from engine import reasons as R
+from firmware import text, heap
+
+
+def test_title_lists_and_continue_appears_during_a_match():
+    sim = Sim()
+    names = [sim.screen.item_text(i) for i in sim.screen.items]
+    assert names == ["New game", "Settings", "Statistics", "Rules & help"]
+    new_game(sim, 0)
+    sim.press("MENU")
+    assert isinstance(sim.screen, ListScreen)
+    select_menu(sim, "Quit")
+    sim.press("OK")
+    assert sim.app.match is None
+    new_game(sim, 1)
+    sim.press("BACK")
+    select_menu(sim, "Resume")
+    sim.press("OK")
+    assert isinstance(sim.screen, TableScreen)
+
+
+def test_new_game_options_players_and_deal_number_typed_in():
+    sim = Sim(seed=1)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Rules")
+    for _ in range(PRESETS.index("parliament")):
+        sim.press("RIGHT")
+    sim.press("DOWN")                       # players
+    for _ in range(3):
+        sim.press("RIGHT")
+    assert sim.app.rules().players == 7
+    select_menu(sim, "Ace high")
+    sim.press("RIGHT")
+    assert sim.app.rules().ace_high == 1
+    select_menu(sim, "Deal")
+    sim.press("OK")                         # edit the digits: 00001 -> 01234
+    sim.press("RIGHT")
+    sim.press("UP")
+    sim.press("RIGHT")
+    sim.press("UP")
+    sim.press("UP")
+    sim.press("RIGHT")
+    for _ in range(3):
+        sim.press("UP")
+    sim.press("RIGHT")
+    for _ in range(3):
+        sim.press("UP")
+    sim.press("OK")
+    assert sim.app.settings["deal"] == 1234
+    select_menu(sim, "Start")
+    sim.press("OK")
+    g = sim.screen.g
+    assert g.deal_number == 1234 and g.players == 7 and g.rules.ace_high == 1
+    assert len(sim.screen.opp_labels) == 6
+
+
+def test_every_preset_can_start_and_shows_its_rules_page():
+    sim = Sim()
+    for k in PRESETS:
+        sim.app.rules_page(k, back=sim.app.title)
+        assert isinstance(sim.screen, PageScreen)
+        assert len(" ".join(sim.screen.page_text())) > 40
+
+
+def test_settings_language_switches_every_screen():
+    sim = Sim()
+    try:
+        select_menu(sim, "Settings")
+        sim.press("OK")
+        select_menu(sim, "Language")
+        sim.press("RIGHT")
+        assert text.lang == 1
+        assert sim.screen.title == "Réglages"
+        sim.press("RIGHT")
+        assert sim.screen.title == "Einstellungen"
+        sim.press("BACK")
+        assert sim.screen.item_text(sim.screen.items[0]) == "Neues Spiel"
+    finally:
+        text.lang = 0
+
+
+def test_settings_sound_speed_brightness():
+    sim = Sim("pimoroni_picosystem")
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    sim.press("RIGHT")                      # sound off
+    assert sim.app.settings["sound"] == 0
+    select_menu(sim, "Speed")
+    sim.press("RIGHT")
+    assert sim.app.settings["speed"] == 2
+    select_menu(sim, "Light")
+    sim.press("LEFT")
+    assert sim.hal.brightness == pytest.approx(0.8)
+    # no brightness line where the board has no backlight
+    sim2 = Sim("ugame22")
+    sim2.app.settings_screen()
+    assert "Light" not in [sim2.screen.item_text(i) for i in sim2.screen.items]
+
+
+def test_statistics_count_deals():
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    t = sim.screen
+    g = t.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    sim.press("OK")
+    assert sim.app.stats["deals"] == 1
+    sim.app.stats_screen()
+    assert "Deals: 1" in sim.screen.page_text()
+
+
+def test_help_has_a_keys_page_per_board():
+    for board in ("ugame22", "lilygo_t_display_rp2040"):
+        sim = Sim(board)
+        sim.app.keys_page()
+        lines = " ".join(sim.screen.page_text())
+        assert sim.hal.profile.NAME in lines and "hold" in lines
+
+
+def test_snapshot_restores_the_same_screen(tmp_path):
+    """Groundwork for autosave: a match rebuilt from its compact record looks the same."""
+    sim = Sim(seed=77)
+    new_game(sim, PRESETS.index("fan_tan"))
+    t = sim.screen
+    for _ in range(3):
+        for i in range(len(t.items)):
+            if t.items[i] < 52 and t.g.check(t.items[i], 0) == R.OK:
+                while t.cursor != i:
+                    sim.press("RIGHT")
+                break
+        sim.press("OK")
+    data = sim.app.snapshot()
+    assert len(data) <= 256
+    sim.app.resume_table()
+    sim.settle()
+    a = tmp_path / "a.png"
+    sim.shot(str(a))
+    sim2 = Sim(seed=77)
+    sim2.app.restore(data)
+    sim2.app.resume_table()
+    sim2.settle()
+    b = tmp_path / "b.png"
+    sim2.shot(str(b))
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_eink_refreshes_only_when_settled():
+    sim = Sim("pimoroni_badger2040", seed=5)
+    app = sim.app
+    refreshes = []
+    sim.hal.refresh = lambda: refreshes.append(sim.hal.clock) or True
+    new_game(sim, PRESETS.index("parliament"))
+    # the bots' run and the deal animation happen without a panel refresh
+    t = sim.screen
+    for _ in range(200):
+        sim.tick()
+        app.render(sim.hal.clock)
+        if not app.busy():
+            break
+    assert not app.busy()
+    during = len(refreshes)
+    assert during <= 1
+    sim.press("RIGHT", settle=False)
+    sim.press("RIGHT", settle=False)
+    app.render(sim.hal.clock)                   # too soon after a press
+    assert len(refreshes) == during
+    sim.tick(500)
+    app.render(sim.hal.clock)
+    assert len(refreshes) == during + 1        # one refresh once the screen settled
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_heap_estimate_within_budget(board):
+    sim = Sim(board, seed=3)
+    sim.app.settings["preset"] = PRESETS.index("parliament")
+    sim.app.settings["players"] = 7
+    sim.app.start_match()
+    sim.settle()
+    est = heap.estimate(sim.app)
+    assert est < 100 * 1024, est
+    if board == "pimoroni_picosystem":
+        assert est < 60 * 1024
+
+
+def test_difficulty_per_seat():
+    sim = Sim(seed=2)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Bots")
+    sim.press("RIGHT")                      # all Medium
+    assert list(sim.app.seat_levels[1:4]) == [1, 1, 1]
+    select_menu(sim, "P3")
+    sim.press("RIGHT")                      # P3 Hard
+    assert sim.app._levels_text() == "mixed"
+    select_menu(sim, "P7")
+    sim.press("RIGHT")                      # beyond 4 players: no change
+    assert sim.app.seat_levels[6] == 1
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert [b.bot.level for b in sim.app.bots[1:]] == [1, 2, 1]
+
+
+def test_battery_shown_on_title_where_known():
+    sim = Sim("pimoroni_picosystem")
+    sim.hal.battery = lambda: 73
+    sim.app.title()
+    assert "73%" in [lb.text for lb, x, y in sim.screen.labels()]

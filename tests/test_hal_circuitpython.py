@@ -1,0 +1,111 @@
+"""The badge HAL against stand-ins for board, keypad, supervisor (no hardware here)."""
+import importlib
+import sys
+import types
+
+import pytest
+
+import hal
+from hal.buttons import UP, OK, BACK, MENU, LEFT, RIGHT, LONG_MS
+
+
+class FakeEvents:
+    def __init__(self):
+        self.queue = []
+
+    def get_into(self, ev):
+        if not self.queue:
+            return False
+        ev.key_number, ev.pressed = self.queue.pop(0)
+        return True
+
+
+class FakeEvent:
+    def __init__(self):
+        self.key_number = 0
+        self.pressed = False
+
+
+class FakeKeys:
+    last = None
+
+    def __init__(self, pins, value_when_pressed, pull):
+        self.pins = pins
+        self.value_when_pressed = value_when_pressed
+        self.events = FakeEvents()
+        FakeKeys.last = self
+
+
+class FakeDisplay:
+    width = 296
+    height = 128
+    auto_refresh = True
+
+    def __init__(self, eink):
+        self.time_to_refresh = 0.0
+        self.refreshed = 0
+        self.brightness = 1.0
+
+    def refresh(self):
+        self.refreshed += 1
+
+
+@pytest.fixture
+def badge(monkeypatch):
+    def make(board_id):
+        clock = [0]
+        p = hal.profile(board_id)
+        board = types.ModuleType("board")
+        board.board_id = board_id
+        for pin in [k[0] for k in p.KEYS] + list(p.ENCODER or ()):
+            setattr(board, pin, "pin:" + pin)
+        board.DISPLAY = FakeDisplay(p.EINK)
+        keypad = types.ModuleType("keypad")
+        keypad.Keys = FakeKeys
+        keypad.Event = FakeEvent
+        supervisor = types.ModuleType("supervisor")
+        supervisor.ticks_ms = lambda: clock[0]
+        for name, mod in (("board", board), ("keypad", keypad), ("supervisor", supervisor)):
+            monkeypatch.setitem(sys.modules, name, mod)
+        monkeypatch.delitem(sys.modules, "hal.circuitpython", raising=False)
+        cp = importlib.import_module("hal.circuitpython")
+        return cp.Hal(), clock
+    return make
+
+
+def test_picosystem_keys_map_to_buttons(badge):
+    h, clock = badge("pimoroni_picosystem")
+    keys = FakeKeys.last
+    assert keys.pins[0] == "pin:SW_UP" and keys.value_when_pressed is False
+    assert h.display.auto_refresh is False
+    keys.events.queue += [(0, True), (0, False), (4, True)]
+    assert h.poll() == [UP, OK]
+    assert h.battery() is None or 0 <= h.battery() <= 100
+
+
+def test_badger_long_press_and_eink_refresh(badge):
+    h, clock = badge("pimoroni_badger2040")
+    keys = FakeKeys.last
+    assert keys.value_when_pressed is True       # Badger's buttons pull up when pressed
+    keys.events.queue.append((4, True))          # SW_B
+    assert h.poll() == []
+    clock[0] = LONG_MS + 1
+    assert h.poll() == [BACK]
+    h.display.time_to_refresh = 0.5
+    assert h.refresh() is False and h.display.refreshed == 0
+    h.display.time_to_refresh = 0
+    assert h.refresh() is True and h.display.refreshed == 1
+
+
+def test_lilygo_chord(badge):
+    h, clock = badge("lilygo_t_display_rp2040")
+    keys = FakeKeys.last
+    keys.events.queue += [(0, True), (1, True), (0, False), (1, False)]
+    assert h.poll() == [hal.buttons.DOWN]
+
+
+def test_tone_is_silent_without_a_speaker_or_muted(badge):
+    h, clock = badge("ugame22")
+    h.tone(440, 10)          # no AUDIO pin: nothing to do, no error
+    h.muted = True
+    h.tone(440, 10)

@@ -1,0 +1,145 @@
+"""Board profiles: every pin a profile names exists on that board (circuitpython-stubs)."""
+import io
+import os
+import re
+import tokenize
+
+import pytest
+
+import hal
+from hal import buttons as B
+from hal.buttons import Buttons, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+
+STUBS = None
+for base in __import__("sys").path:
+    cand = os.path.join(base, "board_definitions")
+    if os.path.isdir(cand):
+        STUBS = cand
+        break
+
+SIZES = {
+    "pimoroni_picosystem": (240, 240), "pajenicko_picopad": (320, 240), "ugame22": (320, 240),
+    "hack_club_sprig": (160, 128), "adafruit_macropad_rp2040": (128, 64),
+    "pimoroni_badger2040": (296, 128), "lilygo_t_display_rp2040": (240, 135),
+}
+
+
+def stub_pins(board_id):
+    path = os.path.join(STUBS, board_id, "__init__.pyi")
+    with open(path, encoding="utf-8") as f:
+        return set(re.findall(r"^([A-Z_][A-Z0-9_]*)\s*:", f.read(), re.M))
+
+
+def profile_pins(p):
+    pins = [k[0] for k in p.KEYS]
+    for a, b, _ in p.CHORDS:
+        pins += [a, b]
+    for name in ("AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT"):
+        if getattr(p, name):
+            pins.append(getattr(p, name))
+    pins += list(p.ENCODER or ()) + list(p.LED)
+    return pins
+
+
+@pytest.mark.parametrize("board_id", hal.BOARDS)
+def test_profile_pins_exist_in_circuitpython_stubs(board_id):
+    assert STUBS, "circuitpython-stubs board_definitions not found"
+    have = stub_pins(board_id)
+    assert "DISPLAY" in have
+    p = hal.profile(board_id)
+    assert p.BOARD_ID == board_id
+    missing = [pin for pin in profile_pins(p) if pin not in have]
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("board_id", hal.BOARDS)
+def test_profile_shape(board_id):
+    p = hal.profile(board_id)
+    assert (p.WIDTH, p.HEIGHT) == SIZES[board_id]
+    assert len(p.LABELS) == len(p.KEYS)
+    pins = [k[0] for k in p.KEYS]
+    assert len(set(pins)) == len(pins)
+    have = B.coverage(p)
+    # every board can move, pick and leave a screen
+    for b in (LEFT, RIGHT, OK, BACK, DOWN):
+        assert have[b], (board_id, B.NAMES[b])
+    if board_id != "lilygo_t_display_rp2040":
+        assert all(have), [B.NAMES[i] for i in range(8) if not have[i]]
+    assert B.describe(p)
+
+
+def test_unknown_board():
+    with pytest.raises(ValueError):
+        hal.profile("nope")
+
+
+def test_direct_key_fires_on_press_and_repeats():
+    b = Buttons((("L", LEFT, None), ("A", OK, None)))
+    b.press(0, 1000)
+    assert b.take() == [LEFT]
+    b.tick(1000 + B.REPEAT_DELAY_MS - 1)
+    assert b.take() == []
+    b.tick(1000 + B.REPEAT_DELAY_MS)
+    b.tick(1000 + B.REPEAT_DELAY_MS + B.REPEAT_MS)
+    assert b.take() == [LEFT, LEFT]
+    b.release(0, 2000)
+    b.tick(3000)
+    assert b.take() == []
+    b.press(1, 3000)
+    b.tick(9000)          # OK does not repeat
+    assert b.take() == [OK]
+
+
+def test_long_press_and_short_press():
+    b = Buttons((("B", OK, BACK),))
+    b.press(0, 0)
+    assert b.take() == []
+    b.release(0, 100)
+    assert b.take() == [OK]
+    b.press(0, 1000)
+    b.tick(1000 + B.LONG_MS)
+    assert b.take() == [BACK]
+    b.release(0, 5000)
+    assert b.take() == []
+
+
+def test_chord():
+    b = Buttons((("L", LEFT, BACK), ("R", RIGHT, OK)), (("L", "R", DOWN),))
+    b.press(0, 0)
+    b.press(1, 50)
+    assert b.take() == [DOWN]
+    b.release(0, 100)
+    b.release(1, 120)
+    b.tick(2000)
+    assert b.take() == []
+    b.press(1, 3000)
+    b.release(1, 3100)
+    assert b.take() == [RIGHT]
+
+
+def test_by_name():
+    assert [B.by_name(n) for n in B.NAMES] == list(range(8))
+    with pytest.raises(ValueError):
+        B.by_name("FIRE")
+
+
+@pytest.mark.parametrize("board_id", hal.BOARDS)
+def test_badge_modules_are_portable(board_id):
+    """What the badge imports avoids the modules MicroPython/CircuitPython lack."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    files = [os.path.join(root, "hal", board_id + ".py"), os.path.join(root, "hal", "buttons.py"),
+             os.path.join(root, "hal", "circuitpython.py"), os.path.join(root, "hal", "__init__.py")]
+    for d in ("firmware",):
+        for name in os.listdir(os.path.join(root, d)):
+            if name.endswith(".py"):
+                files.append(os.path.join(root, d, name))
+    bad = re.compile(r"^\s*(import|from)\s+(dataclasses|enum|typing|functools|itertools|pygame)\b", re.M)
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            src = f.read()
+        assert not bad.search(src), path
+        assert ".ljust(" not in src and ".rjust(" not in src, path
+        for tok in tokenize.generate_tokens(io.StringIO(src).readline):
+            if tok.type == tokenize.STRING:
+                prefix = tok.string[:2].lower()
+                assert not (prefix.startswith("f") or prefix == "rf"), (path, tok.start)

@@ -1,0 +1,107 @@
+"""The simulator from the command line, headless: scripts, screenshots, exit codes, redraw cost."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from simhelp import Sim, LAYOUT_BOARDS, TableScreen
+from engine.rules import PRESETS
+from engine import reasons as R
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_sim(*args):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "simulator"] + list(args), cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_headless_script_writes_screenshots(tmp_path):
+    out = tmp_path / "final.png"
+    r = run_sim("--board", "pimoroni_picosystem", "--headless", "--seed", "7",
+                "--data-dir", str(tmp_path / "data"), "--shot-dir", str(tmp_path),
+                "--keys", "@title.png,OK,DOWN,UP,@newgame.png,OK,@table.png,RIGHT,OK,HINT",
+                "--screenshot", str(out), "--redraw")
+    assert r.returncode == 0, r.stderr
+    for name in ("title.png", "newgame.png", "table.png", "final.png"):
+        data = (tmp_path / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    from PIL import Image
+    assert Image.open(out).size == (240, 240)
+    assert (tmp_path / "title.png").read_bytes() != (tmp_path / "table.png").read_bytes()
+
+
+def test_bad_script_exits_non_zero(tmp_path):
+    r = run_sim("--headless", "--keys", "OK,FIRE", "--data-dir", str(tmp_path))
+    assert r.returncode != 0
+    assert "FIRE" in r.stderr
+
+
+def test_window_mode_runs_frames_and_shows_key_map(tmp_path):
+    shot = tmp_path / "window.png"
+    r = run_sim("--board", "adafruit_macropad_rp2040", "--frames", "3", "--window-shot", str(shot),
+                "--data-dir", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    from PIL import Image
+    im = Image.open(shot)
+    assert im.size[0] > 128 * 4 + 200       # the screen and the panel beside it
+
+
+def test_panel_lists_every_board_button():
+    from simulator.window import panel_lines
+    import hal
+    for board in hal.BOARDS:
+        p = hal.profile(board)
+        text = "\n".join(panel_lines(p))
+        for pin, short, long_button in p.KEYS:
+            assert pin in text
+
+
+def test_keyboard_drives_raw_keys_with_long_press():
+    import pygame
+    sim = Sim("pimoroni_badger2040", seed=3)
+    hal = sim.hal
+    hal.headless = True
+    from hal.desktop import keyboard_map
+    keys = dict((i, name) for name, i in keyboard_map(hal.profile))
+    b_key = pygame.key.key_code(keys[4])        # SW_B: OK, hold for BACK
+    hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=b_key))
+    hal.clock += 100
+    hal.key_event(pygame.event.Event(pygame.KEYUP, key=b_key))
+    assert hal.poll() == [4]                    # OK
+    hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=b_key))
+    hal.clock += 1000
+    assert hal.poll() == [5]                    # BACK
+    hal.key_event(pygame.event.Event(pygame.KEYUP, key=b_key))
+    assert hal.poll() == []
+
+
+def test_encoder_keys_scroll_on_macropad():
+    import pygame
+    sim = Sim("adafruit_macropad_rp2040")
+    sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(".")))
+    sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(",")))
+    assert sim.hal.poll() == [3, 2]
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_redraw_after_bot_moves_under_a_quarter(board):
+    sim = Sim(board, seed=42)
+    sim.app.settings["preset"] = PRESETS.index("fan_tan")
+    sim.app.start_match()
+    sim.measure = True
+    sim.settle()
+    t = sim.screen
+    while isinstance(sim.screen, TableScreen) and not t.g.over:
+        for i in range(len(t.items)):
+            if t.items[i] == 52 or t.g.check(t.items[i], t.me) == R.OK:
+                while t.cursor != i:
+                    sim.press("RIGHT")
+                break
+        sim.press("OK")
+    full = sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT
+    assert len(sim.redraw_after_bot) > 10
+    worst = max(sim.redraw_after_bot)
+    assert worst < full // 4, (worst, full)

