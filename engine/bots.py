@@ -27,10 +27,11 @@ except ImportError:
     def const(x):
         return x
 
-from engine.cards import FULL, popcount, lowest, mask_value
+from engine.cards import FULL, popcount, lowest, mask_value, _POP
 from engine.game import Game, PASS
 from engine.rng import Rng
 from engine.rules import PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES
+from engine.view import LISTS, SCALARS
 
 EASY = const(0)
 MEDIUM = const(1)
@@ -38,10 +39,14 @@ HARD = const(2)
 LEVELS = ("easy", "medium", "hard")
 
 # Hard's work budget per decision, in playout plies (plus SAMPLE_COST per sampled deal).
-HARD_BUDGET = const(1500)
+HARD_BUDGET = const(1000)
 SAMPLE_COST = const(8)
 CANDIDATES = const(4)     # Hard plays out at most this many of Medium's best moves
 WIN_BONUS = const(4)      # added to a playout's score when the bot goes out first
+WIN_ONLY = 0
+NEAR = 4                  # Hard searches the moves Medium scores within NEAR of its best
+MARGIN = 2                # quarter-points per playout another move must gain over Medium's
+NOISE = const(8)          # playout policy: random tie-break range (scores are x4)
 
 
 def level_of(name):
@@ -131,13 +136,19 @@ def card_score(view, c):
         mine += m
         others += o
         if first > 0:
-            score += 2
+            score += W_CHAIN
         elif first < 0 and not tempo:
             nxt = s * 13 + (r + d[0]) % 13
-            score -= _danger(view, nxt)
+            score -= W_DANGER * _danger(view, nxt)
     if tempo:
         return score + 4 * mine
-    return score + 3 * mine - others
+    return score + W_MINE * mine - W_OTH * others
+
+
+W_MINE = 8
+W_OTH = 1
+W_CHAIN = 2
+W_DANGER = 1
 
 
 def _count(hand):
@@ -154,7 +165,7 @@ def pass_score(view, cost):
     return -10 - 2 * cost
 
 
-def order_moves(view, moves, cost=0):
+def order_moves(view, moves, cost=0, want_scores=False):
     """Moves sorted best first by Medium's score (stable: ties keep engine order)."""
     scores = []
     for a in moves:
@@ -171,10 +182,25 @@ def order_moves(view, moves, cost=0):
             j -= 1
         out[j + 1] = a
         scores[j + 1] = sc
+    if want_scores:
+        return out, scores
     return out
 
 
 # ---- the bot -------------------------------------------------------------------------
+
+class _NoLog:
+    """Stands in for a scratch game's log: playouts record nothing, allocate nothing."""
+
+    def append(self, action):
+        pass
+
+    def __len__(self):
+        return 0
+
+
+_NOLOG = _NoLog()
+
 
 class Bot:
     """One computer player. Reuses its scratch Game and buffers between decisions.
@@ -186,11 +212,15 @@ class Bot:
         self.level = level
         self.budget = budget
         self.game = None
-        self.hands = [0] * 28
+        self.hands = None
+        self.pairs = None
         self.cards = bytearray(52)
         self.elig = bytearray(52)
         self.cap = [0] * 7
         self.tot = [0] * 16
+        self.up = [0] * 13
+        self.down = [0] * 13
+        self.tables_for = None
         self.rng = Rng(1)
         self.prng = Rng(1)
         self.view = None
@@ -204,6 +234,10 @@ class Bot:
         g = self.game
         if g is None or g.rules is not view.rules or g.players != view.players:
             g = self.game = Game(view.rules, 1, players=view.players)
+            self.hands = [0] * (view.players * 4)
+        if self.tables_for is not view.rules:
+            self._tables(view.rules)
+            self.tables_for = view.rules
         return g
 
     def legal_moves(self, view):
@@ -240,15 +274,21 @@ class Bot:
             cost = pot
             for g in gates:
                 cost += g[1]
-        ordered = order_moves(view, moves, cost)
-        if self.level == MEDIUM:
+        ordered, scores = order_moves(view, moves, cost, True)
+        k = 1
+        while k < len(ordered) and k < CANDIDATES and scores[k] >= scores[0] - NEAR:
+            k += 1
+        if self.level == MEDIUM or k == 1:
             self.choice = ordered[0]
             return
-        self.cand = ordered[0:CANDIDATES]
+        self.cand = ordered[0:k]
         for i in range(len(self.cand)):
             self.tot[i] = 0
         self.choice = self.cand[0]
         self.j = 0
+        g = self.game
+        g.log = _NOLOG
+        self.pairs = [(getattr(g, name), getattr(view, name)) for name in LISTS]
         self._prepare()
         self.done = False
 
@@ -266,7 +306,7 @@ class Bot:
                 self._sample()
                 self.pseed = (self.rng.next16() << 14) ^ self.rng.next16()
                 used += SAMPLE_COST
-            g.load(view, self.hands)
+            self._restore(g)
             g.play(cand[j])
             self.prng.seed(self.pseed)
             n = self._playout(g) + 1
@@ -284,11 +324,30 @@ class Bot:
         self.work += used
         return False
 
+    def _restore(self, g):
+        """Set the scratch game to the view with the sampled hands (Game.load without
+        its checks and its new log: nothing allocated)."""
+        h = self.hands
+        gh = g.hands
+        for i in range(len(h)):
+            gh[i] = h[i]
+        for pair in self.pairs:
+            dst = pair[0]
+            src = pair[1]
+            for i in range(len(src)):
+                dst[i] = src[i]
+        view = self.view
+        for name in SCALARS:
+            setattr(g, name, getattr(view, name))
+
     def _finish(self):
         best = 0
         for i in range(1, len(self.cand)):
             if self.tot[i] > self.tot[best]:
                 best = i
+        # Medium's first choice stands unless the playouts clearly prefer another
+        if self.tot[best] - self.tot[0] <= MARGIN * self.rounds // 4:
+            best = 0
         self.choice = self.cand[best]
         self.done = True
 
@@ -384,51 +443,80 @@ class Bot:
         return True
 
     # ---- playouts ------------------------------------------------------------------
+    def _tables(self, rules):
+        """UP[r] / DOWN[r]: ranks beyond rank r along a row, each way."""
+        bottom = rules.bottom_top()[0]
+        up = self.up
+        down = self.down
+        for r in range(13):
+            pr = (r - bottom) % 13
+            u = d = 0
+            for q in range(13):
+                pq = (q - bottom) % 13
+                if pq > pr:
+                    u |= 1 << q
+                elif pq < pr:
+                    d |= 1 << q
+            up[r] = u
+            down[r] = d
+
     def _playout(self, g):
-        """Play the scratch game to its end with the fast policy; returns plies."""
+        """Play the scratch game to its end with the fast policy; returns plies.
+
+        The policy is Medium in miniature: lay the card with the most of your own
+        cards behind it and the fewest of the others', a little noise breaking ties."""
         rng = self.prng
         hands = g.hands
         fits = g.fits
+        table = g.table
+        high = g.high
+        counts = g.counts
+        up = self.up
+        down = self.down
+        pop = _POP
+        top = g._top
+        circ = g.rules.opening == PLAY_OR_PAY
         plies = 0
         while g.winner < 0:
-            base = g.turn * 4
+            p = g.turn
+            base = p * 4
             bonus = g.bonus
-            n_all = 0
-            n_chain = 0
+            tempo = counts[p] <= 3
+            best = -999
+            c = PASS
             for s in range(4):
                 if s == bonus:
                     continue
                 h = hands[base + s]
                 m = h & fits[s]
-                while m:
-                    b = m & -m
-                    m ^= b
-                    n_all += 1
-                    if (h << 1 | h >> 1) & b:
-                        n_chain += 1
-            if n_chain:
-                x = rng.below(n_chain)
-            else:
-                x = rng.below(n_all)
-            c = -1
-            for s in range(4):
-                if s == bonus:
+                if not m:
                     continue
-                h = hands[base + s]
-                m = h & fits[s]
+                t = table[s]
+                free = FULL & ~t & ~h
+                hi = high[s]
                 while m:
                     b = m & -m
                     m ^= b
-                    if n_chain and not (h << 1 | h >> 1) & b:
-                        continue
-                    if not x:
-                        c = s * 13 + lowest(b)
-                        break
-                    x -= 1
-                if c >= 0:
-                    break
-            if c < 0:
-                c = PASS        # cannot happen: `turn` always has a move
+                    r = lowest(b)
+                    if not t:
+                        mk = up[r] | down[r]
+                    elif circ:
+                        mk = FULL & ~t
+                    elif hi != top and r == (hi + 1) % 13:
+                        mk = up[r]
+                    else:
+                        mk = down[r]
+                    x = h & mk
+                    sc = pop[x & 127] + pop[x >> 7]
+                    if tempo:
+                        sc = sc * 16
+                    else:
+                        x = free & mk
+                        sc = (8 * sc - pop[x & 127] - pop[x >> 7]) * 4
+                    sc += rng.below(NOISE)
+                    if sc > best:
+                        best = sc
+                        c = s * 13 + r
             g.play(c)
             plies += 1
         return plies
@@ -445,6 +533,8 @@ class Bot:
         me = self.view.me
         rules = g.rules
         won = g.winner == me
+        if WIN_ONLY:
+            return 4 if won else 0
         if rules.scoring == CHIPS:
             u = g.chips[me] - self.view.chips[me]
             if won:

@@ -35,6 +35,33 @@ def run(deal_numbers=DEALS, policy=first_legal):
     return count, crc
 
 
+BOT_DEALS = (5, 6)
+BOT_BUDGET = 150      # a small Hard budget: the same code paths, a short run
+
+
+def run_bots(deal_numbers=BOT_DEALS, crc=(0, 0)):
+    """Easy, Medium and Hard bots play every preset; (deals, crc) continued from crc."""
+    from engine import bots
+    count = 0
+    for key in PRESETS:
+        rules = preset(key)
+        n = rules.players
+        for d in deal_numbers:
+            seats = [bots.Bot((p + d) % 3, BOT_BUDGET) for p in range(n)]
+            m = Match(rules, d, n)
+            g = m.game
+            while not g.over:
+                p = g.turn
+                g.play(seats[p].choose(g.view(p), d * 1000 + len(g.log)))
+            delta = m.settle()
+            crc = crc32(g.log, crc)
+            crc = crc32(bytes([g.winner] + [x & 0xFF for x in delta]), crc)
+            count += 1
+    return count, crc
+
+
 def main(deal_numbers=DEALS):
     count, crc = run(deal_numbers)
+    extra, crc = run_bots(BOT_DEALS, crc)
+    count += extra
     print("selftest: %d deals, hash %s" % (count, hex32(crc)))

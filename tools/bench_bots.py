@@ -1,0 +1,139 @@
+"""Device budgets of the Hard bot, measured on the official MicroPython build.
+
+    python -m tools.bench_bots            # prints the dict measure() returns, as JSON
+
+measure() returns:
+  hard_decision_ms_micropython: {"median", "max"} over a fixed set of positions;
+  hard_decision_peak_alloc_bytes_micropython: the most bytes one Hard decision
+      allocates (gc disabled, so garbage counts too; the bot and its scratch game
+      already exist, as on the badge);
+  hard_decision_ref_loop_ratio: median decision time / reference loop time, both
+      measured in the same MicroPython run;
+  hard_decision_max_ref_loop_ratio: the same for the slowest position;
+  hard_decision_searched_ms_micropython: median over the positions where Hard
+      searched (elsewhere Medium's move was clearly best and it answered at once);
+  hard_budget_plies: the work budget (engine.bots.HARD_BUDGET) these figures are for.
+
+REF_LOOP_SRC is the reference loop: plain small-int Python with no engine code, so
+tools/bench.py can time the same loop and relate any figure to it.
+"""
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The reference loop: defines ref_loop(); one call is the unit of the *_ref_loop_ratio keys.
+REF_LOOP_SRC = """
+def ref_loop():
+    x = 0
+    for i in range(20000):
+        x = (x * 31 + i) & 0xFFFF
+    return x
+"""
+
+# Positions: (preset, players, deal number, plies to play first with the simple policy).
+POSITIONS = (
+    ("sevens", 4, 11, 0), ("sevens", 4, 12, 6), ("sevens", 4, 13, 14), ("sevens", 4, 14, 24),
+    ("fan_tan", 4, 21, 3), ("fan_tan", 5, 22, 12), ("domino", 3, 31, 0), ("domino", 6, 32, 9),
+    ("parliament", 7, 41, 10), ("five_or_nine", 4, 51, 0), ("coventry", 4, 61, 4),
+    ("play_or_pay", 4, 71, 5), ("parliament", 3, 42, 20), ("sevens", 4, 15, 35),
+)
+
+SCRIPT = REF_LOOP_SRC + """
+import gc, time, json
+from engine.rules import preset
+from engine.match import Match
+from engine import bots
+from engine.selftest import first_legal
+
+POSITIONS = %r
+
+def now():
+    return time.ticks_ms()
+
+def positions():
+    out = []
+    for key, n, d, plies in POSITIONS:
+        m = Match(preset(key), d, n)
+        g = m.game
+        while len(g.log) < plies and not g.over:
+            g.play(first_legal(g))
+        # move on to a real Hard decision (more than one legal move)
+        while not g.over and len(g.legal_moves()) < 2:
+            g.play(g.legal_moves()[0])
+        if not g.over:
+            out.append(g.view(g.turn))
+    return out
+
+views = positions()
+b = bots.Bot(bots.HARD)
+for v in views:          # warm up: scratch game and buffers exist, as on the badge
+    b.choose(v, 1)
+ref = []
+for _ in range(3):
+    t = now(); ref_loop(); ref.append(time.ticks_diff(now(), t))
+ref.sort()
+ms = []
+searched = []
+alloc = 0
+for i in range(len(views)):
+    v = views[i]
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    b.choose(v, 7 + i)
+    used = gc.mem_alloc() - a
+    gc.enable()
+    if used > alloc:
+        alloc = used
+    gc.collect()
+    t = now()
+    b.choose(v, 7 + i)
+    ms.append(time.ticks_diff(now(), t))
+    if b.rounds:
+        searched.append(ms[-1])
+ms.sort()
+searched.sort()
+print(json.dumps({"ref_ms": ref[1], "ms": ms, "searched": searched, "alloc": alloc, "budget": bots.HARD_BUDGET,
+                  "positions": len(views)}))
+"""
+
+
+def run_micropython(source, timeout=600):
+    path = os.path.join("/tmp", "bench_bots_%d.py" % os.getpid())
+    with open(path, "w") as f:
+        f.write(source)
+    try:
+        out = subprocess.run(["node", os.path.join(ROOT, "tools", "mpy_run.mjs"), "--copy", "engine",
+                              path], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    finally:
+        os.remove(path)
+    if out.returncode:
+        raise RuntimeError("MicroPython failed: " + out.stderr[-2000:])
+    return out.stdout
+
+
+def measure():
+    """Run the Hard decisions under MicroPython; returns the bench keys (see module doc)."""
+    out = run_micropython(SCRIPT % (POSITIONS,))
+    data = json.loads(out.strip().splitlines()[-1])
+    ms = data["ms"]
+    median = ms[len(ms) // 2] if len(ms) % 2 else (ms[len(ms) // 2 - 1] + ms[len(ms) // 2]) / 2
+    ref = max(1, data["ref_ms"])
+    sm = data["searched"]
+    return {
+        "hard_decision_ms_micropython": {"median": median, "max": ms[-1]},
+        "hard_decision_peak_alloc_bytes_micropython": data["alloc"],
+        "hard_decision_ref_loop_ratio": round(median / ref, 3),
+        "hard_decision_max_ref_loop_ratio": round(ms[-1] / ref, 3),
+        "hard_decision_searched_ms_micropython": {
+            "median": sm[len(sm) // 2] if sm else 0, "count": len(sm)},
+        "hard_budget_plies": data["budget"],
+        "ref_loop_ms_micropython": data["ref_ms"],
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(), sort_keys=True))

@@ -1,0 +1,173 @@
+"""Duplicate tournaments between bot levels.
+
+    python -m tools.tournament --preset sevens --seats hard,easy,easy,easy --deals 2000 --seed 1 --json
+
+Each deal is replayed once per seat with the lineup rotated one seat each time, so
+every level plays every hand from every seat and the luck of the cards cancels.
+Results are aggregated by level name (three Easy seats make one "easy" row). A
+win is going out first. The 95% interval is a normal interval over deals (each
+deal's rotations together form one observation, so their correlation is counted).
+
+With --json the last line is a JSON object:
+{"preset", "players", "deals", "games", "seats", "results": {label: {"win_rate",
+"ci95": [lo, hi], "avg_penalty", "avg_score", "games"}}}
+"""
+import argparse
+import json
+import math
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from engine import bots                    # noqa: E402
+from engine.match import Match             # noqa: E402
+from engine.rules import preset, PRESETS   # noqa: E402
+from engine import reasons                 # noqa: E402
+
+
+def deal_number(seed, i):
+    """The deal number of the i-th deal of a tournament (below 2**30)."""
+    return (seed * 1000003 + i * 7 + 1) & 0x3FFFFFFF
+
+
+def bot_seed(number, ply, seat):
+    """The seed a bot gets for one decision."""
+    return (number * 131 + ply * 17 + seat) & 0x3FFFFFFF
+
+
+def play_deal(rules, players, number, lineup, cache):
+    """Play one deal; lineup[p] is seat p's level. Returns (winner, penalties, deltas)."""
+    m = Match(rules, number, players)
+    g = m.game
+    while not g.over:
+        p = g.turn
+        b = cache[p][lineup[p]]
+        action = b.choose(g.view(p), bot_seed(number, len(g.log), p))
+        why = g.play(action)
+        if why != reasons.OK:
+            raise RuntimeError("bot played an illegal action: %s (%s)" % (action, reasons.text(why)))
+    delta = m.settle()
+    return g.winner, g.penalties(), delta
+
+
+def run_deals(args):
+    """Worker: play deals [lo, hi). Returns one record per deal:
+    a list per level index of [appearances, wins, penalty, score]."""
+    key, players, levels, seed, lo, hi, budget = args
+    rules = preset(key)
+    cache = [[bots.Bot(lv, budget) for lv in range(3)] for _ in range(players)]
+    out = []
+    for i in range(lo, hi):
+        number = deal_number(seed, i)
+        rec = [[0, 0, 0, 0] for _ in range(3)]
+        for k in range(players):
+            lineup = [levels[(p - k) % players] for p in range(players)]
+            winner, pen, delta = play_deal(rules, players, number, lineup, cache)
+            for p in range(players):
+                r = rec[lineup[p]]
+                r[0] += 1
+                r[1] += 1 if winner == p else 0
+                r[2] += pen[p]
+                r[3] += delta[p]
+        out.append(rec)
+    return out
+
+
+def summarize(records, names):
+    """Per level: win rate, a 95% interval over deals, average penalty and score."""
+    results = {}
+    d = len(records)
+    for lv in range(3):
+        fr = [r[lv][1] / r[lv][0] for r in records if r[lv][0]]
+        if not fr:
+            continue
+        games = sum(r[lv][0] for r in records)
+        wins = sum(r[lv][1] for r in records)
+        rate = wins / games
+        mean = sum(fr) / len(fr)
+        var = sum((x - mean) ** 2 for x in fr) / max(1, len(fr) - 1)
+        half = 1.96 * math.sqrt(var / len(fr)) if len(fr) > 1 else 1.0
+        results[names[lv]] = {
+            "win_rate": round(rate, 4),
+            "ci95": [round(max(0.0, rate - half), 4), round(min(1.0, rate + half), 4)],
+            "avg_penalty": round(sum(r[lv][2] for r in records) / games, 3),
+            "avg_score": round(sum(r[lv][3] for r in records) / games, 3),
+            "games": games,
+        }
+    return results
+
+
+def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.HARD_BUDGET):
+    """Run a duplicate tournament; returns the result dict (see module doc)."""
+    rules = preset(key)
+    levels = [bots.level_of(s.strip().lower()) for s in seats]
+    if players is None:
+        players = len(levels) if rules.min_players <= len(levels) <= rules.max_players else rules.players
+    if not rules.min_players <= players <= rules.max_players:
+        raise SystemExit("%s is for %d-%d players" % (key, rules.min_players, rules.max_players))
+    if len(levels) > players:
+        raise SystemExit("more seats than players")
+    while len(levels) < players:
+        levels.append(levels[-1])
+    chunks = []
+    step = max(1, min(50, deals // max(1, workers * 4) or 1))
+    for lo in range(0, deals, step):
+        chunks.append((key, players, levels, seed, lo, min(deals, lo + step), budget))
+    records = []
+    if workers > 1:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for part in pool.imap(run_deals, chunks):
+                records.extend(part)
+    else:
+        for c in chunks:
+            records.extend(run_deals(c))
+    return {
+        "preset": key, "players": players, "deals": deals, "games": deals * players,
+        "seats": [bots.LEVELS[lv] for lv in levels],
+        "results": summarize(records, bots.LEVELS),
+    }
+
+
+def table(res):
+    lines = ["%s, %d players, %d deals (%d games), seats %s" % (
+        res["preset"], res["players"], res["deals"], res["games"], ",".join(res["seats"])),
+        "%-8s %7s %9s  %-17s %11s %9s" % ("level", "games", "win rate", "95% interval",
+                                           "avg penalty", "avg score"),
+        "fair share: %.1f%%" % (100.0 / res["players"])]
+    for name in bots.LEVELS:
+        r = res["results"].get(name)
+        if r:
+            lines.insert(-1, "%-8s %7d %8.1f%%  [%5.1f%%, %5.1f%%] %11.2f %9.2f" % (
+                name, r["games"], 100 * r["win_rate"], 100 * r["ci95"][0], 100 * r["ci95"][1],
+                r["avg_penalty"], r["avg_score"]))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Duplicate tournament between bot levels.")
+    ap.add_argument("--preset", default="sevens", choices=PRESETS)
+    ap.add_argument("--seats", default="hard,easy,easy,easy",
+                    help="comma-separated levels (easy, medium, hard), one per seat; "
+                         "the last one fills any remaining seats")
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--budget", type=int, default=bots.HARD_BUDGET,
+                    help="Hard's work budget in plies (default: the badge's setting)")
+    ap.add_argument("--json", action="store_true", help="end with a JSON line")
+    args = ap.parse_args(argv)
+    res = tournament(args.preset, args.seats.split(","), args.deals, args.seed,
+                     args.workers, args.players, args.budget)
+    print(table(res))
+    if args.json:
+        print(json.dumps(res, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
