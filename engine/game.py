@@ -76,6 +76,7 @@ class Game:
         self.void = [0] * (n * 4)     # cards each player is known not to hold
         self.last = [-1] * n          # each player's last action (card, PASS) or -1
         self.passes = [0] * n         # passes this deal
+        self.forced = [0] * n         # of which automatic (nothing fitted)
         self.start = -1               # rank fixed for starters, or -1
         self.current = -1             # play-or-pay: suit being built, or -1
         self.bonus = -1               # Coventry: suit of the 4th starter while its bonus is on
@@ -134,7 +135,11 @@ class Game:
                     | self.playable(3, p))
 
     def legal_moves(self):
-        """The current player's legal actions: card ids, then PASS if allowed."""
+        """The current player's legal actions: card ids, then PASS if allowed.
+
+        PASS is offered only as a choice: a strategic pass the player can pay for, or
+        declining the Coventry bonus. A player with no card that fits never gets a turn:
+        the engine passes for them (counted in `forced`)."""
         moves = []
         if self.winner >= 0:
             return moves
@@ -327,6 +332,7 @@ class Game:
             if self.rules.scoring == CHIPS:
                 self._pay(p, 1)
             self.passes[p] += 1
+            self.forced[p] += 1
             self.last[p] = PASS
             self.turn = (p + 1) % self.players
         raise RuntimeError("no player can move")
@@ -366,7 +372,7 @@ class Game:
         from engine.view import LISTS, SCALARS
         if view.players != self.players or view.rules != self.rules:
             raise ValueError("view of another table")
-        for i in range(len(hands)):
+        for i in range(self.players * 4):
             self.hands[i] = hands[i]
         for name in LISTS:
             mine = getattr(self, name)

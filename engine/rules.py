@@ -81,7 +81,7 @@ class Rules:
         return tuple([getattr(self, f) for f in FIELDS])
 
     def __eq__(self, other):
-        return isinstance(other, Rules) and self.values() == other.values()
+        return self is other or (isinstance(other, Rules) and self.values() == other.values())
 
     def __ne__(self, other):
         return not self.__eq__(other)

@@ -7,7 +7,8 @@ from engine.cards import FULL
 
 
 # What a view copies from a deal; Game.load copies it back.
-LISTS = ("table", "low", "high", "fits", "counts", "dealt", "void", "last", "passes", "chips")
+LISTS = ("table", "low", "high", "fits", "counts", "dealt", "void", "last", "passes", "forced",
+         "chips")
 SCALARS = ("turn", "dealer", "deal_number", "pot", "start", "current", "bonus", "opened",
            "opener", "winner")
 

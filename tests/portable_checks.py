@@ -51,7 +51,11 @@ def play_deal(rules, deal_number, players, rng):
         assert sum(delta) == 0, "not zero-sum"
     again = Game.replay(rules, deal_number, m.dealer, g.log, m.start_chips[:], players)
     assert again.hands == g.hands and again.table == g.table and again.winner == g.winner
-    assert again.void == g.void and again.passes == g.passes
+    assert again.void == g.void and again.passes == g.passes and again.forced == g.forced
+    for p in range(players):
+        assert g.forced[p] <= g.passes[p]
+        if not rules.strategic_pass:
+            assert g.forced[p] == g.passes[p]
     return m, delta
 
 
