@@ -54,14 +54,19 @@ def node_command(flash_dir, quota=0, readonly=False, heapsize=None):
         raise SystemExit("vbadge: Node.js is not installed (it runs the MicroPython WebAssembly build)")
     if not WASM.exists():
         raise SystemExit("vbadge: the MicroPython WebAssembly build is missing; run `npm install`")
-    cmd = [node, str(HELPER), "--flash-dir", str(flash_dir)]
+    return [node, str(HELPER)] + flash_options(flash_dir, quota, readonly, heapsize)
+
+
+def flash_options(flash_dir, quota=0, readonly=False, heapsize=None):
+    """The command-line options that describe a virtual badge's flash."""
+    opts = ["--flash-dir", str(flash_dir)]
     if quota:
-        cmd += ["--quota", str(int(quota))]
+        opts += ["--quota", str(int(quota))]
     if readonly:
-        cmd.append("--readonly")
+        opts.append("--readonly")
     if heapsize:
-        cmd += ["--heapsize", str(int(heapsize))]
-    return cmd
+        opts += ["--heapsize", str(int(heapsize))]
+    return opts
 
 
 def serve(flash_dir, quota=0, readonly=False, heapsize=None, announce=print):
@@ -128,13 +133,8 @@ class VBadge:
     def __init__(self, flash_dir, quota=0, readonly=False, heapsize=None, timeout=60.0):
         self.flash_dir = Path(flash_dir)
         self.flash_dir.mkdir(parents=True, exist_ok=True)
-        cmd = [sys.executable, "-m", "tools.vbadge", "--flash-dir", str(self.flash_dir)]
-        if quota:
-            cmd += ["--quota", str(int(quota))]
-        if readonly:
-            cmd.append("--readonly")
-        if heapsize:
-            cmd += ["--heapsize", str(int(heapsize))]
+        cmd = [sys.executable, "-m", "tools.vbadge"] + flash_options(
+            self.flash_dir, quota, readonly, heapsize)
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      start_new_session=True)
         sel = selectors.DefaultSelector()
