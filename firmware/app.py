@@ -4,25 +4,26 @@
     app.run()             # forever on the badge; the simulator calls app.step() itself
 """
 import gc
-import struct
 
 import displayio
 
-from engine.rules import PRESETS, preset, Rules, CHIPS, RACE, ZERO_SUM, CARDS, VALUES
+from engine.rules import PRESETS, preset, CHIPS, RACE, ZERO_SUM, CARDS, VALUES
 from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY
 from engine.match import Match
-from engine.game import Game
+from engine.stats import Stats
+from engine import save
 from engine.cards import SUIT_SYMBOLS
 
 from hal.buttons import LEFT, RIGHT
 from firmware import ui, layouts, text
 from firmware.text import t
 from firmware.screens import ListScreen, PageScreen
-from firmware.table import TableScreen, sorted_hand, card_name, signed
+from firmware.table import TableScreen, ReplayScreen, sorted_hand, card_name, signed
 from firmware import players
+from firmware import autosave
+from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED
 
 EINK_SETTLE_MS = 400
-SAVE_VERSION = 1
 
 
 class App:
@@ -41,9 +42,14 @@ class App:
                          "preset": 0, "players": 4, "level": 0, "deal": 1}
         self.seat_levels = bytearray(7)     # a difficulty per seat (seat 0 is the human)
         self.rules_over = {}
-        self.stats = {"deals": 0, "won": 0, "streak": 0, "best": 0, "pen": 0}
+        self.stats = Stats()
+        self.counted = 0                    # the deal last added to the statistics
         self.human = 0
         self.match = None
+        self.match_preset = 0               # the running match's preset and level (statistics)
+        self.match_level = 0
+        self.match_seats = bytearray(7)     # its bots' levels
+        self.last_deal = None               # engine.save record of the last finished deal (replay)
         self.bots = []
         self.screen = None
         self.art = None
@@ -51,7 +57,8 @@ class App:
         self.last_change = 0
         self.now = 0
         self.refreshes = 0
-        self.title()
+        self.saves = autosave.Saves(hal.store)
+        self.power_up()
 
     # ---- plumbing ---------------------------------------------------------------
     def card_art(self):
@@ -132,6 +139,8 @@ class App:
                  ["settings", None, None, self.settings_screen],
                  ["stats", None, None, self.stats_screen],
                  ["help", None, None, self.help_menu]]
+        if self.last_deal is not None:
+            items.insert(1, ["replay", None, None, lambda: self.replay(self.title)])
         if self.match is not None and not self.match.over:
             items.insert(0, ["continue", None, None, self.resume_table])
         screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items)
@@ -288,7 +297,13 @@ class App:
         n = deal_number if deal_number is not None else self.settings["deal"]
         self.match = Match(r, deal_number=n)
         self.settings["deal"] = n % 99999 + 1
-        self.bots = [players.make_bot(self.seat_levels[p], n * 8 + p) for p in range(r.players)]
+        self.match_preset = self.settings["preset"]
+        self.match_seats = bytearray(self.seat_levels)
+        self.match_level = max(self.match_seats[1:r.players])
+        self.counted = 0
+        self._make_bots(n)
+        self.save_prefs()
+        self.save_game(TABLE)
         self.goto(TableScreen(self))
 
     def bot_for(self, seat):
@@ -300,34 +315,42 @@ class App:
     def pause(self):
         items = [["resume", None, None, self.resume_table],
                  ["standings", None, None, lambda: self.standings(back=self.pause)],
-                 ["help", None, None, lambda: self.rules_page(self.match.rules_key
-                                                              if hasattr(self.match, "rules_key")
-                                                              else PRESETS[self.settings["preset"]],
+                 ["help", None, None, lambda: self.rules_page(PRESETS[self.match_preset],
                                                               back=self.pause)],
                  ["quit", None, None, self.quit_match]]
+        if self.last_deal is not None:
+            items.insert(2, ["replay", None, None, lambda: self.replay(self.pause)])
         self.goto(ListScreen(self, t("paused"), items, back=self.resume_table))
 
     def quit_match(self):
         self.match = None
+        self.saves.clear_game()
         self.title()
 
-    def after_move(self):
-        """Called after every move (human or bot): the autosave hook of issue 5."""
-        pass
+    def after_move(self, human=False, cursor=0):
+        """Called after every move. Only the human's decisions are written: the bots'
+        moves after one replay the same way from the log (their seeds come from the
+        position), so flash wears once per decision."""
+        if human:
+            self.save_game(TABLE, cursor)
 
     def deal_over(self):
         m = self.match
         g = m.game
         delta = m.settle()
-        st = self.stats
-        st["deals"] += 1
-        st["pen"] += g.penalties()[self.human]
-        if g.winner == self.human:
-            st["won"] += 1
-            st["streak"] += 1
-            st["best"] = max(st["best"], st["streak"])
-        else:
-            st["streak"] = 0
+        if self.counted != m.deal_number:      # not twice after a power cut just here
+            me = self.human
+            self.stats.add_deal(PRESETS[self.match_preset], self.match_level, g.winner == me,
+                                g.penalties()[me])
+            if m.over:
+                self.stats.add_match(me in m.leaders())
+            self.counted = m.deal_number
+            self.save_prefs()                  # statistics first, then the game's screen
+        self.save_game(RESULTS)
+        try:
+            self.last_deal = save.encode(m, RESULTS * 16)
+        except ValueError:
+            self.last_deal = None
         self.results(delta)
 
     def results_lines(self, delta):
@@ -375,8 +398,11 @@ class App:
         if back is not None:
             self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=back, back=back))
             return
+        self.save_game(STANDINGS)
+
         def go_on():
             if m.over:
+                self.save_game(FINISHED)
                 self.match = None
                 self.title()
             else:
@@ -401,7 +427,10 @@ class App:
                  ["speed", lambda: t(speeds[s["speed"]]), cycle("speed", 3), None]]
         if self.hal.profile.BACKLIGHT:
             items.append(["brightness", lambda: str((s["bright"] + 1) * 20) + "%", cycle("bright", 5), None])
-        screen = ListScreen(self, t("settings"), items, back=self.title)
+        def leave():
+            self.save_prefs()
+            self.title()
+        screen = ListScreen(self, t("settings"), items, back=leave)
         base = screen.on_button
 
         def on_button(b, now):
@@ -414,15 +443,43 @@ class App:
         screen.on_button = on_button
         self.goto(screen)
 
-    def stats_screen(self):
+    def stats_lines(self):
         st = self.stats
-        avg = (st["pen"] * 10 // st["deals"]) if st["deals"] else 0
-        lines = [(t("deals_played") + ": " + str(st["deals"]), ui.TEXT),
-                 (t("deals_won") + ": " + str(st["won"]), ui.TEXT),
-                 (t("streak") + ": " + str(st["streak"]), ui.TEXT),
-                 (t("best") + ": " + str(st["best"]), ui.TEXT),
+        avg = st.average_penalty()
+        lines = [(t("deals_played") + ": " + str(st.deals) + " \u00b7 " + t("deals_won") + ": "
+                  + str(sum(st.wins)), ui.TEXT),
+                 (t("matches") + ": " + str(st.matches) + " \u00b7 " + t("deals_won") + ": "
+                  + str(st.match_wins), ui.TEXT),
+                 (t("streak") + ": " + str(st.streak) + " \u00b7 " + t("best") + ": " + str(st.best),
+                  ui.TEXT),
                  (t("avg_pen") + ": " + str(avg // 10) + "." + str(avg % 10), ui.TEXT)]
-        self.goto(PageScreen(self, t("stats"), lines, ok=self.title))
+        head = False
+        for key in PRESETS:
+            for level in range(len(players.LEVELS)):
+                i = Stats.slot(key, level)
+                if not st.played[i]:
+                    continue
+                if not head:
+                    lines.append((t("wins_per"), ui.ACCENT))
+                    head = True
+                lines.append((text.preset_title(key) + " " + t(players.LEVELS[level]) + ": "
+                              + str(st.wins[i]) + "/" + str(st.played[i]), ui.TEXT))
+        lines.append((t("ok_reset"), ui.MUTED))
+        return lines
+
+    def stats_screen(self):
+        self.goto(PageScreen(self, t("stats"), self.stats_lines(), ok=self.confirm_reset,
+                             back=self.title))
+
+    def confirm_reset(self):
+        """Reset the statistics only after a second, explicit choice (No is selected)."""
+        def reset():
+            self.stats.reset()
+            self.save_prefs()
+            self.stats_screen()
+        items = [["no", None, None, self.stats_screen],
+                 ["yes_reset", None, None, reset]]
+        self.goto(ListScreen(self, t("reset_q"), items, back=self.stats_screen))
 
     def help_menu(self):
         items = [[text.preset_title(k), None, None, (lambda k=k: self.rules_page(k, back=self.help_menu))]
@@ -439,34 +496,73 @@ class App:
         lines = [(self.hal.profile.NAME, ui.ACCENT)] + [(x, ui.TEXT) for x in describe(self.hal.profile)]
         self.goto(PageScreen(self, t("keys"), lines, ok=self.help_menu))
 
-    # ---- save and resume (the compact record issue 5 builds on) -----------------------
-    def snapshot(self):
-        """The running match as bytes: rules, deal number, dealer, scores, the deal's log."""
-        m = self.match
-        if m is None:
-            return b""
-        r = m.rules.encode()
-        head = struct.pack("<BBBIBH", SAVE_VERSION, len(r), m.players, m.deal_number, m.dealer, m.deals)
-        body = b""
-        for p in range(m.players):
-            body += struct.pack("<hh", m.scores[p], m.start_chips[p])
-        return head + r + body + bytes(m.game.log)
+    # ---- autosave and resume (firmware.autosave) ---------------------------------------
+    def power_up(self):
+        """Read the prefs and the game record, then show where the player was.
+        Damaged records start clean with a notice; nothing here raises."""
+        notices = []
+        prefs, damaged = self.saves.load_prefs()
+        if prefs is not None:
+            settings, seats, stats, counted = prefs
+            for k in settings:
+                self.settings[k] = settings[k]
+            self.seat_levels = seats
+            self.stats = stats
+            self.counted = counted
+            text.lang = self.settings["lang"]
+            if self.hal.profile.BACKLIGHT:
+                self.hal.set_brightness((self.settings["bright"] + 1) / 5)
+        elif damaged:
+            notices.append("prefs_damaged")
+        saved, damaged = self.saves.load_game()
+        if saved is None and damaged:
+            notices.insert(0, "game_damaged")
+        if notices:
+            back = self.title
+            if saved is not None:
+                back = lambda: self._resume(saved)
+            lines = [(t(k), ui.WARN) for k in notices] + [(t("ok_continue"), ui.MUTED)]
+            self.goto(PageScreen(self, t("title"), lines, ok=back))
+            return
+        if saved is None:
+            self.title()
+            return
+        self._resume(saved)
 
-    def restore(self, data):
-        """Rebuild the match from snapshot(); ValueError on a bad record."""
-        ver, nr, n, deal, dealer, deals = struct.unpack_from("<BBBIBH", data, 0)
-        if ver != SAVE_VERSION:
-            raise ValueError("save version")
-        off = struct.calcsize("<BBBIBH")
-        r = Rules.decode(data[off:off + nr])
-        off += nr
-        m = Match(r, deal_number=deal, players=n, dealer=dealer)
-        m.deals = deals
-        for p in range(n):
-            sc, ch = struct.unpack_from("<hh", data, off + 4 * p)
-            m.scores[p] = sc
-            m.start_chips[p] = ch
-        off += 4 * n
-        m.resume(bytes(data[off:]))
+    def _resume(self, saved):
+        m = saved.match
+        if m.result is not None:
+            self.last_deal = saved.record
+        if saved.kind == FINISHED:
+            self.title()
+            return
         self.match = m
-        self.bots = [players.make_bot(self.seat_levels[p], deal * 8 + p) for p in range(n)]
+        self.match_preset = saved.preset
+        self.match_level = saved.level
+        self.match_seats = saved.seats
+        first = m.deal_number - m.deals + (1 if m.result is not None else 0)
+        self._make_bots(first)
+        if saved.kind == RESULTS:
+            self.results(m.result)
+        elif saved.kind == STANDINGS:
+            self.standings()
+        else:
+            self.goto(TableScreen(self, dealing=False, cursor=saved.cursor))
+
+    def _make_bots(self, first_deal):
+        self.bots = [players.make_bot(self.match_seats[p], first_deal * 8 + p)
+                     for p in range(self.match.players)]
+
+    def save_game(self, kind, cursor=0):
+        """Write the game record (skipped by the record when nothing changed)."""
+        if self.match is None:
+            return False
+        return self.saves.save_game(self.match, kind, cursor, self.match_preset, self.match_level,
+                                    self.match_seats)
+
+    def save_prefs(self):
+        return self.saves.save_prefs(self.settings, self.seat_levels, self.stats, self.counted)
+
+    def replay(self, back):
+        """Watch the last finished deal again, one action at a time."""
+        self.goto(ReplayScreen(self, self.last_deal, back))

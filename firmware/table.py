@@ -37,15 +37,15 @@ def signed(n):
     return ("+" + str(n)) if n > 0 else str(n)
 
 
-class TableScreen(Screen):
-    """One deal at the table. The human sits in seat app.human."""
+class TableView(Screen):
+    """The table drawn from a match: rows, the human's hand (seat app.human), the others."""
 
-    def __init__(self, app, dealing=True):
+    def __init__(self, app, dealing=True, cursor=0, match=None):
         super().__init__(app)
-        self.m = app.match
-        self.g = app.match.game
+        self.m = match or app.match
+        self.g = self.m.game
         self.me = app.human
-        self.cursor = 0
+        self.cursor = cursor
         self.offset = 0
         self.items = []
         self.hint_card = -1
@@ -382,6 +382,11 @@ class TableScreen(Screen):
             out.append((s * 13 + base % 13, dim))
         return out
 
+
+
+class TableScreen(TableView):
+    """One deal at the table, played: the human's buttons, the bots' turns, the deal's end."""
+
     # ---- time and buttons ---------------------------------------------------------
     def busy(self):
         g = self.g
@@ -451,7 +456,7 @@ class TableScreen(Screen):
         self.msg_key = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
         self._check_no_move(now)
-        self.app.after_move()
+        self.app.after_move(False)
         self.update(now)
 
     def _check_no_move(self, now):
@@ -510,11 +515,75 @@ class TableScreen(Screen):
             self.hint_card = -1
             self.msg_key = None
             self.next_at = now + DELAYS[self.app.settings["speed"]]
-            self.app.after_move()
+            self.app.after_move(True, self.cursor)
             self._check_no_move(now)
         if b != OK:
             self.msg_key = None
         self.update(now)
+
+
+class ReplayScreen(TableView):
+    """The last finished deal again, from its log: RIGHT/OK one action on, LEFT one back,
+    BACK leaves. Forced passes happen by themselves, as in the deal."""
+
+    def __init__(self, app, record, back):
+        from engine import save
+        m, screen = save.decode(record)
+        self.log = bytes(m.game.log)
+        if m.result is not None:              # the scores as they stood when the deal began
+            for p in range(m.players):
+                m.scores[p] -= m.result[p]
+            m.result = None
+        m.resume(b"")
+        super().__init__(app, dealing=False, match=m)
+        self.back_fn = back
+        self.pos = 0
+
+    def build(self):
+        super().build()
+        self._caption()
+
+    def my_turn(self):
+        return False
+
+    def update(self, now):
+        super().update(now)
+        self.cursor_tg.hidden = True          # nothing to pick: only watch
+
+    def busy(self):
+        return False
+
+    def tick(self, now):
+        pass
+
+    def _caption(self):
+        n = len(self.log)
+        where = str(self.pos) + "/" + str(n)
+        what = ""
+        if self.pos:
+            a = self.log[self.pos - 1]
+            who = t("you") if self.last_seat == self.me else "P" + str(self.last_seat + 1)
+            what = " " + who + " " + (t("pass") if a == PASS else card_name(a))
+        self.say(t("replay_s") + " " + where + what, where + what, ui.ACCENT)
+
+    def _go(self, pos):
+        m = self.m
+        m.resume(self.log[:max(0, pos - 1)])
+        self.last_seat = m.game.turn
+        if pos:
+            m.resume(self.log[:pos])
+        self.g = m.game
+        self.pos = pos
+        self.update(0)
+        self._caption()
+
+    def on_button(self, b, now):
+        if b in (BACK, MENU) or (b == OK and self.pos >= len(self.log)):
+            self.back_fn()
+        elif b in (RIGHT, OK, DOWN) and self.pos < len(self.log):
+            self._go(self.pos + 1)
+        elif b in (LEFT, UP) and self.pos > 0:
+            self._go(self.pos - 1)
 
 
 def _suit_jump(cards, cursor, step):

@@ -78,6 +78,21 @@ _T = {
     "row_done": ("done", "fini", "fertig"),
     "row_suit": ("Now", "Suit", "Jetzt"),
     "keys_table": ("OK play  ← → pick", "OK jouer  ← → choisir", "OK spielen  ← → wählen"),
+    "game_damaged": ("Saved game was damaged — new game",
+                     "Partie enregistrée abîmée — nouvelle partie",
+                     "Gespeichertes Spiel beschädigt — neues Spiel"),
+    "prefs_damaged": ("Saved settings were damaged — reset",
+                      "Réglages enregistrés abîmés — remis à zéro",
+                      "Einstellungen beschädigt — zurückgesetzt"),
+    "ok_continue": ("OK: continue", "OK: continuer", "OK: weiter"),
+    "replay": ("Replay last deal", "Revoir la donne", "Letztes Spiel ansehen"),
+    "replay_s": ("Replay", "Revoir", "Ansehen"),
+    "matches": ("Matches", "Parties", "Partien"),
+    "wins_per": ("Won / played", "Gagnées / jouées", "Gewonnen / gespielt"),
+    "ok_reset": ("OK: reset…", "OK: remise à zéro…", "OK: zurücksetzen…"),
+    "reset_q": ("Reset stats?", "Remise à 0 ?", "Zurücksetzen?"),
+    "no": ("No", "Non", "Nein"),
+    "yes_reset": ("Yes, reset", "Oui, effacer", "Ja, löschen"),
 }
 
 # Engine reason codes (engine.reasons), long and short forms.

@@ -1,4 +1,4 @@
-"""The badge HAL on CircuitPython: board.DISPLAY, keypad.Keys, rotaryio, PWM tones, battery.
+"""The badge HAL on CircuitPython: board.DISPLAY, keypad.Keys, rotaryio, PWM tones, battery, nvm.
 
     import board
     from hal.circuitpython import Hal
@@ -46,6 +46,7 @@ class Hal:
             except (ImportError, ValueError, AttributeError, NotImplementedError, RuntimeError):
                 self._battery = None
         self.muted = False
+        self._store = None
 
     # clock
     def ticks_ms(self):
@@ -125,24 +126,10 @@ class Hal:
         pct = int((volts - 3.3) * 100 / 0.9)
         return max(0, min(100, pct))
 
-    # storage: small named records as files (boot.py makes the drive writable)
-    def load(self, name):
-        try:
-            with open("/" + name, "rb") as f:
-                return f.read()
-        except OSError:
-            return None
-
-    def save(self, name, data):
-        try:
-            with open("/" + name + ".tmp", "wb") as f:
-                f.write(data)
-            import os
-            try:
-                os.remove("/" + name)
-            except OSError:
-                pass
-            os.rename("/" + name + ".tmp", "/" + name)
-            return True
-        except OSError:
-            return False
+    # storage: the two-slot records live in microcontroller.nvm (hal.stores)
+    @property
+    def store(self):
+        if self._store is None:
+            from hal.stores import open_store
+            self._store = open_store()
+        return self._store

@@ -15,6 +15,7 @@ import busdisplay
 from blinka_displayio_pygamedisplay import PyGameDisplay
 
 from hal import profile as _profile
+from hal.stores import FileStore, MemoryStore
 from hal.buttons import Buttons, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 
 # keyboard keys for a board key, by the logical button of its short press
@@ -158,6 +159,10 @@ class DesktopHal:
         self.tones = []
         self.brightness = 1.0
         self.data_dir = data_dir
+        # the simulated flash: files in data_dir (kept between runs), else memory only
+        if data_dir:
+            os.makedirs(data_dir, exist_ok=True)
+        self.store = FileStore(data_dir) if data_dir else MemoryStore()
         self.keymap = {}
         for name, i in keyboard_map(p):
             self.keymap[pygame.key.key_code(name)] = i
@@ -240,26 +245,3 @@ class DesktopHal:
 
     def battery(self):
         return None
-
-    # storage
-    def _path(self, name):
-        return os.path.join(self.data_dir, name)
-
-    def load(self, name):
-        if not self.data_dir:
-            return None
-        try:
-            with open(self._path(name), "rb") as f:
-                return f.read()
-        except OSError:
-            return None
-
-    def save(self, name, data):
-        if not self.data_dir:
-            return False
-        os.makedirs(self.data_dir, exist_ok=True)
-        tmp = self._path(name + ".tmp")
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, self._path(name))
-        return True

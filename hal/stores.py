@@ -4,6 +4,8 @@
   512-byte region and a save is one slice assignment, so one flash erase per write.
 - FileStore: a folder (MicroPython's flash, or the simulator's --data-dir). A save
   writes a temporary file and renames it over the old one.
+- MemoryStore: a dict (the simulator without a data folder, and tests).
+`open_store()` picks the badge's backend: nvm where the runtime has it, else files.
 Records (engine.records) wrap their payload with a length and a CRC, so a torn or
 erased region reads back as "no record", never as garbage.
 """
@@ -37,6 +39,8 @@ class NvmStore:
         if len(data) > REGION:
             raise StoreFull("record too big for nvm")
         at = self._at(name)
+        if not data:
+            data = b"\x00"       # "forget": a blank first byte (an empty slice writes nothing)
         self.nvm[at:at + len(data)] = data
         return True
 
@@ -72,3 +76,29 @@ class FileStore:
             pass
         os.rename(tmp, path)
         return True
+
+
+class MemoryStore:
+    """Records in a dict: nothing survives the process (tests, a simulator without --data-dir)."""
+
+    def __init__(self):
+        self.cells = {}
+
+    def load(self, name):
+        return self.cells.get(name)
+
+    def save(self, name, data):
+        self.cells[name] = bytes(data)
+        return True
+
+
+def open_store(folder="/saves"):
+    """CircuitPython: NvmStore(microcontroller.nvm); MicroPython (no nvm): FileStore(folder)."""
+    try:
+        import microcontroller
+        nvm = microcontroller.nvm
+        if nvm is not None:
+            return NvmStore(nvm)
+    except (ImportError, AttributeError, StoreFull):
+        pass
+    return FileStore(folder)

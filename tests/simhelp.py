@@ -30,7 +30,9 @@ def new_game(sim, preset_index, players=None):
     sim.press("OK")
     scr = sim.screen
     select_menu(sim, "Rules")
-    for _ in range(preset_index):
+    for _ in range(len(PRESETS)):       # from wherever the saved settings left it
+        if sim.app.settings["preset"] == preset_index:
+            break
         sim.press("RIGHT")
     assert sim.app.settings["preset"] == preset_index
     if players is not None:

@@ -5,6 +5,7 @@ from simhelp import Sim, LAYOUT_BOARDS, TableScreen, PageScreen, ListScreen
 from engine.rules import PRESETS
 from engine.game import PASS
 from firmware import text, ui, layouts
+from firmware.table import TableView
 
 
 def boxes(sim):
@@ -17,7 +18,7 @@ def boxes(sim):
         s = lb.scale
         out.append(("label " + repr(lb.text), x + bx * s, y + by * s, bw * s, bh * s))
     scr = sim.screen
-    if isinstance(scr, TableScreen):
+    if isinstance(scr, TableView):            # the table, played or replayed
         for name, tg in (("rows", scr.rows), ("hand", scr.hand)):
             out.append((name, tg.x, tg.y, tg.width * tg.tile_width, tg.height * tg.tile_height))
     return out
@@ -109,6 +110,24 @@ def visit_all(sim, where):
         chk("standings")
         app.pause()
         chk("pause")
+    # the replay of the last deal, the statistics reset question, the damaged-save notice
+    from hal.buttons import RIGHT
+    app.replay(app.pause)
+    chk("replay")
+    for _ in range(6):
+        app.screen.on_button(RIGHT, 0)
+        chk("replay step")
+    app.stats.add_deal("five_or_nine", 1, True, 5)
+    app.stats_screen()
+    chk("stats with wins")
+    app.confirm_reset()
+    chk("reset question")
+    cells = app.saves.store.cells
+    for n in ("game.0", "game.1", "prefs.0", "prefs.1"):
+        cells[n] = b"garbage" * 6
+    app.power_up()
+    assert isinstance(app.screen, PageScreen)
+    chk("damaged notice")
     return checked[0]
 
 

@@ -40,3 +40,27 @@ def test_file_store_replaces_whole_files(tmp_path):
     assert sorted(os.listdir(tmp_path / "data")) == ["game.0", "game.1"]
     again = Record(FileStore(str(tmp_path / "data")), "game", 1)
     assert again.read()[0] == b"two"
+
+
+def test_nvm_store_forgets_a_record():
+    nvm = bytearray(b"\xff" * 4096)
+    rec = Record(NvmStore(nvm), "game", 1)
+    rec.write(b"a game")
+    rec.write(b"a later game")
+    rec.clear()                              # an empty write leaves a blank first byte
+    assert rec.read() == (None, False)
+
+
+def test_memory_store_and_open_store(monkeypatch, tmp_path):
+    import sys
+    import types
+    from hal.stores import MemoryStore, open_store
+    rec = Record(MemoryStore(), "prefs", 2)
+    rec.write(b"x")
+    assert rec.read() == (b"x", False)
+    mc = types.ModuleType("microcontroller")
+    mc.nvm = bytearray(4096)
+    monkeypatch.setitem(sys.modules, "microcontroller", mc)
+    assert isinstance(open_store(str(tmp_path / "s")), NvmStore)     # CircuitPython
+    monkeypatch.setitem(sys.modules, "microcontroller", None)
+    assert isinstance(open_store(str(tmp_path / "s")), FileStore)    # MicroPython

@@ -1,0 +1,161 @@
+"""What the badge keeps while it is off: the game record and the prefs record.
+
+Both are engine.records.Record (two alternating slots, sequence numbers, CRC) in the
+HAL's store (nvm on CircuitPython, files on MicroPython and in the simulator), so a
+power cut during a write leaves the previous good record, and a damaged game record
+cannot take the settings and statistics with it.
+
+game payload: b"" (no match), or 10 bytes of the app's own (header version, the match's
+preset index, its statistics level, the 7 seats' bot levels) then engine.save's record,
+whose screen byte is kind * 16 + hand cursor (kind: TABLE, RESULTS, STANDINGS, FINISHED).
+
+prefs payload: version, the settings bytes, next deal number (4), the 7 seat levels,
+the last deal counted in the statistics (4), then engine.stats.Stats.encode().
+"""
+from engine.records import Record
+from engine import save
+from engine.stats import Stats
+from engine.rules import PRESETS
+
+GAME_KIND = 1
+PREFS_KIND = 2
+GAME_HEAD = 1
+PREFS_VERSION = 1
+
+TABLE = 0        # mid-deal, at the table
+RESULTS = 1      # the deal is settled, its results page
+STANDINGS = 2    # the standings after it
+FINISHED = 3     # the match is over and left: only kept for the replay
+
+# settings kept in the prefs record, with how many values each may take
+SETTINGS = (("lang", 3), ("sound", 2), ("speed", 3), ("bright", 5),
+            ("preset", len(PRESETS)), ("players", 8), ("level", 3))
+
+
+class Saved:
+    """A game read back from flash."""
+
+    def __init__(self, match, kind, cursor, preset, level, seats, record):
+        self.match = match
+        self.kind = kind
+        self.cursor = cursor
+        self.preset = preset
+        self.level = level
+        self.seats = seats
+        self.record = record        # engine.save bytes (for the replay)
+
+
+def _u32(b, at):
+    return (b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]
+
+
+def _put32(out, v):
+    out.extend(bytes(((v >> 24) & 0xFF, (v >> 16) & 0xFF, (v >> 8) & 0xFF, v & 0xFF)))
+
+
+class Saves:
+    """The two records of one store. Writes never raise: a full or read-only store only
+    means nothing is kept (returns False)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.game = Record(store, "game", GAME_KIND)
+        self.prefs = Record(store, "prefs", PREFS_KIND)
+
+    @property
+    def writes(self):
+        """Writes that reached the store (identical ones are skipped)."""
+        return self.game.writes + self.prefs.writes
+
+    def _write(self, rec, payload):
+        try:
+            return rec.write(payload)
+        except (OSError, ValueError):
+            return False
+
+    def _read(self, rec):
+        """(payload or None, damaged). A zero-length slot file is damage too (a store
+        never writes one; blank nvm reads back as 0xFF)."""
+        try:
+            payload, damaged = rec.read()
+            for name in rec.names:
+                d = self.store.load(name)
+                if d is not None and len(d) == 0:
+                    damaged = True
+        except (OSError, ValueError, IndexError):
+            return None, True
+        return payload, damaged
+
+    # ---- game ------------------------------------------------------------------
+    def save_game(self, match, kind, cursor, preset, level, seats):
+        try:
+            rec = save.encode(match, kind * 16 + min(cursor, 15))
+        except ValueError:
+            return False
+        head = bytearray((GAME_HEAD, preset, level))
+        head.extend(bytes(seats[0:7]))
+        return self._write(self.game, bytes(head) + rec)
+
+    def clear_game(self):
+        return self._write(self.game, b"")
+
+    def load_game(self):
+        """(Saved or None, damaged)."""
+        payload, damaged = self._read(self.game)
+        if payload is None or len(payload) == 0:
+            return None, damaged
+        try:
+            if len(payload) < 10 or payload[0] != GAME_HEAD:
+                raise ValueError("header")
+            preset, level = payload[1], payload[2]
+            seats = bytearray(payload[3:10])
+            if preset >= len(PRESETS) or level > 2 or max(seats) > 2:
+                raise ValueError("header")
+            record = bytes(payload[10:])
+            match, screen = save.decode(record)
+            kind = screen >> 4
+            if kind > FINISHED or (kind != TABLE and match.result is None):
+                raise ValueError("screen")
+        except (ValueError, IndexError):     # save.SaveError is a ValueError
+            return None, True
+        return Saved(match, kind, screen & 15, preset, level, seats, record), damaged
+
+    # ---- settings and statistics ----------------------------------------------------
+    def save_prefs(self, settings, seats, stats, counted):
+        out = bytearray((PREFS_VERSION,))
+        for key, n in SETTINGS:
+            out.append(settings[key])
+        _put32(out, settings["deal"])
+        out.extend(bytes(seats[0:7]))
+        _put32(out, counted)
+        out.extend(stats.encode())
+        return self._write(self.prefs, bytes(out))
+
+    def load_prefs(self):
+        """(settings dict, seats, Stats, counted) or None, and damaged."""
+        payload, damaged = self._read(self.prefs)
+        if payload is None:
+            return None, damaged
+        try:
+            if payload[0] != PREFS_VERSION:
+                raise ValueError("version")
+            settings = {}
+            at = 1
+            for key, n in SETTINGS:
+                if payload[at] >= n:
+                    raise ValueError(key)
+                settings[key] = payload[at]
+                at += 1
+            settings["deal"] = _u32(payload, at)
+            at += 4
+            if not 1 <= settings["deal"] <= 99999 or not 3 <= settings["players"] <= 7:
+                raise ValueError("deal")
+            seats = bytearray(payload[at:at + 7])
+            if len(seats) != 7 or max(seats) > 2:
+                raise ValueError("seats")
+            at += 7
+            counted = _u32(payload, at)
+            stats = Stats.decode(payload[at + 4:])
+        except (ValueError, IndexError):
+            return None, True
+        return (settings, seats, stats, counted), damaged

@@ -1,0 +1,408 @@
+"""Autosave through the real app: resume, damaged records, power cuts, flash writes per deal."""
+import os
+import random
+
+import pytest
+
+from simhelp import Sim, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu
+from engine.rules import PRESETS
+from engine.records import Record
+from firmware import autosave, text
+from firmware.autosave import Saves, GAME_KIND
+from hal.stores import MemoryStore, FileStore
+
+
+def nothing(sim, t):
+    pass
+
+
+def play_decisions(sim, n):
+    for _ in range(n):
+        if not isinstance(sim.screen, TableScreen) or sim.screen.g.over:
+            return
+        human_turn(sim, nothing)
+
+
+def started(data_dir, preset="fan_tan", moves=3, seed=77):
+    sim = Sim(seed=seed, data_dir=str(data_dir))
+    new_game(sim, PRESETS.index(preset))
+    play_decisions(sim, moves)
+    return sim
+
+
+class Tearing(MemoryStore):
+    """Flash cut off mid-write: after `cut_at` bytes the rest of that write never lands."""
+
+    def __init__(self):
+        super().__init__()
+        self.cut_at = None
+
+    def save(self, name, data):
+        if self.cut_at is None:
+            return super().save(name, data)
+        old = self.cells.get(name, b"")
+        k = self.cut_at
+        self.cells[name] = bytes(data[:k]) + old[k:len(data)]
+        raise OSError("power cut")
+
+
+def sim_on(store, board="pimoroni_picosystem"):
+    """A fresh app powering up on a store (as after a reset)."""
+    sim = Sim(board)
+    sim.app.saves = Saves(store)
+    sim.app.power_up()
+    return sim
+
+
+# ---- resume --------------------------------------------------------------------------
+def test_restart_resumes_the_same_deal_turn_and_scores(tmp_path):
+    sim = started(tmp_path, moves=4)
+    t = sim.screen
+    log = bytes(t.g.log)
+    chips = list(sim.app.match.chips)
+    sim2 = Sim(data_dir=str(tmp_path))
+    sim2.settle()
+    t2 = sim2.screen
+    assert isinstance(t2, TableScreen)
+    assert bytes(t2.g.log) == log
+    assert t2.g.turn == t.g.turn == 0
+    assert list(sim2.app.match.chips) == chips and t2.g.pot == t.g.pot
+    assert sim2.app.settings["deal"] == sim.app.settings["deal"]
+
+
+def test_resume_on_results_and_standings(tmp_path):
+    sim = started(tmp_path, "parliament", moves=0, seed=30)
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    assert isinstance(sim.screen, PageScreen)          # results
+    results = sim.screen.page_text()
+    again = Sim(data_dir=str(tmp_path))
+    assert again.screen.page_text() == results
+    sim.press("OK")                                     # standings
+    standings = sim.screen.page_text()
+    again = Sim(data_dir=str(tmp_path))
+    assert again.screen.page_text() == standings
+    assert again.app.stats.deals == 1                   # counted once, not again on resume
+    again.press("OK")                                   # the next deal
+    assert isinstance(again.screen, TableScreen)
+    assert again.app.stats.deals == 1
+
+
+# ---- damaged records -------------------------------------------------------------------
+def _flip(b):
+    b = bytearray(b)
+    b[len(b) // 2] ^= 0x10
+    return bytes(b)
+
+
+def _old_version(path):
+    """A well-wrapped record whose engine record says another version."""
+    store = MemoryStore()
+    for n in ("game.0", "game.1"):
+        p = os.path.join(path, n)
+        if os.path.exists(p):
+            store.cells[n] = open(p, "rb").read()
+    payload = Record(store, "game", GAME_KIND).read()[0]
+    bad = bytearray(payload)
+    bad[10 + 2] = 0          # engine.save's version byte
+    return bytes(bad)
+
+
+CORRUPTIONS = ("truncate", "bitflip", "garbage", "old_version", "empty")
+
+
+@pytest.mark.parametrize("how", CORRUPTIONS)
+def test_damaged_game_files_start_clean_with_a_notice(tmp_path, how):
+    sim = started(tmp_path, moves=3)
+    sim.app.stats.add_deal("fan_tan", 0, True, 0)     # something worth keeping
+    sim.app.save_prefs()
+    names = [n for n in ("game.0", "game.1") if (tmp_path / n).exists()]
+    assert names
+    if how == "old_version":     # a good record (CRC and all) of an older save format
+        Record(FileStore(str(tmp_path)), "game", GAME_KIND).write(_old_version(str(tmp_path)))
+        names = []
+    rnd = random.Random(how)
+    for n in names:
+        p = tmp_path / n
+        data = p.read_bytes()
+        if how == "truncate":
+            p.write_bytes(data[:len(data) // 2])
+        elif how == "bitflip":
+            p.write_bytes(_flip(data))
+        elif how == "garbage":
+            p.write_bytes(bytes(rnd.randrange(256) for _ in range(len(data))))
+        elif how == "empty":
+            p.write_bytes(b"")
+    sim2 = Sim(data_dir=str(tmp_path))
+    scr = sim2.screen
+    assert isinstance(scr, PageScreen)
+    assert "Saved game was damaged \u2014 new game" in " ".join(scr.page_text())
+    assert sim2.app.stats.deals == 1                   # statistics kept
+    sim2.press("OK")
+    assert isinstance(sim2.screen, ListScreen) and sim2.app.match is None
+    new_game(sim2, PRESETS.index("sevens"))
+    play_decisions(sim2, 2)
+    assert len(sim2.screen.g.log) >= 2
+    # and the new game is what the next power-up finds
+    assert isinstance(Sim(data_dir=str(tmp_path)).screen, TableScreen)
+
+
+def test_notice_is_translated(tmp_path):
+    sim = started(tmp_path, moves=1)
+    sim.app.settings["lang"] = 1
+    sim.app.save_prefs()
+    for n in ("game.0", "game.1"):
+        if (tmp_path / n).exists():
+            (tmp_path / n).write_bytes(b"\x42" * 40)
+    try:
+        sim2 = Sim(data_dir=str(tmp_path))
+        assert "Partie enregistrée abîmée" in " ".join(sim2.screen.page_text())
+    finally:
+        text.lang = 0
+
+
+def test_a_deleted_slot_falls_back_to_the_previous_decision(tmp_path):
+    sim = started(tmp_path, moves=3)
+    store = FileStore(str(tmp_path))
+    rec = Record(store, "game", GAME_KIND)
+    newest = rec.read()[0]
+    for n in ("game.0", "game.1"):
+        if store.load(n) is not None and newest in store.load(n):
+            os.remove(str(tmp_path / n))
+    sim2 = Sim(data_dir=str(tmp_path))
+    sim2.settle()
+    t = sim2.screen
+    assert isinstance(t, TableScreen)                  # no notice: the older record is good
+    assert len(t.g.log) < len(sim.screen.g.log)
+    play_decisions(sim2, 1)
+
+
+def test_damaged_prefs_reset_settings_but_keep_the_game(tmp_path):
+    sim = started(tmp_path, moves=2)
+    for n in ("prefs.0", "prefs.1"):
+        if (tmp_path / n).exists():
+            (tmp_path / n).write_bytes(_flip((tmp_path / n).read_bytes()))
+    sim2 = Sim(data_dir=str(tmp_path))
+    assert "Saved settings were damaged" in " ".join(sim2.screen.page_text())
+    sim2.press("OK")
+    assert isinstance(sim2.screen, TableScreen)
+    assert bytes(sim2.screen.g.log) == bytes(sim.screen.g.log)[:len(sim2.screen.g.log)]
+
+
+def test_every_bit_flip_and_truncation_of_a_real_record_is_refused():
+    sim = Sim(seed=5)
+    new_game(sim, PRESETS.index("fan_tan"))
+    play_decisions(sim, 4)
+    store = sim.app.saves.store
+    name = [n for n in ("game.0", "game.1") if n in store.cells][-1]
+    good = store.cells[name]
+    for k in range(len(good)):
+        for bit in range(8):
+            bad = bytearray(good)
+            bad[k] ^= 1 << bit
+            s = MemoryStore()
+            s.cells["game.0"] = bytes(bad)
+            saved, damaged = Saves(s).load_game()
+            assert saved is None and damaged, (k, bit)
+    for k in range(len(good)):
+        s = MemoryStore()
+        s.cells["game.0"] = good[:k]
+        saved, damaged = Saves(s).load_game()
+        assert saved is None
+    rnd = random.Random(1)
+    for _ in range(300):
+        s = MemoryStore()
+        s.cells["game.0"] = bytes(rnd.randrange(256) for _ in range(rnd.randrange(600)))
+        s.cells["prefs.1"] = bytes(rnd.randrange(256) for _ in range(rnd.randrange(300)))
+        assert Saves(s).load_game()[0] is None
+        Saves(s).load_prefs()        # never raises
+
+
+# ---- power cuts ---------------------------------------------------------------------------
+def test_power_cut_at_every_byte_of_an_autosave_leaves_a_loadable_game():
+    flash = Tearing()
+    sim = Sim(seed=11)
+    sim.app.saves = Saves(flash)
+    new_game(sim, PRESETS.index("fan_tan"))
+    play_decisions(sim, 2)
+    before = dict(flash.cells)
+    log_before = bytes(sim.app.saves.load_game()[0].match.game.log)
+    human_turn(sim, nothing)                 # the real app writes the decision
+    after = dict(flash.cells)
+    log_after = bytes(sim.app.saves.load_game()[0].match.game.log)
+    assert log_after != log_before
+    written = [n for n in after if after[n] != before.get(n)]
+    assert len(written) == 1
+    size = len(after[written[0]])
+    # the app's own autosave of the position now, cut at every byte of the slot it writes
+    app = sim.app
+    log_now = bytes(app.match.game.log)
+    flash.cells = dict(before)
+    app.save_game(autosave.TABLE, 0)
+    size = len(flash.cells[written[0]])
+    for k in range(size + 1):
+        flash.cells = dict(before)
+        flash.cut_at = k
+        assert app.save_game(autosave.TABLE, 0) is False   # lost, but nothing raises
+        flash.cut_at = None
+        store = MemoryStore()
+        store.cells = dict(flash.cells)
+        saved, damaged = Saves(store).load_game()
+        # torn: the previous record; all bytes down (cut just after the last): the new one
+        assert bytes(saved.match.game.log) == (log_now if k == size else log_before), k
+        if k % 16 == 0 or k == size:      # and the whole app powers up on it, and plays on
+            back = sim_on(store)
+            back.settle()
+            assert isinstance(back.screen, TableScreen), k
+            assert bytes(back.screen.g.log).startswith(log_before)
+            play_decisions(back, 1)
+
+
+def test_power_cut_during_the_statistics_write_never_loses_them():
+    flash = Tearing()
+    sim = Sim(seed=30)
+    sim.app.saves = Saves(flash)
+    sim.app.stats.add_deal("sevens", 1, True, 0)
+    sim.app.save_prefs()
+    before = dict(flash.cells)
+    sim.app.stats.add_deal("sevens", 1, False, 7)
+    flash.cells = dict(before)
+    sim.app.save_prefs()
+    size = max(len(v) for v in flash.cells.values())
+    for k in range(size + 1):
+        flash.cells = dict(before)
+        flash.cut_at = k
+        sim.app.save_prefs()
+        flash.cut_at = None
+        store = MemoryStore()
+        store.cells = dict(flash.cells)
+        prefs, damaged = Saves(store).load_prefs()
+        assert prefs is not None and prefs[2].deals == (2 if k == size else 1), k
+
+
+# ---- the simulator from the command line ---------------------------------------------------
+def test_headless_simulator_resumes_the_identical_screen(tmp_path):
+    from test_sim_cli import run_sim
+    from PIL import Image, ImageChops
+    data = str(tmp_path / "data")
+    a, b = tmp_path / "before.png", tmp_path / "after.png"
+    r = run_sim("--headless", "--seed", "77", "--data-dir", data,
+                "--keys", "OK,OK,HINT,OK,HINT,OK,HINT,OK,LEFT,HINT,OK", "--screenshot", str(a))
+    assert r.returncode == 0, r.stderr
+    r = run_sim("--headless", "--data-dir", data, "--screenshot", str(b))
+    assert r.returncode == 0, r.stderr
+    ia, ib = Image.open(a).convert("RGB"), Image.open(b).convert("RGB")
+    assert ia.size == ib.size
+    assert ImageChops.difference(ia, ib).getbbox() is None
+
+
+def test_headless_simulator_plays_after_garbage(tmp_path):
+    from test_sim_cli import run_sim
+    data = tmp_path / "data"
+    r = run_sim("--headless", "--seed", "3", "--data-dir", str(data), "--keys", "OK,OK,HINT,OK")
+    assert r.returncode == 0, r.stderr
+    for n in ("game.0", "game.1", "prefs.0", "prefs.1"):
+        if (data / n).exists():
+            (data / n).write_bytes(os.urandom(100))
+    shot = tmp_path / "notice.png"
+    r = run_sim("--headless", "--data-dir", str(data), "--keys", "@" + str(shot) + ",OK,OK,OK,HINT,OK")
+    assert r.returncode == 0, r.stderr
+    sim = Sim(data_dir=str(data))
+    sim.settle()
+    assert isinstance(sim.screen, TableScreen) and len(sim.screen.g.log) >= 1
+
+
+# ---- settings, statistics, replay ------------------------------------------------------------
+def test_settings_and_statistics_survive_a_restart(tmp_path):
+    sim = Sim(data_dir=str(tmp_path))
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    sim.press("RIGHT")                   # sound off
+    select_menu(sim, "Speed")
+    sim.press("RIGHT")                   # fast
+    sim.press("BACK")
+    new_game(sim, PRESETS.index("parliament"))
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    sim2 = Sim(data_dir=str(tmp_path))
+    assert sim2.app.settings["sound"] == 0 and sim2.app.settings["speed"] == 2
+    assert sim2.app.settings["preset"] == PRESETS.index("parliament")
+    assert sim2.app.stats.deals == 1
+    assert sim2.app.stats.played[sim2.app.stats.slot("parliament", 0)] == 1
+    sim2.app.stats_screen()
+    page = " ".join(sim2.screen.page_text())
+    assert "Deals: 1" in page and "Parliament Easy" in page
+
+
+def test_statistics_reset_needs_a_confirmation(tmp_path):
+    sim = Sim(data_dir=str(tmp_path))
+    sim.app.stats.add_deal("sevens", 0, True, 3)
+    sim.app.save_prefs()
+    select_menu(sim, "Statistics")
+    sim.press("OK")
+    assert "Deals: 1" in " ".join(sim.screen.page_text())
+    sim.press("OK")                                  # asks
+    assert isinstance(sim.screen, ListScreen) and sim.screen.title == "Reset stats?"
+    sim.press("OK")                                  # "No" is selected first
+    assert sim.app.stats.deals == 1
+    sim.press("OK")
+    sim.press("DOWN")
+    sim.press("OK")                                  # "Yes, reset"
+    assert sim.app.stats.deals == 0
+    assert "Deals: 0" in " ".join(sim.screen.page_text())
+    assert Sim(data_dir=str(tmp_path)).app.stats.deals == 0
+
+
+def test_replay_steps_through_the_last_deal(tmp_path):
+    sim = started(tmp_path, "parliament", moves=0, seed=30)
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    final = list(g.table)
+    sim.settle()
+    sim.press("OK")
+    sim.press("OK")                         # standings -> next deal
+    sim.press("MENU")
+    select_menu(sim, "Replay")
+    sim.press("OK")
+    r = sim.screen
+    assert r.pos == 0 and not any(r.g.table)
+    for _ in range(len(r.log)):
+        sim.press("RIGHT")
+    assert list(r.g.table) == final and r.g.over
+    assert "Replay" in r.message()
+    sim.press("LEFT")
+    assert r.pos == len(r.log) - 1
+    sim.press("BACK")
+    assert sim.screen.title == "Paused"
+    # the finished deal's record is kept: after the match, the title offers it too
+    sim.app.quit_match()
+    assert "Replay last deal" in [sim.screen.item_text(i) for i in sim.screen.items]
+
+
+# ---- flash wear ----------------------------------------------------------------------------
+def test_writes_per_deal_through_the_real_app():
+    sim = Sim(seed=21)
+    new_game(sim, PRESETS.index("sevens"))
+    saves = sim.app.saves
+    start = saves.writes
+    decisions = 0
+    while isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
+        human_turn(sim, nothing)
+        decisions += 1
+    sim.settle()
+    sim.press("OK")                         # results -> standings
+    writes = saves.writes - start
+    print("decisions %d, writes %d" % (decisions, writes))
+    assert decisions >= 5
+    # one per human decision, the statistics and the results screen, the standings screen
+    assert writes <= decisions + 3
+    # identical writes are skipped
+    before = saves.writes
+    sim.app.save_game(autosave.STANDINGS)
+    sim.app.save_prefs()
+    assert saves.writes == before
