@@ -1,5 +1,6 @@
-"""Pajenicko PicoPad: 320x240 colour, d-pad and A B X Y (active low)."""
-from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+"""Pajenicko PicoPad: 320x240 colour; the PicoSystem's d-pad and A B X Y, same pin names."""
+from hal.pimoroni_picosystem import (PRESSED, KEYS, CHORDS, LABELS, ENCODER, AUDIO,  # noqa: F401
+                                     AUDIO_ENABLE, BATTERY)
 
 BOARD_ID = "pajenicko_picopad"
 NAME = "PicoPad"
@@ -7,18 +8,5 @@ WIDTH = 320
 HEIGHT = 240
 MONO = False
 EINK = False
-PRESSED = False  # pin value when pressed
-KEYS = (
-    ("SW_UP", UP, None), ("SW_DOWN", DOWN, None),
-    ("SW_LEFT", LEFT, None), ("SW_RIGHT", RIGHT, None),
-    ("SW_A", OK, None), ("SW_B", BACK, None),
-    ("SW_X", HINT, None), ("SW_Y", MENU, None),
-)
-CHORDS = ()
-LABELS = ("Up", "Down", "Left", "Right", "A", "B", "X", "Y")
-ENCODER = None
-AUDIO = "AUDIO"
-AUDIO_ENABLE = None
-BATTERY = "BAT_SENSE"
 BACKLIGHT = "LCD_BL"
 LED = ("LED",)

@@ -6,6 +6,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from hal.desktop import DesktopHal
 from hal.buttons import by_name, NAMES
 from firmware.app import App
+from engine.game import PASS
+from engine.reasons import OK
 from firmware import ui, text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -68,6 +70,17 @@ class Sim:
             self.messages.append(msg())
         if settle:
             self.settle()
+
+    def play_legal(self):
+        """One human decision through buttons: walk the cursor to the first action the
+        engine allows (a card, or the explicit pass), then OK."""
+        t = self.app.screen
+        for i in range(len(t.items)):
+            if t.items[i] == PASS or t.g.check(t.items[i], t.me) == OK:
+                while t.cursor != i:
+                    self.press("RIGHT")
+                break
+        self.press("OK")
 
     def render(self):
         self.hal.display.refresh()

@@ -56,7 +56,7 @@ def human_turn(sim, check):
     items = t.items
     target = None
     for i in range(len(items)):
-        if items[i] < 52 and not _dim_of(t, items[i]):
+        if items[i] < 52 and not _screen_dim(t, items[i]):
             target = i
             break
     if target is None:
@@ -68,11 +68,6 @@ def human_turn(sim, check):
     assert t.cursor == target
     sim.press("OK")
     return shown
-
-
-def _dim_of(t, card):
-    g = t.g
-    return g.check(card, t.me) != 0 if False else _screen_dim(t, card)
 
 
 def _screen_dim(t, card):

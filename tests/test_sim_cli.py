@@ -7,7 +7,6 @@ import pytest
 
 from simhelp import Sim, LAYOUT_BOARDS, TableScreen
 from engine.rules import PRESETS
-from engine import reasons as R
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -95,12 +94,7 @@ def test_redraw_after_bot_moves_under_a_quarter(board):
     sim.settle()
     t = sim.screen
     while isinstance(sim.screen, TableScreen) and not t.g.over:
-        for i in range(len(t.items)):
-            if t.items[i] == 52 or t.g.check(t.items[i], t.me) == R.OK:
-                while t.cursor != i:
-                    sim.press("RIGHT")
-                break
-        sim.press("OK")
+        sim.play_legal()
     full = sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT
     assert len(sim.redraw_after_bot) > 10
     worst = max(sim.redraw_after_bot)

@@ -68,12 +68,7 @@ def take(board, out_dir, scale):
         shot("illegal")
     # finish the deal by the rules
     while isinstance(sim.screen, TableScreen) and not t.g.over:
-        for i in range(len(t.items)):
-            if t.items[i] == 52 or t.g.check(t.items[i], t.me) == R.OK:
-                while t.cursor != i:
-                    sim.press("RIGHT")
-                break
-        sim.press("OK")
+        sim.play_legal()
     sim.settle()
     if isinstance(sim.screen, TableScreen):
         sim.press("OK")
@@ -100,7 +95,8 @@ def code_sizes():
         return None
     groups = (("firmware", sorted(glob.glob(os.path.join(ROOT, "firmware", "*.py")))),
               ("hal", [os.path.join(ROOT, "hal", n) for n in
-                       ("__init__.py", "buttons.py", "circuitpython.py", "pimoroni_picosystem.py")]),
+                       ("__init__.py", "buttons.py", "circuitpython.py", "stores.py",
+                        "pimoroni_picosystem.py")]),
               ("engine", [f for f in sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")))
                           if not f.endswith(("selftest.py", "portable.py"))]))
     out = []
