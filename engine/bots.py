@@ -17,7 +17,9 @@ starter), strategic PASS, the Coventry bonus (PASS declines), the next suit's fi
 card in play-or-pay.
 
 Hard samples the hidden hands consistently with the view (own hand, table, counts,
-what each forced pass proved), plays every candidate out to the end of the deal with
+what each forced pass proved) and, among PROPOSALS such deals, prefers the ones that
+best explain the opponents' past choices (the view's public history: `log`, `by`);
+then it plays every candidate out to the end of the deal with
 a fast policy on one reused scratch Game, and keeps the best average. Its work is
 counted in plies (HARD_BUDGET): the single setting the badge uses as is.
 """
@@ -30,7 +32,8 @@ except ImportError:
 from engine.cards import FULL, popcount, lowest, mask_value, _POP
 from engine.game import Game, PASS
 from engine.rng import Rng
-from engine.rules import PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES
+from engine.rules import PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES, LEFT_OF_DEALER
+from engine.reasons import OK
 from engine.view import LISTS, SCALARS
 
 EASY = const(0)
@@ -47,6 +50,11 @@ WIN_ONLY = 0
 NEAR = 4                  # Hard searches the moves Medium scores within NEAR of its best
 MARGIN = 2                # quarter-points per playout another move must gain over Medium's
 NOISE = const(8)          # playout policy: random tie-break range (scores are x4)
+PROPOSALS = const(4)      # hidden deals drawn per determinization; one kept by likelihood
+MAXREC = const(64)        # opponents' past choices remembered for the likelihood
+DEFICIT_CAP = const(64)   # one past choice counts at most this much against a deal
+LIK_SHIFT = const(4)      # a deal's weight halves per 2**LIK_SHIFT of total deficit
+BIG_CHIPS = const(10000)
 
 
 def level_of(name):
@@ -229,6 +237,14 @@ class Bot:
         self.done = True
         self.work = 0
         self.rounds = 0
+        self.hist = None
+        self.rec = [0] * (MAXREC * 6)
+        self.nrec = 0
+        self.h2 = [0] * 28
+        self.c2 = [0] * 7
+        self.props = [0] * (PROPOSALS * 28)
+        self.pw = [0] * PROPOSALS
+        self.chips2 = [BIG_CHIPS] * 7
 
     def _scratch(self, view):
         g = self.game
@@ -306,6 +322,8 @@ class Bot:
                 self._sample()
                 self.pseed = (self.rng.next16() << 14) ^ self.rng.next16()
                 used += SAMPLE_COST
+                if self.nrec:
+                    used += PROPOSALS * (SAMPLE_COST + self.nrec // 4)
             self._restore(g)
             g.play(cand[j])
             self.prng.seed(self.pseed)
@@ -380,8 +398,185 @@ class Bot:
                 elig[c] = e
                 k += 1
         self.unseen = k
+        self.nrec = 0
+        if PROPOSALS > 1 and len(v.log):
+            try:
+                self._history()
+            except RuntimeError:
+                pass          # the replay of the public history ran dry at its end
+
+    # ---- inference from the public history -----------------------------------------
+    def _history(self):
+        """Replay the public log (each player holding just the cards they laid) and
+        remember each opponent's card choices: who, which card, and per suit the
+        table, its high end and what fitted then (packed in one small int)."""
+        v = self.view
+        n = v.players
+        me = v.me
+        g = self.hist
+        if g is None or g.rules is not v.rules or g.players != n:
+            g = self.hist = Game(v.rules, 1, players=n)
+        g.log = _NOLOG
+        by = v.by
+        h = g.hands
+        for i in range(n * 4):
+            h[i] = 0
+        for c in range(52):
+            q = by[c]
+            if q != 255:
+                h[q * 4 + c // 13] |= 1 << (c % 13)
+        for s in range(4):
+            h[me * 4 + s] |= v.hand[s]
+        for q in range(n):
+            g.counts[q] = 99
+            g.chips[q] = BIG_CHIPS
+            g.last[q] = -1
+            g.passes[q] = 0
+            g.forced[q] = 0
+        for i in range(n * 4):
+            g.void[i] = 0
+        for s in range(4):
+            g.table[s] = 0
+            g.low[s] = -1
+            g.high[s] = -1
+        rules = v.rules
+        g.dealer = v.dealer
+        g.pot = 0
+        g.start = -1
+        g.current = -1
+        g.bonus = -1
+        g.opened = 0
+        g.winner = -1
+        g.opener = rules.opener if rules.opener != LEFT_OF_DEALER else -1
+        g._update_fits()
+        if g.opener >= 0:
+            c = g.opener
+            for q in range(n):
+                if h[q * 4 + c // 13] >> (c % 13) & 1:
+                    g.turn = q
+        else:
+            g.turn = (g.dealer + 1) % n
+            g._skip_forced()
+        rec = self.rec
+        k = 0
+        log = v.log
+        for i in range(len(log)):
+            a = log[i]
+            p = g.turn
+            if a != PASS and p != me and g.opener < 0 and k < MAXREC:
+                b = k * 6
+                rec[b] = p
+                rec[b + 1] = a
+                for s in range(4):
+                    f = 0 if g.bonus == s else g.fits[s]
+                    rec[b + 2 + s] = g.table[s] | (g.high[s] + 1) << 13 | f << 17
+                k += 1
+                self.nrec = k
+            if g.play(a) != OK:
+                break
+
+    def _deficit(self):
+        """How badly the sampled hands explain the opponents' recorded choices: for
+        each, how far the playout policy's score of the card laid falls below the
+        best card that player could have laid instead (their hand then is the sampled
+        hand plus the cards they laid since)."""
+        n4 = self.view.players * 4
+        h = self.hands
+        h2 = self.h2
+        c2 = self.c2
+        for i in range(n4):
+            h2[i] = h[i]
+        counts = self.view.counts
+        for q in range(self.view.players):
+            c2[q] = counts[q]
+        rec = self.rec
+        up = self.up
+        down = self.down
+        pop = _POP
+        top = self.view.rules.bottom_top()[1]
+        circ = self.view.rules.opening == PLAY_OR_PAY
+        total = 0
+        k = self.nrec - 1
+        while k >= 0:
+            b = k * 6
+            q = rec[b]
+            a = rec[b + 1]
+            k -= 1
+            base = q * 4
+            h2[base + a // 13] |= 1 << (a % 13)
+            c2[q] += 1
+            tempo = c2[q] <= 3
+            mine = -9999
+            best = -9999
+            for s in range(4):
+                x = rec[b + 2 + s]
+                hs = h2[base + s]
+                m = hs & (x >> 17)
+                if not m:
+                    continue
+                t = x & FULL
+                hi = (x >> 13 & 15) - 1
+                free = FULL & ~t & ~hs
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    r = lowest(bit)
+                    if not t:
+                        mk = up[r] | down[r]
+                    elif circ:
+                        mk = FULL & ~t
+                    elif hi != top and r == (hi + 1) % 13:
+                        mk = up[r]
+                    else:
+                        mk = down[r]
+                    y = hs & mk
+                    sc = pop[y & 127] + pop[y >> 7]
+                    if tempo:
+                        sc = sc * 16
+                    else:
+                        y = free & mk
+                        sc = (8 * sc - pop[y & 127] - pop[y >> 7]) * 4
+                    if s * 13 + r == a:
+                        mine = sc
+                    elif sc > best:
+                        best = sc
+            if best > mine:
+                d = best - mine
+                total += d if d < DEFICIT_CAP else DEFICIT_CAP
+        return total
 
     def _sample(self):
+        """Draw PROPOSALS consistent deals and keep one, chosen with weights from how
+        well each explains the opponents' past choices (see _deficit)."""
+        if not self.nrec:
+            self._sample1()
+            return
+        n4 = self.view.players * 4
+        h = self.hands
+        props = self.props
+        pw = self.pw
+        total = 0
+        for k in range(PROPOSALS):
+            self._sample1()
+            d = self._deficit() >> LIK_SHIFT
+            w = 1 << (20 - d) if d < 20 else 1
+            pw[k] = w
+            total += w
+            base = k * 28
+            for i in range(n4):
+                props[base + i] = h[i]
+        x = self.rng.below(total)
+        k = 0
+        while k < PROPOSALS - 1:
+            x -= pw[k]
+            if x < 0:
+                break
+            k += 1
+        base = k * 28
+        for i in range(n4):
+            h[i] = props[base + i]
+
+    def _sample1(self):
         """Deal the hidden cards to the others: counts kept, voids respected."""
         v = self.view
         n = v.players

@@ -181,11 +181,50 @@ def test_hard_samples_respect_what_the_view_proves():
                 assert allc == FULL
 
 
+def test_view_history_is_public_and_right():
+    """view.log is the deal's log; view.by names who laid each card on the table."""
+    for key in ("sevens", "coventry", "play_or_pay", "domino"):
+        rules = preset(key)
+        m = Match(rules, 5, 4)
+        g = m.game
+        who = [255] * 52
+        while not g.over:
+            p = g.turn
+            a = bots.choose(g.view(p), 3, bots.MEDIUM)
+            if a != PASS:
+                who[a] = p
+            g.play(a)
+            v = g.view((p + 1) % 4)
+            assert v.log == bytes(g.log)
+            assert list(v.by) == who
+
+
+def test_hard_history_replay_records_the_opponents_choices():
+    rules = preset("sevens")
+    m = Match(rules, 9, 4)
+    g = m.game
+    seen = []
+    while len(g.log) < 30:
+        p = g.turn
+        a = bots.choose(g.view(p), 1, bots.MEDIUM)
+        seen.append((p, a))
+        g.play(a)
+    v = g.view(g.turn)
+    b = bots.Bot(bots.HARD)
+    b.legal_moves(v)
+    b.view = v
+    b._prepare()
+    got = [(b.rec[k * 6], b.rec[k * 6 + 1]) for k in range(b.nrec)]
+    # the first card is the forced opener (7 of diamonds): no choice, not recorded
+    assert got == [x for x in seen[1:] if x[0] != v.me]
+
+
 def test_smoke_tournament_orders_the_levels():
     """Duplicate deals; the order is asserted on 95% intervals, not on luck.
 
-    Medium beats Easy, and Hard beats Easy. Hard is not asserted above Medium:
-    measured, it is not (see docs/strength.md)."""
+    Medium beats Easy, and Hard beats Easy. Hard is not asserted above Medium: it
+    is measured above the fair share against 3 Medium only over 1000 deals (26.8%,
+    [25.9, 27.7]), too small an edge for a 100-deal smoke test (docs/strength.md)."""
     from tools.tournament import tournament
     res = tournament("sevens", ["hard", "medium", "easy", "easy"], 100, seed=7)["results"]
     assert res["easy"]["ci95"][1] < res["medium"]["ci95"][0]
