@@ -109,6 +109,8 @@ def main(argv=None):
         bench_bots = None
     if bench_bots is not None:
         result.update(bench_bots.measure())
+        result["hard_decision_ms_rp2040_estimate"] = round(
+            result["hard_decision_ref_loop_ratio"] * RP2040_REF_LOOP_MS, 1)
     for k in sorted(result):
         print("%-45s %s" % (k, result[k]))
     if args.json:
