@@ -362,7 +362,7 @@ class App:
         lines.append((("P" + str(w + 1) if w != self.human else t("you")) + " " + t("wins"), ui.ACCENT))
         for p in range(g.players):
             name = t("you") if p == self.human else "P" + str(p + 1)
-            lines.append((name + ": " + str(g.counts[p]) + " " + t("cards") + " = " + signed(delta[p]),
+            lines.append((name + ": " + str(g.counts[p]) + " " + t("card" if g.counts[p] == 1 else "cards") + " = " + signed(delta[p]),
                           ui.TEXT))
             cards = sorted_hand(g, p)
             if cards:

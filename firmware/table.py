@@ -306,7 +306,7 @@ class TableView(Screen):
         warn = g.counts[p] <= 2
         if l2 is not None:
             _set(l1, _fit([name + dealer, passed], L.font, width))
-            long_form = cnt + " " + t("cards") + " " + self._standing(p)
+            long_form = cnt + " " + t("card" if g.counts[p] == 1 else "cards") + " " + self._standing(p)
             if ui.text_width(long_form, L.font) <= width:
                 _set(l2, long_form)
             else:

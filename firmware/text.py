@@ -38,6 +38,7 @@ _T = {
     "race": ("race", "course", "Rennen"),
     "chips": ("chips", "jetons", "Chips"),
     "cards": ("cards", "cartes", "Karten"),
+    "card": ("card", "carte", "Karte"),
     "values": ("values", "valeurs", "Werte"),
     "sound": ("Sound", "Son", "Ton"),
     "language": ("Language", "Langue", "Sprache"),

@@ -68,9 +68,10 @@ def parse_results(lines):
     players = []
     total = None
     for line in lines:
-        m = re.match(r"^(You|P\d): (\d+) cards = ([+-]?\d+)$", line)
+        m = re.match(r"^(You|P\d): (\d+) (cards?) = ([+-]?\d+)$", line)
         if m:
-            players.append((m.group(1), int(m.group(2)), int(m.group(3))))
+            assert (m.group(2) == "1") == (m.group(3) == "card"), line     # "1 card", "2 cards"
+            players.append((m.group(1), int(m.group(2)), int(m.group(4))))
         m = re.match(r"^Total = ([+-]?\d+)$", line)
         if m:
             total = int(m.group(1))
