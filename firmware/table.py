@@ -208,6 +208,8 @@ class TableView(Screen):
             elif mine:
                 if self.cursor < len(items) and items[self.cursor] == PASS:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
+                elif g.bonus >= 0:              # Coventry: one more card on another row, or pass
+                    self._msg(t("bonus") + " \u00b7 " + self._pass_text(), t("bonus"), ui.ACCENT)
                 elif PASS in items:
                     self._msg(t("your_turn") + " \u00b7 " + self._pass_text(), t("your_turn"), ui.TEXT)
                 elif self.status_l is None:     # no status line: say the score here

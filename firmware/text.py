@@ -51,6 +51,7 @@ _T = {
     "deal": ("Deal", "Donne", "Spiel"),
     "pot": ("Pot", "Pot", "Pott"),
     "your_turn": ("Your turn", "À vous", "Du bist dran"),
+    "bonus": ("Bonus card", "Carte bonus", "Bonuskarte"),
     "no_move": ("No move: you pass", "Aucun coup: passe", "Kein Zug: passen"),
     "no_move_s": ("No move", "Rien", "Kein Zug"),
     "pass": ("pass", "passe", "passt"),

@@ -1,0 +1,47 @@
+"""Count of Coventry: the table tells you when laying the 4th starter earned a bonus card."""
+from engine.game import PASS
+from engine.match import Match
+from engine.rng import Rng
+from engine.rules import PRESETS, preset
+from firmware.autosave import Saves, TABLE
+from firmware.table import TableScreen
+from firmware import text
+from hal.stores import FileStore
+from simhelp import LAYOUT_BOARDS, Sim
+
+
+def bonus_for_seat_0():
+    """A real Coventry match where seat 0 has just laid the 4th starter and may play again."""
+    rng = Rng(4)
+    for d in range(1, 400):
+        m = Match(preset("coventry"), d, 4)
+        g = m.game
+        while not g.over:
+            if g.bonus >= 0 and g.turn == 0:
+                return m
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+    raise AssertionError("no bonus position")
+
+
+def test_bonus_card_is_announced_and_can_be_declined(tmp_path):
+    m = bonus_for_seat_0()
+    for board in LAYOUT_BOARDS:
+        folder = tmp_path / board
+        Saves(FileStore(str(folder))).save_game(m, TABLE, 0, PRESETS.index("coventry"), 1, [1] * 7)
+        sim = Sim(board, data_dir=str(folder))
+        t = sim.screen
+        assert isinstance(t, TableScreen) and t.g.bonus >= 0 and t.g.turn == 0
+        msg = t.message()
+        assert msg.startswith(text.t("bonus")), (board, msg)
+        assert PASS in t.items
+        bonus_suit = t.g.bonus
+        assert all(c == PASS or c // 13 != bonus_suit for c in t.items if t.g.check(c, 0) == 0)
+    # declining costs nothing and hands the turn on
+    chips = list(sim.app.match.chips)
+    while t.items[t.cursor] != PASS:
+        sim.press("RIGHT")
+    n = len(t.g.log)
+    sim.press("OK", settle=False)
+    assert t.g.bonus < 0 and t.g.log[n] == PASS and t.g.turn != 0
+    assert sim.app.match.chips[0] == chips[0]
