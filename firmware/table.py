@@ -218,6 +218,9 @@ class TableView(Screen):
                     self._msg(t("your_turn"), None, ui.TEXT)
             elif self.dealing:
                 self._msg(" ", None, ui.TEXT)
+            elif self.status_l is None:
+                # no status line (128x64): while the bots play, the pot and your standing show here
+                self._msg(self._purse_text(), None, ui.MUTED)
             else:
                 # the same words for every bot: the turn marker says who (small redraws)
                 self._msg(t("thinking") + "\u2026", None, ui.MUTED)
@@ -256,6 +259,13 @@ class TableView(Screen):
         if r.scoring == RACE:
             return str(self.m.scores[p]) + "pt"
         return signed(self.m.scores[p])
+
+    def _purse_text(self):
+        """Pot and your chips, or your score: what the status line shows on larger screens."""
+        me = self.me
+        if self.g.rules.scoring == CHIPS:
+            return t("pot") + " " + str(self.g.pot) + " \u00b7 " + t("you") + " " + self._standing(me)
+        return t("you") + " " + self._standing(me)
 
     def _status(self):
         if self.status_l is None:

@@ -190,3 +190,23 @@ def test_illegal_reason_in_french_and_german():
             assert try_illegal(sim, sim.screen)
         finally:
             text.lang = 0
+
+
+@pytest.mark.parametrize("preset_key", ["fan_tan", "sevens"])
+def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key):
+    """128x64 has no status line: the message line carries the pot and your chips or score."""
+    sim = Sim("adafruit_macropad_rp2040", seed=21)
+    sim.measure = True
+    new_game(sim, PRESETS.index(preset_key))
+    t = sim.screen
+    for _ in range(4):
+        if t.g.over:
+            break
+        sim.play_legal()
+    if preset_key == "fan_tan":
+        purse = [x for x in sim.messages if x.startswith("Pot ")]
+        assert purse
+        assert all(re.match(r"^Pot \d+ \u00b7 You \$\d+$", x) for x in purse)
+    else:
+        assert any(re.match(r"^You [+-]?\d+$", x) for x in sim.messages)
+    assert max(sim.redraw_after_bot) < 0.25 * 128 * 64
