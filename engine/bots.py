@@ -23,18 +23,12 @@ then it plays every candidate out to the end of the deal with
 a fast policy on one reused scratch Game, and keeps the best average. Its work is
 counted in plies (HARD_BUDGET): the single setting the badge uses as is.
 """
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
+from engine.portable import const
 from engine.cards import FULL, popcount, lowest, mask_value, _POP
 from engine.game import Game, PASS
 from engine.rng import Rng
 from engine.rules import PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES, LEFT_OF_DEALER
 from engine.reasons import OK
-from engine.view import LISTS, SCALARS
 
 EASY = const(0)
 MEDIUM = const(1)
@@ -221,7 +215,6 @@ class Bot:
         self.budget = budget
         self.game = None
         self.hands = None
-        self.pairs = None
         self.cards = bytearray(52)
         self.elig = bytearray(52)
         self.cap = [0] * 7
@@ -302,9 +295,6 @@ class Bot:
             self.tot[i] = 0
         self.choice = self.cand[0]
         self.j = 0
-        g = self.game
-        g.log = _NOLOG
-        self.pairs = [(getattr(g, name), getattr(view, name)) for name in LISTS]
         self._prepare()
         self.done = False
 
@@ -324,7 +314,7 @@ class Bot:
                 used += SAMPLE_COST
                 if self.nrec:
                     used += PROPOSALS * (SAMPLE_COST + self.nrec // 4)
-            self._restore(g)
+            g.load(view, self.hands, _NOLOG)
             g.play(cand[j])
             self.prng.seed(self.pseed)
             n = self._playout(g) + 1
@@ -341,22 +331,6 @@ class Bot:
                 return True
         self.work += used
         return False
-
-    def _restore(self, g):
-        """Set the scratch game to the view with the sampled hands (Game.load without
-        its checks and its new log: nothing allocated)."""
-        h = self.hands
-        gh = g.hands
-        for i in range(len(h)):
-            gh[i] = h[i]
-        for pair in self.pairs:
-            dst = pair[0]
-            src = pair[1]
-            for i in range(len(src)):
-                dst[i] = src[i]
-        view = self.view
-        for name in SCALARS:
-            setattr(g, name, getattr(view, name))
 
     def _finish(self):
         best = 0

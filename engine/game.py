@@ -366,9 +366,11 @@ class Game:
         from engine.view import View
         return View(self, p)
 
-    def load(self, view, hands):
+    def load(self, view, hands, log=None):
         """Become the deal a view describes, with `hands` (players * 4 masks) as the
-        hidden hands: a determinization for search. Reuses this object's lists."""
+        hidden hands: a determinization for search. Reuses this object's lists; the
+        deal records into `log` (default: a new bytearray; a search passes one that
+        keeps nothing, so loading allocates nothing)."""
         from engine.view import LISTS, SCALARS
         if view.players != self.players or view.rules != self.rules:
             raise ValueError("view of another table")
@@ -381,7 +383,7 @@ class Game:
                 mine[i] = theirs[i]
         for name in SCALARS:
             setattr(self, name, getattr(view, name))
-        self.log = bytearray()
+        self.log = bytearray() if log is None else log
 
     # ---- end of deal ---------------------------------------------------------
     def penalties(self):
