@@ -11,7 +11,6 @@ CLUBS = const(3)
 FULL = const(0x1FFF)
 
 SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"
-SUIT_LETTERS = "SHDC"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 # Bits set in 0..127 (literal tables: nothing is built at import time).
@@ -30,27 +29,9 @@ def card(suit, rank):
     return suit * 13 + rank
 
 
-def suit_of(c):
-    return c // 13
-
-
-def rank_of(c):
-    return c % 13
-
-
-def value(c):
-    """Card value for penalties: ace 1 ... king 13."""
-    return c % 13 + 1
-
-
 def name(c):
     """Short name, for example '10♥'."""
     return RANKS[c % 13] + SUIT_SYMBOLS[c // 13]
-
-
-def ascii_name(c):
-    """Name without symbols, for example '10H'."""
-    return RANKS[c % 13] + SUIT_LETTERS[c // 13]
 
 
 def popcount(mask):
@@ -61,16 +42,6 @@ def popcount(mask):
 def lowest(mask):
     """Rank index of the lowest card in a non-empty 13-bit mask."""
     return _LOW[(mask & -mask) % 37]
-
-
-def ranks(mask):
-    """Rank indexes in a 13-bit mask, low to high."""
-    out = []
-    while mask:
-        r = lowest(mask)
-        out.append(r)
-        mask &= mask - 1
-    return out
 
 
 def mask_value(mask):

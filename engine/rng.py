@@ -48,9 +48,3 @@ class Rng:
             items[i], items[j] = items[j], items[i]
             i -= 1
 
-
-def shuffled_deck(deal_number):
-    """The 52 card ids in the order a deal number gives."""
-    deck = bytearray(range(52))
-    Rng(deal_number).shuffle(deck)
-    return deck

@@ -5,8 +5,6 @@ player's card count, what each forced pass proved, and the chips, and the deal's
 public history: `log` (every action in order, as everyone at the table saw it) and
 `by` (who laid each card on the table; 255 for a card not on the table).
 """
-from engine.cards import FULL
-
 
 # What a view copies from a deal; Game.load copies it back.
 LISTS = ("table", "low", "high", "fits", "counts", "dealt", "void", "last", "passes", "forced",
@@ -30,10 +28,6 @@ class View:
         self.plies = len(game.log)
         self.log = bytes(game.log)
         self.by = _layers(game)
-
-    def unseen(self, suit):
-        """Cards of a suit in other players' hands."""
-        return FULL & ~self.table[suit] & ~self.hand[suit]
 
 
 def _layers(game):

@@ -378,8 +378,8 @@ def test_seven_of_hearts_opener():
 def test_all_52_cards_dealt_one_at_a_time_left_of_dealer_first():
     for n in range(3, 8):
         hands = deal_hands(123, n, 0, False)
-        from engine.rng import shuffled_deck
-        deck = shuffled_deck(123)
+        deck = bytearray(range(52))
+        Rng(123).shuffle(deck)
         for i, x in enumerate(deck):
             seat = (1 + i) % n
             assert hands[seat * 4 + x // 13] >> (x % 13) & 1
