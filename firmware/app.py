@@ -108,23 +108,30 @@ class App:
         return self.screen.busy() and not isinstance(self.screen, (ListScreen, PageScreen))
 
     def render(self, now):
-        """Refresh the display if needed. E-ink waits until the screen has settled."""
+        """Refresh the display if needed. E-ink waits until the screen has settled, and at
+        the game table only when the table says so (TableScreen.panel_due)."""
         if not self.dirty:
             return False
-        if self.hal.profile.EINK:
-            if self.busy() and not self._table_over():
-                return False
-            if now - self.last_change < EINK_SETTLE_MS:
+        eink = self.hal.profile.EINK
+        table = eink and isinstance(self.screen, TableScreen)
+        if eink:
+            settled = now - self.last_change >= EINK_SETTLE_MS
+            if table:
+                if not self.screen.panel_due(settled):
+                    return False
+            elif self.busy() or not settled:
                 return False
         if self.hal.refresh():
             self.dirty = False
             self.refreshes += 1
+            if table:
+                self.screen.panel_refreshed()
             return True
         return False
 
-    def _table_over(self):
-        s = self.screen
-        return isinstance(s, TableScreen) and s.g.over
+    def stale(self):
+        """E-ink: the panel does not show the screen as it is now."""
+        return self.hal.profile.EINK and self.dirty
 
     def run(self):
         hal = self.hal

@@ -399,6 +399,39 @@ class TableView(Screen):
 class TableScreen(TableView):
     """One deal at the table, played: the human's buttons, the bots' turns, the deal's end."""
 
+    def __init__(self, app, dealing=True, cursor=0):
+        super().__init__(app, dealing, cursor)
+        self.shown_turn = -1            # e-ink: the decision (moves so far) the panel has shown
+        self.turn_refreshed = False     # e-ink: this decision's one refresh after your input is used
+        self.touched = False            # you changed the screen in this decision
+        self.asked = False              # OK asked to see the panel now
+
+    # ---- the e-ink panel (App.render asks; other screens refresh freely) --------------
+    def panel_due(self, settled):
+        """Refresh the panel now? At once when OK asked; otherwise once settled and the bots
+        are done: once for each new decision (after the bots, the deal, your bonus card),
+        then once more after your input in it; once at the deal's end."""
+        if self.asked:
+            return True
+        if not settled:
+            return False
+        g = self.g
+        if g.over:
+            return True
+        if self.busy():
+            return False
+        return self.shown_turn != len(g.log) or not self.turn_refreshed
+
+    def panel_refreshed(self):
+        """The panel shows the table: count the refresh against this decision."""
+        n = len(self.g.log)
+        if self.shown_turn != n:
+            self.shown_turn = n
+            self.turn_refreshed = self.touched   # it already showed your input
+        elif not self.asked:
+            self.turn_refreshed = True
+        self.asked = False
+
     # ---- time and buttons ---------------------------------------------------------
     def busy(self):
         g = self.g
@@ -502,6 +535,8 @@ class TableScreen(TableView):
         n = len(self.items)
         if not n:
             return
+        if b != OK:
+            self.touched = True
         cards = sorted_hand(g, self.me)
         if b == LEFT:
             self.cursor = (self.cursor - 1) % n
@@ -516,14 +551,19 @@ class TableScreen(TableView):
                 self.say(t("hint") + "\u2026", None, ui.ACCENT)
             return
         elif b == OK:
+            if self.app.stale():            # e-ink: show the selection before playing it
+                self.say(t("ok_again"), None, ui.ACCENT)
+                self.asked = True
+                return
             action = self.items[self.cursor]
             why = g.play(action, self.me)
             if why != 0:
                 self.say(reason(why), reason(why, True), ui.WARN)
-                self.app.changed()
+                self.asked = True           # e-ink: show why at once
                 return
             if action == PASS:
                 self.seen_passes += 1       # chosen, not forced
+            self.touched = False
             self.hint_card = -1
             self.msg_key = None
             self.next_at = now + DELAYS[self.app.settings["speed"]]

@@ -57,6 +57,7 @@ _T = {
     "pass": ("pass", "passe", "passt"),
     "pass_cost": ("Pass", "Passer", "Passen"),
     "hint": ("Hint", "Conseil", "Tipp"),
+    "ok_again": ("OK again to play", "Encore OK pour jouer", "Nochmal OK zum Spielen"),
     "thinking": ("thinking", "réfléchit", "denkt"),
     "wins": ("wins", "gagne", "gewinnt"),
     "you_win": ("You win!", "Gagné !", "Gewonnen!"),

@@ -53,6 +53,8 @@ class Sim:
         if self.measure and app.screen is screen and before is not None and screen.bot_moves != before:
             self.hal.display.refresh()
             self.redraw_after_bot.append(self.hal.display.last_redraw)
+        if self.hal.profile.EINK:
+            app.render(self.hal.clock)   # e-ink: when the panel refreshes is part of the game
 
     def settle(self, limit_ms=SETTLE_LIMIT_MS):
         """Run until the app waits for a human (bots done, animations over)."""
@@ -80,7 +82,14 @@ class Sim:
                 while t.cursor != i:
                     self.press("RIGHT")
                 break
+        self.ok()
+
+    def ok(self):
+        """OK at the table. On e-ink, OK on a stale panel only shows the selection: OK again."""
         self.press("OK")
+        msg = getattr(self.app.screen, "message", None)
+        if msg is not None and msg() == text.t("ok_again"):
+            self.press("OK")
 
     def render(self):
         self.hal.display.refresh()

@@ -66,7 +66,7 @@ def human_turn(sim, check):
     for _ in range(steps):
         sim.press("RIGHT")
     assert t.cursor == target
-    sim.press("OK")
+    sim.ok()
     return shown
 
 

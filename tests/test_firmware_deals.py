@@ -37,7 +37,7 @@ def try_illegal(sim, t):
     target = dims[0]
     while t.cursor != target:
         sim.press("RIGHT")
-    sim.press("OK")
+    sim.ok()
     why = g.check(t.items[target], t.me)
     assert t.message() in (text.reason(why), text.reason(why, True)) or \
         t.message().replace("  ", " ") in " ".join([text.reason(why)]), t.message()
@@ -61,7 +61,7 @@ def play_human_turn(sim, t):
     assert target is not None, "human's turn without a legal card"
     while t.cursor != target:
         sim.press("RIGHT")
-    sim.press("OK")
+    sim.ok()
 
 
 def parse_results(lines):

@@ -55,7 +55,7 @@ def take(board, out_dir, scale):
                 while t.cursor != i:
                     sim.press("RIGHT")
                 break
-        sim.press("OK")
+        sim.ok()
     if isinstance(sim.screen, TableScreen) and not t.g.over:
         sim.press("HINT")
         shot("hint")
@@ -63,7 +63,7 @@ def take(board, out_dir, scale):
             if t.items[i] < 52 and t.g.check(t.items[i], t.me) != R.OK:
                 while t.cursor != i:
                     sim.press("RIGHT")
-                sim.press("OK")
+                sim.ok()
                 break
         shot("illegal")
     # finish the deal by the rules

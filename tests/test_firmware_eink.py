@@ -1,0 +1,165 @@
+"""E-ink at the game table (issue 4): one refresh after the bots, at most one per human turn,
+and OK on a stale panel shows the selection before playing it. Colour boards are unchanged."""
+from simhelp import Sim, new_game, TableScreen
+from engine.rules import PRESETS
+from engine.game import PASS
+from engine import reasons as R
+from firmware import text
+from firmware.app import EINK_SETTLE_MS
+from firmware.table import sorted_hand
+
+PAUSE_MS = EINK_SETTLE_MS + 200      # the player stops and looks
+
+
+def refresh_log(sim):
+    """Record each panel refresh: True when OK asked for it, False when automatic."""
+    events = []
+    real = sim.hal.refresh
+
+    def refresh():
+        events.append(bool(getattr(sim.app.screen, "asked", False)))
+        return real()
+    sim.hal.refresh = refresh
+    return events
+
+
+def step(sim):
+    """One main-loop turn, as App.run does it: buttons and timers, then the display."""
+    sim.tick()
+    sim.app.render(sim.hal.clock)
+
+
+def wait(sim, ms):
+    end = sim.hal.clock + ms
+    while sim.hal.clock < end:
+        step(sim)
+
+
+def press(sim, name):
+    sim.press(name, settle=False)
+    sim.app.render(sim.hal.clock)
+
+
+def bots_then_settle(sim):
+    """Run the bots (or the deal animation) until the human decides or the deal ends, then pause."""
+    for _ in range(20000):
+        if not sim.app.busy() or sim.screen.g.over:
+            break
+        step(sim)
+    wait(sim, PAUSE_MS)
+
+
+def table_at_first_decision(board, seed):
+    sim = Sim(board, seed=seed)
+    new_game(sim, PRESETS.index("parliament"))
+    events = refresh_log(sim)
+    bots_then_settle(sim)
+    t = sim.screen
+    assert t.my_turn() and len(t.items) >= 3
+    return sim, t, events
+
+
+def first_legal(t):
+    for i in range(len(t.items)):
+        if t.items[i] == PASS or t.g.check(t.items[i], t.me) == R.OK:
+            return i
+    raise AssertionError("no legal action")
+
+
+def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn():
+    sim = Sim("pimoroni_badger2040", seed=11)
+    new_game(sim, PRESETS.index("parliament"))
+    events = refresh_log(sim)
+    t = sim.screen
+    g = t.g
+    after_bots = []          # automatic refreshes for each bot run (or the deal), until settled
+    per_turn = []            # automatic refreshes during each human turn
+    asked = 0
+    while True:
+        start = len(events)
+        bots_then_settle(sim)
+        after_bots.append(events[start:].count(False))
+        if g.over:
+            break
+        start = len(events)
+        moves = len(g.log)
+        # look around: right, pause, left, pause, then to a legal action with a pause each step
+        for name in ("RIGHT", "LEFT"):
+            press(sim, name)
+            wait(sim, PAUSE_MS)
+        target = first_legal(t)
+        while t.cursor != target:
+            press(sim, "RIGHT")
+            wait(sim, PAUSE_MS)
+        press(sim, "OK")
+        if len(g.log) == moves:              # the panel was stale: shown now, not played
+            assert t.message() == text.t("ok_again")
+            assert events[-1] is True and not sim.app.dirty
+            asked += 1
+            press(sim, "OK")
+        assert len(g.log) > moves
+        per_turn.append(events[start:].count(False))
+    assert isinstance(sim.screen, TableScreen) and len(per_turn) >= 5
+    assert after_bots == [1] * len(after_bots)           # exactly one after each bot run
+    assert max(per_turn) <= 1
+    assert asked >= 1                                    # the long walks left the panel stale
+    assert sim.app.refreshes == len(events) == sum(after_bots) + sum(per_turn) + asked
+
+
+def test_eink_ok_on_a_stale_panel_shows_the_selection_first():
+    sim, t, events = table_at_first_decision("pimoroni_badger2040", 11)
+    g = t.g
+    app = sim.app
+    target = first_legal(t)
+    first = "LEFT" if (t.cursor + 1) % len(t.items) == target else "RIGHT"
+    before = app.refreshes
+    press(sim, first)
+    wait(sim, PAUSE_MS)
+    assert app.refreshes == before + 1                  # the turn's one automatic refresh
+    while t.cursor != target:
+        press(sim, "RIGHT")
+    wait(sim, PAUSE_MS)
+    assert app.refreshes == before + 1 and app.dirty     # settled again: stale, no refresh
+    hand = sorted_hand(g, t.me)
+    rows = list(g.table)
+    moves = len(g.log)
+    press(sim, "OK")
+    assert sorted_hand(g, t.me) == hand and list(g.table) == rows and len(g.log) == moves
+    assert app.refreshes == before + 2 and events[-1] is True and not app.dirty
+    assert t.message() == text.t("ok_again")
+    action = t.items[target]
+    press(sim, "OK")
+    assert len(g.log) == moves + 1 and g.log[-1] == action
+    if action != PASS:
+        assert action not in sorted_hand(g, t.me)
+
+
+def test_eink_illegal_card_shows_the_reason_at_once():
+    sim, t, events = table_at_first_decision("pimoroni_badger2040", 11)
+    g = t.g
+    bad = [i for i in range(len(t.items)) if t.items[i] != PASS and g.check(t.items[i], t.me) != R.OK]
+    assert bad
+    while t.cursor != bad[0]:
+        press(sim, "RIGHT")
+    wait(sim, PAUSE_MS)
+    before = sim.app.refreshes
+    moves = len(g.log)
+    press(sim, "OK")
+    why = g.check(t.items[bad[0]], t.me)
+    assert len(g.log) == moves and t.message() == text.reason(why)
+    assert sim.app.refreshes == before + 1 and not sim.app.dirty
+
+
+def test_colour_board_ok_plays_at_once_after_pauses():
+    sim, t, events = table_at_first_decision("pimoroni_picosystem", 11)
+    g = t.g
+    target = first_legal(t)
+    for name in ("RIGHT", "LEFT", "RIGHT", "LEFT"):
+        press(sim, name)
+        wait(sim, PAUSE_MS)
+    while t.cursor != target:
+        press(sim, "RIGHT")
+    moves = len(g.log)
+    press(sim, "OK")
+    assert len(g.log) == moves + 1 and t.message() != text.t("ok_again")
+    assert events.count(True) == 0
