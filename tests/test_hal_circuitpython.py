@@ -1,5 +1,7 @@
 """The badge HAL against stand-ins for board, keypad, supervisor (no hardware here)."""
 import importlib
+import os
+import runpy
 import sys
 import types
 
@@ -50,24 +52,31 @@ class FakeDisplay:
         self.refreshed += 1
 
 
-@pytest.fixture
-def badge(monkeypatch):
-    def make(board_id):
-        clock = [0]
+def install_badge(monkeypatch, board_id):
+    """Put stand-ins for board, keypad and supervisor in sys.modules; returns the clock."""
+    clock = [0]
+    board = types.ModuleType("board")
+    board.board_id = board_id
+    if board_id in hal.BOARDS:
         p = hal.profile(board_id)
-        board = types.ModuleType("board")
-        board.board_id = board_id
         for pin in [k[0] for k in p.KEYS] + list(p.ENCODER or ()):
             setattr(board, pin, "pin:" + pin)
         board.DISPLAY = FakeDisplay(p.EINK)
-        keypad = types.ModuleType("keypad")
-        keypad.Keys = FakeKeys
-        keypad.Event = FakeEvent
-        supervisor = types.ModuleType("supervisor")
-        supervisor.ticks_ms = lambda: clock[0]
-        for name, mod in (("board", board), ("keypad", keypad), ("supervisor", supervisor)):
-            monkeypatch.setitem(sys.modules, name, mod)
-        monkeypatch.delitem(sys.modules, "hal.circuitpython", raising=False)
+    keypad = types.ModuleType("keypad")
+    keypad.Keys = FakeKeys
+    keypad.Event = FakeEvent
+    supervisor = types.ModuleType("supervisor")
+    supervisor.ticks_ms = lambda: clock[0]
+    for name, mod in (("board", board), ("keypad", keypad), ("supervisor", supervisor)):
+        monkeypatch.setitem(sys.modules, name, mod)
+    monkeypatch.delitem(sys.modules, "hal.circuitpython", raising=False)
+    return clock
+
+
+@pytest.fixture
+def badge(monkeypatch):
+    def make(board_id):
+        clock = install_badge(monkeypatch, board_id)
         cp = importlib.import_module("hal.circuitpython")
         return cp.Hal(), clock
     return make
@@ -109,3 +118,53 @@ def test_tone_is_silent_without_a_speaker_or_muted(badge):
     h.tone(440, 10)          # no AUDIO pin: nothing to do, no error
     h.muted = True
     h.tone(440, 10)
+
+
+# ---- code.py, the badge's entry point ---------------------------------------------------
+CODE_PY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware", "code.py")
+
+
+class Started(Exception):
+    pass
+
+
+def run_code_py(capsys):
+    runpy.run_path(CODE_PY, run_name="__main__")
+    return capsys.readouterr().out
+
+
+def test_code_py_starts_the_real_app_on_a_badge(monkeypatch, capsys):
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    from firmware import ui
+    from firmware.app import App
+    monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
+    started = []
+
+    def run(app):
+        started.append(app)
+        raise Started()
+    monkeypatch.setattr(App, "run", run)
+    with pytest.raises(Started):
+        run_code_py(capsys)
+    assert started[0].hal.profile is hal.profile("pimoroni_picosystem")
+
+
+def test_code_py_names_the_boards_it_knows(monkeypatch, capsys):
+    install_badge(monkeypatch, "raspberry_pi_pico")
+    out = run_code_py(capsys)
+    assert "no profile for board 'raspberry_pi_pico'" in out and "pimoroni_badger2040" in out
+
+
+def test_code_py_outside_circuitpython(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "board", None)       # import board fails, as on MicroPython
+    assert "needs CircuitPython" in run_code_py(capsys)
+
+
+def test_code_py_missing_library(monkeypatch, capsys):
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    for name in list(sys.modules):
+        if name.startswith("firmware") or name.startswith("adafruit_display_text"):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "adafruit_display_text", None)
+    out = run_code_py(capsys)
+    assert "missing a library" in out and "tools.flash" in out
