@@ -3,7 +3,6 @@
     app = App(hal)        # hal: hal.circuitpython.Hal or hal.desktop.DesktopHal
     app.run()             # forever on the badge; the simulator calls app.step() itself
 """
-import gc
 
 import displayio
 
@@ -71,11 +70,7 @@ class App:
         while len(self.root) > 1:
             self.root.pop()
         self.screen = None
-        collect = getattr(self.hal, "collect", None)
-        if collect is not None:
-            collect()
-        else:
-            gc.collect()      # the badge: free the old screen's bitmaps now
+        self.hal.collect()      # free the old screen's bitmaps now
         self.screen = screen
         screen.build()
         self.root.append(screen.group)
@@ -105,26 +100,20 @@ class App:
 
     def busy(self):
         """True while the app moves on by itself (bots, animations): no input needed."""
-        return self.screen.busy() and not isinstance(self.screen, (ListScreen, PageScreen))
+        return self.screen.busy()
 
     def render(self, now):
-        """Refresh the display if needed. E-ink waits until the screen has settled, and at
-        the game table only when the table says so (TableScreen.panel_due)."""
+        """Refresh the display if needed. E-ink refreshes only when the screen says so
+        (Screen.panel_due: once settled; the game table is stricter)."""
         if not self.dirty:
             return False
         eink = self.hal.profile.EINK
-        table = eink and isinstance(self.screen, TableScreen)
-        if eink:
-            settled = now - self.last_change >= EINK_SETTLE_MS
-            if table:
-                if not self.screen.panel_due(settled):
-                    return False
-            elif self.busy() or not settled:
-                return False
+        if eink and not self.screen.panel_due(now - self.last_change >= EINK_SETTLE_MS):
+            return False
         if self.hal.refresh():
             self.dirty = False
             self.refreshes += 1
-            if table:
+            if eink:
                 self.screen.panel_refreshed()
             return True
         return False
@@ -334,12 +323,11 @@ class App:
         self.saves.clear_game()
         self.title()
 
-    def after_move(self, human=False, cursor=0):
-        """Called after every move. Only the human's decisions are written: the bots'
-        moves after one replay the same way from the log (their seeds come from the
-        position), so flash wears once per decision."""
-        if human:
-            self.save_game(TABLE, cursor)
+    def after_decision(self, cursor):
+        """Save after each of the human's decisions. The bots' moves are not written: they
+        replay the same way from the log (their seeds come from the position), so flash
+        wears once per decision."""
+        self.save_game(TABLE, cursor)
 
     def deal_over(self):
         m = self.match

@@ -25,6 +25,13 @@ class Screen:
     def busy(self):
         return False
 
+    def panel_due(self, settled):
+        """E-ink: refresh the panel now? Once the screen has settled and stopped moving."""
+        return settled and not self.busy()
+
+    def panel_refreshed(self):
+        """E-ink: the panel now shows this screen."""
+
     def labels(self):
         """(label, x, y) of every visible label, for tests and the layout checker."""
         out = []

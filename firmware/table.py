@@ -465,7 +465,7 @@ class TableScreen(TableView):
             while now >= self.deal_next and self.dealing:
                 self.dealt += 1
                 self.deal_next += DEAL_STEP[speed]
-                if self.dealt >= len(sorted_hand(g, self.me)):
+                if self.dealt >= g.counts[self.me]:
                     self.dealing = False
                     self.dealt = 99
                     self.next_at = now + DELAYS[speed]
@@ -501,7 +501,6 @@ class TableScreen(TableView):
         self.msg_key = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
         self._check_no_move(now)
-        self.app.after_move(False)
         self.update(now)
 
     def _check_no_move(self, now):
@@ -537,13 +536,14 @@ class TableScreen(TableView):
             return
         if b != OK:
             self.touched = True
-        cards = sorted_hand(g, self.me)
         if b == LEFT:
             self.cursor = (self.cursor - 1) % n
         elif b == RIGHT:
             self.cursor = (self.cursor + 1) % n
-        elif b in (UP, DOWN) and cards:
-            self.cursor = _suit_jump(cards, self.cursor, 1 if b == DOWN else -1)
+        elif b in (UP, DOWN):
+            cards = sorted_hand(g, self.me)
+            if cards:
+                self.cursor = _suit_jump(cards, self.cursor, 1 if b == DOWN else -1)
         elif b == HINT:
             # think in steps (tick), so the screen never freezes while Hard searches
             self.hinting = players.hint_search(g, self.me)
@@ -567,7 +567,7 @@ class TableScreen(TableView):
             self.hint_card = -1
             self.msg_key = None
             self.next_at = now + DELAYS[self.app.settings["speed"]]
-            self.app.after_move(True, self.cursor)
+            self.app.after_decision(self.cursor)
             self._check_no_move(now)
         if b != OK:
             self.msg_key = None

@@ -127,7 +127,6 @@ class CardArt:
         for i in range(N_COLOURS):
             pal[i] = theme.colours[i]
         self.palette = pal
-        self.frame_palette = None
         bmp = displayio.Bitmap(tile_w, tile_h * N_TILES, N_COLOURS)
         self.sheet = bmp
         f = font(font_name)

@@ -4,6 +4,8 @@
     from hal.circuitpython import Hal
     hal = Hal(board.board_id)
 """
+import gc
+
 import board
 import keypad
 import supervisor
@@ -45,8 +47,11 @@ class Hal:
                 self._battery = analogio.AnalogIn(getattr(board, p.BATTERY))
             except (ImportError, ValueError, AttributeError, NotImplementedError, RuntimeError):
                 self._battery = None
-        self.muted = False
         self._store = None
+
+    def collect(self):
+        """Free what the last screen held, now (the badge's heap is small)."""
+        gc.collect()
 
     # clock
     def ticks_ms(self):
@@ -97,8 +102,8 @@ class Hal:
 
     # sound
     def tone(self, frequency, ms):
-        """A short beep through PWM; silent when muted or without a speaker."""
-        if self.muted or not self.profile.AUDIO:
+        """A short beep through PWM; silent without a speaker."""
+        if not self.profile.AUDIO:
             return
         try:
             import pwmio

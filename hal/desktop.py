@@ -90,7 +90,6 @@ class SimDisplay(PyGameDisplay):
     """A PyGameDisplay that draws into an off-screen surface and measures redraws."""
 
     def __init__(self, width, height, **kwargs):
-        self.redraws = []          # pixels redrawn per refresh
         self.last_redraw = 0
         super().__init__(width=width, height=height, auto_refresh=False, **kwargs)
 
@@ -104,7 +103,6 @@ class SimDisplay(PyGameDisplay):
         for a in areas:      # pixels covered by at least one dirty area
             mask[max(a.y1, 0):max(0, min(a.y2, self.height)), max(a.x1, 0):max(0, min(a.x2, self.width))] = True
         self.last_redraw = int(mask.sum())
-        self.redraws.append(self.last_redraw)
         return areas
 
     def _refresh_display(self):
@@ -156,9 +154,7 @@ class DesktopHal:
         self.clock = 0             # virtual ms (headless); real ms otherwise
         self._t0 = time.monotonic()
         self.queue = []
-        self.tones = []
         self.brightness = 1.0
-        self.data_dir = data_dir
         # the simulated flash: files in data_dir (kept between runs), else memory only
         if data_dir:
             os.makedirs(data_dir, exist_ok=True)
@@ -239,9 +235,7 @@ class DesktopHal:
 
     # sound
     def tone(self, frequency, ms):
-        self.tones.append((frequency, ms))
-        if len(self.tones) > 64:
-            del self.tones[:32]
+        """The simulator is silent."""
 
     def battery(self):
         return None

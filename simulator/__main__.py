@@ -43,11 +43,10 @@ def main(argv=None):
         if args.screenshot:
             sim.shot(args.screenshot, args.shot_scale)
         if args.redraw:
-            px = sim.redraw_after_bot
-            full = sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT
-            if px:
+            moves, worst, mean = sim.redraw_summary()
+            if moves:
                 print("redraw after bot moves: %d moves, max %.1f%%, mean %.1f%% of %d px"
-                      % (len(px), 100.0 * max(px) / full, 100.0 * sum(px) / len(px) / full, full))
+                      % (moves, 100 * worst, 100 * mean, sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT))
         return 0
     from simulator.window import run_window
     return run_window(args.board, args.scale, args.seed, data_dir, args.frames, args.window_shot)

@@ -67,9 +67,6 @@ class Sim:
         b = by_name(name_or_button) if isinstance(name_or_button, str) else name_or_button
         self.hal.inject(b)
         self.tick()
-        msg = getattr(self.app.screen, "message", None)
-        if msg is not None and msg() and (not self.messages or self.messages[-1] != msg()):
-            self.messages.append(msg())
         if settle:
             self.settle()
 
@@ -87,9 +84,16 @@ class Sim:
     def ok(self):
         """OK at the table. On e-ink, OK on a stale panel only shows the selection: OK again."""
         self.press("OK")
-        msg = getattr(self.app.screen, "message", None)
-        if msg is not None and msg() == text.t("ok_again"):
+        if getattr(self.app.screen, "msg_key", None) == text.t("ok_again"):
             self.press("OK")
+
+    def redraw_summary(self):
+        """(moves, max, mean): shares of the screen's pixels redrawn after each bot move."""
+        px = self.redraw_after_bot
+        full = float(self.hal.profile.WIDTH * self.hal.profile.HEIGHT)
+        if not px:
+            return 0, 0.0, 0.0
+        return len(px), max(px) / full, sum(px) / len(px) / full
 
     def render(self):
         self.hal.display.refresh()

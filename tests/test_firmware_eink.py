@@ -23,21 +23,14 @@ def refresh_log(sim):
     return events
 
 
-def step(sim):
-    """One main-loop turn, as App.run does it: buttons and timers, then the display."""
-    sim.tick()
-    sim.app.render(sim.hal.clock)
-
-
 def wait(sim, ms):
     end = sim.hal.clock + ms
     while sim.hal.clock < end:
-        step(sim)
+        sim.tick()              # on e-ink each tick also renders, as App.run does
 
 
 def press(sim, name):
     sim.press(name, settle=False)
-    sim.app.render(sim.hal.clock)
 
 
 def bots_then_settle(sim):
@@ -45,7 +38,7 @@ def bots_then_settle(sim):
     for _ in range(20000):
         if not sim.app.busy() or sim.screen.g.over:
             break
-        step(sim)
+        sim.tick()
     wait(sim, PAUSE_MS)
 
 

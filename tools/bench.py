@@ -103,14 +103,10 @@ def main(argv=None):
     args = ap.parse_args(argv)
     sys.path.insert(0, ROOT)
     result = measure_engine()
-    try:
-        from tools import bench_bots
-    except ImportError:
-        bench_bots = None
-    if bench_bots is not None:
-        result.update(bench_bots.measure())
-        result["hard_decision_ms_rp2040_estimate"] = round(
-            result["hard_decision_ref_loop_ratio"] * RP2040_REF_LOOP_MS, 1)
+    from tools import bench_bots
+    result.update(bench_bots.measure())
+    result["hard_decision_ms_rp2040_estimate"] = round(
+        result["hard_decision_ref_loop_ratio"] * RP2040_REF_LOOP_MS, 1)
     for k in sorted(result):
         print("%-45s %s" % (k, result[k]))
     if args.json:

@@ -553,25 +553,15 @@ def compile_bundle(files, info, args):
                   "(give CircuitPython's mpy-cross with --mpy-cross PATH to compile)")
             return files
         version = (mpy_field & 0xFF) if mpy_field else None
-        return _compile(files, args.mpy_cross, b"C", version)
+        return bundle_mod.compile_mpy(files, args.mpy_cross, b"C", version)
     if not mpy_field:
         raise FlashError("The board does not say which .mpy version it loads; flash without --mpy")
     if args.mpy_cross:
         compiler = args.mpy_cross
     else:
-        try:
-            compiler = bundle_mod.micropython_mpy_cross(bundle_mod.mpy_version_of(mpy_field))
-        except bundle_mod.BundleError as e:
-            raise FlashError(str(e)) from None
+        compiler = bundle_mod.micropython_mpy_cross(bundle_mod.mpy_version_of(mpy_field))
     print("Compiling .mpy (version %s) with %s" % (bundle_mod.mpy_version_of(mpy_field), compiler))
-    return _compile(files, compiler, b"M", mpy_field & 0xFF)
-
-
-def _compile(files, compiler, header, version):
-    try:
-        return bundle_mod.compile_mpy(files, compiler, header, version)
-    except bundle_mod.BundleError as e:
-        raise FlashError(str(e)) from None
+    return bundle_mod.compile_mpy(files, compiler, b"M", mpy_field & 0xFF)
 
 
 def parse_args(argv=None):
@@ -594,10 +584,7 @@ def main(argv=None):
     args = parse_args(argv)
     try:
         return run(args)
-    except FlashError as e:
-        print("flash: error: %s" % e, file=sys.stderr)
-        return 1
-    except bundle_mod.BundleError as e:
+    except (FlashError, bundle_mod.BundleError) as e:
         print("flash: error: %s" % e, file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -9,15 +9,12 @@ cost after bot moves and the UI heap estimate per layout.
 import argparse
 import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from hal import BOARDS  # noqa: E402
-from engine.rules import PRESETS  # noqa: E402
-from engine import reasons as R  # noqa: E402
-from simulator.core import Sim, ROOT  # noqa: E402
-from firmware.table import TableScreen  # noqa: E402
-from firmware import text  # noqa: E402
+from hal import BOARDS
+from engine.rules import PRESETS
+from engine import reasons as R
+from simulator.core import Sim, ROOT
+from firmware.table import TableScreen
+from firmware import heap
 
 SHOTS = ("title", "new_game", "table", "hint", "illegal", "results", "standings",
          "settings", "help", "keys")
@@ -43,19 +40,13 @@ def take(board, out_dir, scale):
     app.start_match()
     sim.settle()
     shot("table")
-    from firmware import heap
-    sim.table_heap = heap.estimate(app)
+    table_heap = heap.estimate(app)
     t = sim.screen
     # a few moves through the buttons: the first playable card each turn
     for _ in range(3):
         if not isinstance(sim.screen, TableScreen) or t.g.over:
             break
-        for i in range(len(t.items)):
-            if t.items[i] < 52 and t.g.check(t.items[i], t.me) == R.OK:
-                while t.cursor != i:
-                    sim.press("RIGHT")
-                break
-        sim.ok()
+        sim.play_legal()
     if isinstance(sim.screen, TableScreen) and not t.g.over:
         sim.press("HINT")
         shot("hint")
@@ -75,14 +66,14 @@ def take(board, out_dir, scale):
     shot("results")
     sim.press("OK")
     shot("standings")
-    redraw = list(sim.redraw_after_bot)
+    redraw = sim.redraw_summary()
     app.settings_screen()
     shot("settings")
     app.rules_page("fan_tan", back=app.title)
     shot("help")
     app.keys_page()
     shot("keys")
-    return shots, redraw, sim
+    return shots, redraw, table_heap, sim.hal.profile
 
 
 def code_sizes():
@@ -140,19 +131,12 @@ def main(argv=None):
     ap.add_argument("--board", action="append", help="only these boards")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    from firmware import heap
     index = ["# Screens of every board", "",
              "Made by `python -m tools.screenshots` (seed 42, Fan Tan preset). Do not edit.", ""]
     for board in args.board or BOARDS:
-        text.lang = 0
-        shots, redraw, sim = take(board, args.out, args.scale)
-        p = sim.hal.profile
-        full = p.WIDTH * p.HEIGHT
-        worst = max(redraw) if redraw else 0
-        est = sim.table_heap
+        shots, (moves, worst, mean), est, p = take(board, args.out, args.scale)
         line = ("%s: %dx%d, redraw after bot moves max %.1f%% mean %.1f%% (%d moves); UI heap ~%.1f KB"
-                % (board, p.WIDTH, p.HEIGHT, 100.0 * worst / full,
-                   100.0 * sum(redraw) / max(1, len(redraw)) / full, len(redraw), est / 1024.0))
+                % (board, p.WIDTH, p.HEIGHT, 100 * worst, 100 * mean, moves, est / 1024.0))
         print(line)
         index += ["## " + p.NAME + " (`" + board + "`)", "", line.split(": ", 1)[1], ""]
         index += ["![%s](%s)" % (s, s) for s in shots] + [""]
