@@ -40,7 +40,6 @@ HARD_BUDGET = const(1000)
 SAMPLE_COST = const(8)
 CANDIDATES = const(4)     # Hard plays out at most this many of Medium's best moves
 WIN_BONUS = const(4)      # added to a playout's score when the bot goes out first
-WIN_ONLY = 0
 NEAR = 4                  # Hard searches the moves Medium scores within NEAR of its best
 MARGIN = 2                # quarter-points per playout another move must gain over Medium's
 NOISE = const(8)          # playout policy: random tie-break range (scores are x4)
@@ -279,10 +278,7 @@ class Bot:
             return
         cost = 0
         if moves[-1] == PASS and view.bonus < 0:
-            pot, gates = self.game.pass_cost(view.me)
-            cost = pot
-            for g in gates:
-                cost += g[1]
+            cost = self.game.pass_total(view.me)
         ordered, scores = order_moves(view, moves, cost, True)
         k = 1
         while k < len(ordered) and k < CANDIDATES and scores[k] >= scores[0] - NEAR:
@@ -702,8 +698,6 @@ class Bot:
         me = self.view.me
         rules = g.rules
         won = g.winner == me
-        if WIN_ONLY:
-            return 4 if won else 0
         if rules.scoring == CHIPS:
             u = g.chips[me] - self.view.chips[me]
             if won:

@@ -131,8 +131,22 @@ class Game:
         return self.hands[p * 4 + suit] & self.fits[suit]
 
     def can_play(self, p=-1):
-        return bool(self.playable(0, p) | self.playable(1, p) | self.playable(2, p)
-                    | self.playable(3, p))
+        """True if player p (default: the current player) has a card that fits now."""
+        if p < 0:
+            p = self.turn
+        if self.winner >= 0:
+            return False
+        h = self.hands
+        b = p * 4
+        if self.opener >= 0:
+            c = self.opener
+            return bool(h[b + c // 13] >> (c % 13) & 1)
+        f = self.fits
+        bonus = self.bonus
+        for s in range(4):
+            if s != bonus and h[b + s] & f[s]:
+                return True
+        return False
 
     def legal_moves(self):
         """The current player's legal actions: card ids, then PASS if allowed.
@@ -199,6 +213,13 @@ class Game:
                             gates.append((holder, self.rules.gate_penalty))
         return self.rules.pass_pot, gates
 
+    def pass_total(self, p=-1):
+        """All a strategic pass costs player p: the pot plus the gate penalties."""
+        pot, gates = self.pass_cost(p)
+        for g in gates:
+            pot += g[1]
+        return pot
+
     def _neighbours(self, r):
         """Rank indexes next to rank r along a row (the 6 and 8 of a 7)."""
         out = []
@@ -227,10 +248,7 @@ class Game:
                 return R.OK
             if not self.rules.strategic_pass or self.opener >= 0:
                 return R.MUST_PLAY
-            pot, gates = self.pass_cost(p)
-            for g in gates:
-                pot += g[1]
-            return R.OK if self.chips[p] >= pot else R.NO_CHIPS
+            return R.OK if self.chips[p] >= self.pass_total(p) else R.NO_CHIPS
         if not 0 <= action < 52:
             return R.NOT_A_CARD
         s = action // 13
@@ -283,8 +301,7 @@ class Game:
                 and self.bonus < 0):
             self.bonus = s
             if self.can_play(p):
-                return R.OK
-            self.bonus = -1
+                return R.OK             # the same player may lay a bonus card
         self.bonus = -1
         self._advance()
         return R.OK

@@ -26,13 +26,12 @@ class Match:
             if rules.ceremony:
                 dealer, self.shown = first_dealer(deal_number, n)
         self.dealer = dealer
-        self.result = None                  # the last settled deal's changes
         self._start()
 
     def _start(self):
         self.start_chips = self.chips[:]
         self.game = Game(self.rules, self.deal_number, self.dealer, self.chips, self.players)
-        self.result = None
+        self.result = None                  # the last settled deal's changes
 
     def settle(self):
         """Score the finished deal once; returns each player's change this deal."""

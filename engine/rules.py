@@ -131,8 +131,9 @@ class Rules:
         for i in range(min(len(data), len(FIELDS))):
             fields[FIELDS[i]] = data[i]
         r = Rules(**fields)
-        if r.problem():
-            raise ValueError(r.problem())
+        why = r.problem()
+        if why:
+            raise ValueError(why)
         return r
 
 

@@ -25,7 +25,6 @@ class View:
             setattr(self, name, getattr(game, name)[:])
         for name in SCALARS:
             setattr(self, name, getattr(game, name))
-        self.plies = len(game.log)
         self.log = bytes(game.log)
         self.by = _layers(game)
 

@@ -1,5 +1,5 @@
 """The game table: four rows, your hand, the opponents, the messages."""
-from engine.cards import FULL, popcount, RANKS, SUIT_SYMBOLS
+from engine.cards import FULL, popcount, name as card_name
 from engine.game import PASS
 from engine.rules import CHIPS, RACE, PLAY_OR_PAY
 
@@ -13,10 +13,6 @@ DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
 DEAL_STEP = (60, 30, 10)      # ms per card of the deal animation
 NOTICE_MS = 1200
 END_MS = 1500
-
-
-def card_name(c):
-    return RANKS[c % 13] + SUIT_SYMBOLS[c // 13]
 
 
 def sorted_hand(g, p):
