@@ -27,7 +27,7 @@ from engine.portable import const
 from engine.cards import FULL, popcount, lowest, mask_value, _POP
 from engine.game import Game, PASS
 from engine.rng import Rng
-from engine.rules import PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES, LEFT_OF_DEALER
+from engine.rules import PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES
 from engine.reasons import OK
 
 EASY = const(0)
@@ -400,33 +400,8 @@ class Bot:
         for q in range(n):
             g.counts[q] = 99
             g.chips[q] = BIG_CHIPS
-            g.last[q] = -1
-            g.passes[q] = 0
-            g.forced[q] = 0
-        for i in range(n * 4):
-            g.void[i] = 0
-        for s in range(4):
-            g.table[s] = 0
-            g.low[s] = -1
-            g.high[s] = -1
-        rules = v.rules
         g.dealer = v.dealer
-        g.pot = 0
-        g.start = -1
-        g.current = -1
-        g.bonus = -1
-        g.opened = 0
-        g.winner = -1
-        g.opener = rules.opener if rules.opener != LEFT_OF_DEALER else -1
-        g._update_fits()
-        if g.opener >= 0:
-            c = g.opener
-            for q in range(n):
-                if h[q * 4 + c // 13] >> (c % 13) & 1:
-                    g.turn = q
-        else:
-            g.turn = (g.dealer + 1) % n
-            g._skip_forced()
+        g._begin()
         rec = self.rec
         k = 0
         log = v.log

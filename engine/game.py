@@ -77,14 +77,31 @@ class Game:
         self.last = [-1] * n          # each player's last action (card, PASS) or -1
         self.passes = [0] * n         # passes this deal
         self.forced = [0] * n         # of which automatic (nothing fitted)
+        self.log = bytearray()
+        self.chips = chips if chips is not None else [0] * n
+        self._begin()
+
+    def _begin(self):
+        """Start the deal from the hands as they are: an empty table, the ante in chip
+        games, the first player. Resets in place (the bots' history replay reuses it)."""
+        rules = self.rules
+        n = self.players
+        for s in range(4):
+            self.table[s] = 0
+            self.low[s] = -1
+            self.high[s] = -1
+        for i in range(n * 4):
+            self.void[i] = 0
+        for p in range(n):
+            self.last[p] = -1
+            self.passes[p] = 0
+            self.forced[p] = 0
         self.start = -1               # rank fixed for starters, or -1
         self.current = -1             # play-or-pay: suit being built, or -1
         self.bonus = -1               # Coventry: suit of the 4th starter while its bonus is on
         self.opened = 0
         self.opener = rules.opener if rules.opener != LEFT_OF_DEALER else -1
-        self.log = bytearray()
         self.winner = -1
-        self.chips = chips if chips is not None else [0] * n
         self.pot = 0
         if rules.scoring == CHIPS:
             most = max(self.dealt)
@@ -92,10 +109,7 @@ class Game:
                 self._pay(p, 2 if self.dealt[p] < most else 1)
         self._update_fits()
         if self.opener >= 0:
-            c = self.opener
-            for p in range(n):
-                if self.hands[p * 4 + c // 13] >> (c % 13) & 1:
-                    self.turn = p
+            self.turn = self.holder(self.opener)
         else:
             self.turn = (self.dealer + 1) % n
             self._skip_forced()
