@@ -5,13 +5,12 @@ length, the payload and a CRC-32. A write goes to the older slot, so a write cut
 off half-way leaves the newer one intact; reading takes the newest valid slot.
 A `store` is anything with load(name) -> bytes or None and save(name, data) -> bool.
 """
-from engine.crc import crc32
+from engine.crc import crc32, crc_bytes
 
 
 def _wrap(kind, seq, payload):
     head = bytes((82, kind, seq >> 8, seq & 0xFF, len(payload) >> 8, len(payload) & 0xFF))
-    hi, lo = crc32(payload, crc32(head))
-    return head + payload + bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF))
+    return head + payload + crc_bytes(crc32(payload, crc32(head)))
 
 
 def _unwrap(kind, data):
@@ -21,9 +20,7 @@ def _unwrap(kind, data):
     size = (data[4] << 8) | data[5]
     if len(data) < size + 10:
         return None
-    hi, lo = crc32(data[6:6 + size], crc32(data[0:6]))
-    t = data[6 + size:10 + size]
-    if t[0] != hi >> 8 or t[1] != hi & 0xFF or t[2] != lo >> 8 or t[3] != lo & 0xFF:
+    if bytes(data[6 + size:10 + size]) != crc_bytes(crc32(data[6:6 + size], crc32(data[0:6]))):
         return None
     return (data[2] << 8) | data[3], bytes(data[6:6 + size])
 
@@ -31,6 +28,16 @@ def _unwrap(kind, data):
 def _newer(a, b):
     """True if sequence number a comes after b (16-bit, wrapping)."""
     return 0 < ((a - b) & 0xFFFF) < 0x8000
+
+
+def _newest(slots):
+    """Index of the newest valid slot, or -1."""
+    newest = -1
+    for i in range(2):
+        s = slots[i]
+        if s is not None and (newest < 0 or _newer(s[0], slots[newest][0])):
+            newest = i
+    return newest
 
 
 class Record:
@@ -42,9 +49,6 @@ class Record:
         self.kind = kind
         self.writes = 0
 
-    def _slots(self):
-        return [_unwrap(self.kind, self.store.load(n)) for n in self.names]
-
     def read(self):
         """The newest good payload, or None. Also says whether a slot was damaged:
         returns (payload, damaged)."""
@@ -55,21 +59,14 @@ class Record:
             d = raw[i]
             if d and slots[i] is None and d[0] != 0 and d[0] != 255:   # not blank flash
                 damaged = True
-        best = None
-        for s in slots:
-            if s is not None and (best is None or _newer(s[0], best[0])):
-                best = s
-        return (best[1] if best else None), damaged
+        newest = _newest(slots)
+        return (slots[newest][1] if newest >= 0 else None), damaged
 
     def write(self, payload):
         """Store payload in the older slot; skipped when the newest already holds it.
         Returns True if it is safely stored."""
-        slots = self._slots()
-        newest = -1
-        for i in range(2):
-            s = slots[i]
-            if s is not None and (newest < 0 or _newer(s[0], slots[newest][0])):
-                newest = i
+        slots = [_unwrap(self.kind, self.store.load(n)) for n in self.names]
+        newest = _newest(slots)
         if newest >= 0 and slots[newest][1] == payload:
             return True
         seq = (slots[newest][0] + 1) & 0xFFFF if newest >= 0 else 1

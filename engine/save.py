@@ -9,7 +9,7 @@ settled flag, screen, then per player the score and chips at the deal's start
 (2 + 2, signed), then the deal's log (one byte an action: card id or PASS).
 Forced passes are not in the log: replaying it repeats them.
 """
-from engine.crc import crc32
+from engine.crc import crc32, crc_bytes
 from engine.rules import Rules, FIELDS
 from engine.match import Match
 
@@ -49,12 +49,11 @@ def encode(match, screen=0):
     body.extend(g.log)
     if len(body) + 8 > MAX_BYTES or len(body) > 255:
         raise SaveError("record too long")
-    hi, lo = crc32(body)
     out = bytearray(MAGIC)
     out.append(VERSION)
     out.append(len(body))
     out.extend(body)
-    out.extend(bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF)))
+    out.extend(crc_bytes(crc32(body)))
     return bytes(out)
 
 
@@ -68,9 +67,7 @@ def decode(data):
     if len(data) != size + 8:
         raise SaveError("truncated")
     body = bytes(data[4:4 + size])
-    hi, lo = crc32(body)
-    tail = data[4 + size:]
-    if tail[0] != hi >> 8 or tail[1] != hi & 0xFF or tail[2] != lo >> 8 or tail[3] != lo & 0xFF:
+    if bytes(data[4 + size:]) != crc_bytes(crc32(body)):
         raise SaveError("damaged")
     k = len(FIELDS)
     if size < k + 9:

@@ -117,23 +117,8 @@ def describe(profile):
         if long_button is not None:
             text += ", hold: " + NAMES[long_button]
         lines.append(text)
-    for a, b, button in getattr(profile, "CHORDS", ()):
+    for a, b, button in profile.CHORDS:
         lines.append(a + "+" + b + ": " + NAMES[button])
-    enc = getattr(profile, "ENCODER", None)
-    if enc:
+    if profile.ENCODER:
         lines.append("encoder: LEFT/RIGHT")
     return lines
-
-
-def coverage(profile):
-    """The set of logical buttons a board can produce (as a list of bools)."""
-    have = [False] * COUNT
-    for pin, short, long_button in profile.KEYS:
-        have[short] = True
-        if long_button is not None:
-            have[long_button] = True
-    for a, b, button in getattr(profile, "CHORDS", ()):
-        have[button] = True
-    if getattr(profile, "ENCODER", None):
-        have[LEFT] = have[RIGHT] = True
-    return have

@@ -52,6 +52,20 @@ def test_profile_pins_exist_in_circuitpython_stubs(board_id):
     assert not missing, missing
 
 
+def coverage(profile):
+    """The logical buttons a board can produce (a list of bools)."""
+    have = [False] * B.COUNT
+    for pin, short, long_button in profile.KEYS:
+        have[short] = True
+        if long_button is not None:
+            have[long_button] = True
+    for a, b, button in profile.CHORDS:
+        have[button] = True
+    if profile.ENCODER:
+        have[LEFT] = have[RIGHT] = True
+    return have
+
+
 @pytest.mark.parametrize("board_id", hal.BOARDS)
 def test_profile_shape(board_id):
     p = hal.profile(board_id)
@@ -59,7 +73,7 @@ def test_profile_shape(board_id):
     assert len(p.LABELS) == len(p.KEYS)
     pins = [k[0] for k in p.KEYS]
     assert len(set(pins)) == len(pins)
-    have = B.coverage(p)
+    have = coverage(p)
     # every board can move, pick and leave a screen
     for b in (LEFT, RIGHT, OK, BACK, DOWN):
         assert have[b], (board_id, B.NAMES[b])
