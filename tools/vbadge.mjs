@@ -3,7 +3,6 @@
 // pseudo-terminal; run that, not this file.
 //
 // Usage: node tools/vbadge.mjs --flash-dir DIR [--quota BYTES] [--readonly] [--heapsize BYTES]
-//                              [--machine NAME]
 //
 // - The flash is the host folder DIR, mounted at "/" through a small VFS written in Python
 //   (_vbadge below) that calls back into Node for every file operation. It raises MicroPython's
@@ -22,7 +21,7 @@ const { loadMicroPython } = await import(
 
 // ---- options ---------------------------------------------------------------------------------
 let flashDir = null, quota = 0, readonly = false, heapsize = 256 * 1024;
-let machine = "vbadge with WebAssembly";
+const machine = "vbadge with WebAssembly";
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -30,7 +29,6 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--quota") quota = parseInt(argv[++i], 10);
   else if (a === "--readonly") readonly = true;
   else if (a === "--heapsize") heapsize = parseInt(argv[++i], 10);
-  else if (a === "--machine") machine = argv[++i];
   else { process.stderr.write(`vbadge.mjs: unknown option ${a}\n`); process.exit(2); }
 }
 if (!flashDir) { process.stderr.write("vbadge.mjs: --flash-dir DIR is required\n"); process.exit(2); }
