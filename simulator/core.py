@@ -70,15 +70,20 @@ class Sim:
         if settle:
             self.settle()
 
-    def play_legal(self):
-        """One human decision through buttons: walk the cursor to the first action the
-        engine allows (a card, or the explicit pass), then OK."""
+    def legal_index(self):
+        """At the table: the first item the engine allows (a card, or the explicit pass)."""
         t = self.app.screen
         for i in range(len(t.items)):
             if t.items[i] == PASS or t.g.check(t.items[i], t.me) == OK:
-                while t.cursor != i:
-                    self.press("RIGHT")
-                break
+                return i
+        raise AssertionError("no legal action")
+
+    def play_legal(self):
+        """One human decision through buttons: walk the cursor to the first legal action,
+        then OK."""
+        i = self.legal_index()
+        while self.app.screen.cursor != i:
+            self.press("RIGHT")
         self.ok()
 
     def ok(self):

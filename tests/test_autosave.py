@@ -10,6 +10,7 @@ from engine.records import Record
 from firmware import autosave, text
 from firmware.autosave import Saves, GAME_KIND
 from hal.stores import MemoryStore, FileStore
+from fakestore import Tearing
 
 
 def nothing(sim, t):
@@ -28,22 +29,6 @@ def started(data_dir, preset="fan_tan", moves=3, seed=77):
     new_game(sim, PRESETS.index(preset))
     play_decisions(sim, moves)
     return sim
-
-
-class Tearing(MemoryStore):
-    """Flash cut off mid-write: after `cut_at` bytes the rest of that write never lands."""
-
-    def __init__(self):
-        super().__init__()
-        self.cut_at = None
-
-    def save(self, name, data):
-        if self.cut_at is None:
-            return super().save(name, data)
-        old = self.cells.get(name, b"")
-        k = self.cut_at
-        self.cells[name] = bytes(data[:k]) + old[k:len(data)]
-        raise OSError("power cut")
 
 
 def sim_on(store, board="pimoroni_picosystem"):

@@ -1,7 +1,6 @@
 """Computer opponents: legal play everywhere, no cheating, the level order, MicroPython."""
 import json
 import os
-import subprocess
 
 import pytest
 
@@ -11,8 +10,8 @@ from engine.game import Game, PASS
 from engine.match import Match
 from engine.rules import PRESETS, preset
 from engine import reasons
+from tools.selftest import ROOT, run_micropython
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript",
                    "micropython.mjs")
 
@@ -257,12 +256,9 @@ print("alloc", worst)
 
 
 @pytest.mark.skipif(not os.path.exists(MPY), reason="npm MicroPython not installed")
-def test_bots_under_micropython_match_cpython(tmp_path):
+def test_bots_under_micropython_match_cpython():
     from engine import selftest
-    script = tmp_path / "bots_mpy.py"
-    script.write_text(MPY_SCRIPT)
-    out = subprocess.run(["node", os.path.join(ROOT, "tools", "mpy_run.mjs"), "--copy", "engine",
-                          str(script)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    out = run_micropython(MPY_SCRIPT, timeout=300)
     assert out.returncode == 0, out.stderr
     lines = dict(line.split(" ", 1) for line in out.stdout.strip().splitlines())
     assert lines["bots"] == str(selftest.run_bots((5,))[1])

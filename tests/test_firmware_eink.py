@@ -52,13 +52,6 @@ def table_at_first_decision(board, seed):
     return sim, t, events
 
 
-def first_legal(t):
-    for i in range(len(t.items)):
-        if t.items[i] == PASS or t.g.check(t.items[i], t.me) == R.OK:
-            return i
-    raise AssertionError("no legal action")
-
-
 def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn():
     sim = Sim("pimoroni_badger2040", seed=11)
     new_game(sim, PRESETS.index("parliament"))
@@ -80,7 +73,7 @@ def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn
         for name in ("RIGHT", "LEFT"):
             press(sim, name)
             wait(sim, PAUSE_MS)
-        target = first_legal(t)
+        target = sim.legal_index()
         while t.cursor != target:
             press(sim, "RIGHT")
             wait(sim, PAUSE_MS)
@@ -103,7 +96,7 @@ def test_eink_ok_on_a_stale_panel_shows_the_selection_first():
     sim, t, events = table_at_first_decision("pimoroni_badger2040", 11)
     g = t.g
     app = sim.app
-    target = first_legal(t)
+    target = sim.legal_index()
     first = "LEFT" if (t.cursor + 1) % len(t.items) == target else "RIGHT"
     before = app.refreshes
     press(sim, first)
@@ -146,7 +139,7 @@ def test_eink_illegal_card_shows_the_reason_at_once():
 def test_colour_board_ok_plays_at_once_after_pauses():
     sim, t, events = table_at_first_decision("pimoroni_picosystem", 11)
     g = t.g
-    target = first_legal(t)
+    target = sim.legal_index()
     for name in ("RIGHT", "LEFT", "RIGHT", "LEFT"):
         press(sim, name)
         wait(sim, PAUSE_MS)

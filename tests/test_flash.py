@@ -10,26 +10,16 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from tools import bundle, flash
+from tools.vbadge import VBadge
+from vbadgehelp import ROOT, mpremote, needs_vbadge
 
-from tools import bundle, flash  # noqa: E402
-from tools.vbadge import VBadge, WASM  # noqa: E402
-
-needs_vbadge = pytest.mark.skipif(not WASM.exists(),
-                                  reason="MicroPython WebAssembly build not installed (npm install)")
 TIMEOUT = 180
 
 
 def run_flash(*args, timeout=TIMEOUT):
     return subprocess.run([sys.executable, "-m", "tools.flash", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=timeout)
-
-
-def mpremote(port, *args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "mpremote", "connect", port, *args],
-                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
 
 
 def copied(out):

@@ -3,28 +3,7 @@ from engine.records import Record
 from engine import save
 from engine.match import Match
 from engine.rules import preset
-
-
-class Flash:
-    """A store that behaves like flash cut off mid-write: after `cut_at` bytes of a
-    write, the rest of that write never lands (the slot keeps a torn mix)."""
-
-    def __init__(self):
-        self.cells = {}
-        self.cut_at = None
-
-    def load(self, name):
-        return self.cells.get(name)
-
-    def save(self, name, data):
-        if self.cut_at is None:
-            self.cells[name] = bytes(data)
-            return True
-        old = self.cells.get(name, b"")
-        k = self.cut_at
-        torn = bytes(data[:k]) + old[k:len(data)]
-        self.cells[name] = torn
-        raise OSError("power cut")
+from fakestore import Tearing
 
 
 def payloads():
@@ -37,7 +16,7 @@ def payloads():
 
 
 def test_read_returns_the_newest_write():
-    flash = Flash()
+    flash = Tearing()
     rec = Record(flash, "game", 1)
     assert rec.read() == (None, False)
     a, b, c, _ = payloads()
@@ -47,7 +26,7 @@ def test_read_returns_the_newest_write():
 
 
 def test_identical_writes_are_skipped():
-    flash = Flash()
+    flash = Tearing()
     rec = Record(flash, "game", 1)
     a = payloads()[0]
     rec.write(a)
@@ -58,7 +37,7 @@ def test_identical_writes_are_skipped():
 def test_power_cut_at_every_byte_keeps_the_last_good_record():
     a, b, c, _ = payloads()
     for k in range(len(c) + 10):
-        flash = Flash()
+        flash = Tearing()
         rec = Record(flash, "game", 1)
         rec.write(a)
         rec.write(b)
@@ -77,7 +56,7 @@ def test_power_cut_at_every_byte_keeps_the_last_good_record():
 
 
 def test_a_damaged_slot_is_reported_and_the_other_is_used():
-    flash = Flash()
+    flash = Tearing()
     rec = Record(flash, "game", 1)
     a, b, _, _ = payloads()
     rec.write(a)
@@ -90,14 +69,14 @@ def test_a_damaged_slot_is_reported_and_the_other_is_used():
 
 
 def test_kinds_do_not_mix():
-    flash = Flash()
+    flash = Tearing()
     Record(flash, "data", 1).write(b"game")
     assert Record(flash, "data", 2).read()[0] is None
 
 
 def test_sequence_numbers_wrap():
     from engine.records import _wrap
-    flash = Flash()
+    flash = Tearing()
     flash.cells["x.0"] = _wrap(3, 0xFFFF, b"old")
     rec = Record(flash, "x", 3)
     assert rec.write(b"new")

@@ -1,27 +1,16 @@
 """The virtual badge behaves like a MicroPython board on a serial port (tools/vbadge.py)."""
 import os
 import stat
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from tools.vbadge import VBadge
+from vbadgehelp import mpremote, needs_vbadge
 
-from tools.vbadge import VBadge, WASM  # noqa: E402
-
-pytestmark = pytest.mark.skipif(not WASM.exists(), reason="MicroPython WebAssembly build not installed (npm install)")
+pytestmark = needs_vbadge
 
 serial = pytest.importorskip("serial")
-
-
-def mpremote(port, *args, timeout=60):
-    return subprocess.run([sys.executable, "-m", "mpremote", "connect", port, *args],
-                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
 
 
 class Term:

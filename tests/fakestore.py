@@ -1,0 +1,19 @@
+"""A torn-write store for power-cut tests. Engine and hal only: no pygame, no simulator."""
+from hal.stores import MemoryStore
+
+
+class Tearing(MemoryStore):
+    """A store that behaves like flash cut off mid-write: after `cut_at` bytes of a
+    write, the rest of that write never lands (the slot keeps a torn mix)."""
+
+    def __init__(self):
+        super().__init__()
+        self.cut_at = None
+
+    def save(self, name, data):
+        if self.cut_at is None:
+            return super().save(name, data)
+        old = self.cells.get(name, b"")
+        k = self.cut_at
+        self.cells[name] = bytes(data[:k]) + old[k:len(data)]
+        raise OSError("power cut")
