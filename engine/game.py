@@ -145,22 +145,8 @@ class Game:
         return self.hands[p * 4 + suit] & self.fits[suit]
 
     def can_play(self, p=-1):
-        """True if player p (default: the current player) has a card that fits now."""
-        if p < 0:
-            p = self.turn
-        if self.winner >= 0:
-            return False
-        h = self.hands
-        b = p * 4
-        if self.opener >= 0:
-            c = self.opener
-            return bool(h[b + c // 13] >> (c % 13) & 1)
-        f = self.fits
-        bonus = self.bonus
-        for s in range(4):
-            if s != bonus and h[b + s] & f[s]:
-                return True
-        return False
+        return bool(self.playable(0, p) | self.playable(1, p) | self.playable(2, p)
+                    | self.playable(3, p))
 
     def legal_moves(self):
         """The current player's legal actions: card ids, then PASS if allowed.
