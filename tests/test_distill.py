@@ -1,0 +1,57 @@
+"""tools.distill: the regression that gives Hard its card weights, and the weights' use."""
+import random
+
+from engine import bots
+from engine.match import Match
+from engine.rules import preset
+from tools import distill
+
+
+def _positions(key, deals=6):
+    """(view, legal moves) at every decision of a few Medium deals."""
+    rules = preset(key)
+    for number in range(1, deals + 1):
+        g = Match(rules, number, rules.players).game
+        while not g.over:
+            v = g.view(g.turn)
+            yield v, g.legal_moves()
+            g.play(bots.choose(v, 0, bots.MEDIUM))
+
+
+def test_card_score_is_the_weighted_sum_of_the_features():
+    for key in ("sevens", "five_or_nine", "play_or_pay"):
+        for v, moves in _positions(key):
+            ph = distill.phase(v)
+            for c in moves:
+                if c == bots.PASS:
+                    continue
+                f = distill.features(v, c)
+                for w in (bots.MEDIUM_WEIGHTS, bots.SEVENS_WEIGHTS):
+                    assert bots.card_score(v, c, w) == sum(
+                        w[ph * distill.NF + j] * f[j] for j in range(distill.NF))
+
+
+def test_fit_recovers_planted_weights():
+    rnd = random.Random(4)
+    true = [rnd.randint(-60, 60) for _ in range(3 * distill.NF)]
+    rows = []
+    for _ in range(900):
+        ph = rnd.randrange(3)
+        feats = [[rnd.randint(0, 6) for _ in range(distill.NF)] for _ in range(rnd.randint(2, 4))]
+        wins = [16 * (0.5 + sum(true[ph * distill.NF + j] * f[j] for j in range(distill.NF)) / 1000)
+                for f in feats]
+        rows.append((ph, feats, wins))
+    assert distill.fit(rows, 16) == true
+    assert distill.regret(rows, true, 16) == 0
+
+
+def test_distill_runs_on_real_deals():
+    w = distill.main(["--deals", "3", "--rollouts", "2", "--opponents", "easy,medium"])
+    assert len(w) == 3 * distill.NF and all(isinstance(x, int) for x in w)
+
+
+def test_hard_plays_by_the_learned_weights_only_where_they_were_learned():
+    assert bots.weights(bots.HARD, preset("sevens")) is bots.SEVENS_WEIGHTS
+    assert bots.weights(bots.MEDIUM, preset("sevens")) is bots.MEDIUM_WEIGHTS
+    for key in ("fan_tan", "domino", "five_or_nine", "coventry", "play_or_pay"):
+        assert bots.weights(bots.HARD, preset(key)) is bots.MEDIUM_WEIGHTS

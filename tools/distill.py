@@ -1,0 +1,184 @@
+"""Learn Hard's card weights (engine.bots.SEVENS_WEIGHTS) from playouts with the true hands.
+
+    python -m tools.distill --deals 3000 --opponents easy,medium --rollouts 32 --workers 2
+
+A player sits in each seat in turn against opponents of one level; it plays Medium's
+move, or with --player hard the best move by the current SEVENS_WEIGHTS (a second
+round of the same regression, on the positions the learned weights lead to). At each
+of its decisions with a choice, every legal card is played out `--rollouts` times from
+the true deal: the player goes on with the fast policy, Easy opponents play at random
+and Medium ones with the fast policy. The hidden hands are the real ones, so over many
+decisions they are samples of what the player cannot see; regressing the win rate of
+each card (less the decision's mean) on the card's features (engine.bots.card_score
+with one weight set to 1) gives, per phase of the hand, weights that estimate how much
+a feature adds to the chance of going out first, in 1/1000ths of a win. The tool
+prints the weights as the tuple to paste into engine/bots.py.
+
+Runs on CPython only (it is a tool, not badge code).
+"""
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from engine import bots                    # noqa: E402
+from engine.game import Game, PASS         # noqa: E402
+from engine.match import Match             # noqa: E402
+from engine.rng import Rng                 # noqa: E402
+from engine.rules import preset            # noqa: E402
+
+FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
+NF = len(FEATURES)
+UNITS = [tuple([1 if i == j else 0 for i in range(NF)] * 3) for j in range(NF)]
+
+
+def features(view, c):
+    """Card c's feature vector, read through card_score with one weight at a time."""
+    return [bots.card_score(view, c, u) for u in UNITS]
+
+
+def phase(view):
+    """0: three cards or fewer; 1: four to six; 2: seven or more (as card_score)."""
+    n = bots._count(view.hand)
+    return 0 if n <= 3 else (1 if n <= 6 else 2)
+
+
+def rollout(g, me, random_opponents, bot, rng):
+    """Play g to its end; 1 if `me` goes out first."""
+    while g.winner < 0:
+        if g.turn != me and random_opponents:
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+        else:
+            g.play(bot.fast_move(g))
+    return 1 if g.winner == me else 0
+
+
+def decisions(args):
+    """Worker: the (phase, features per card, wins per card) of deals [lo, hi)."""
+    key, opponents, player, rollouts, seed, lo, hi = args
+    rules = preset(key)
+    bot = bots.Bot(bots.HARD)
+    scratch = Game(rules, 1, players=rules.players)
+    bot._tables(rules)
+    rng = Rng(1)
+    medium = bots.Bot(bots.MEDIUM)
+    easy = opponents == "easy"
+    out = []
+    for i in range(lo, hi):
+        number = (seed * 1000003 + i * 7 + 1) & 0x3FFFFFFF
+        me = i % rules.players
+        g = Match(rules, number, rules.players).game
+        rng.seed(number)
+        while not g.over:
+            p = g.turn
+            view = g.view(p)
+            moves = g.legal_moves()
+            if p == me and len(moves) > 1 and PASS not in moves:
+                wins = []
+                for a in moves:
+                    won = 0
+                    for k in range(rollouts):
+                        scratch.load(view, g.hands[:])
+                        scratch.play(a)
+                        bot.prng.seed((number * 7919 + len(g.log) * 131 + k) & 0x3FFFFFFF)
+                        won += rollout(scratch, me, easy, bot, bot.prng)
+                    wins.append(won)
+                out.append((phase(view), [features(view, a) for a in moves], wins))
+            if p != me and easy:
+                a = moves[rng.below(len(moves))]
+            elif p == me and player == "hard":
+                a = bots.order_moves(view, moves, 0, False, bots.SEVENS_WEIGHTS)[0]
+            else:
+                a = medium.choose(view)
+            g.play(a)
+    return out
+
+
+def solve(a, b):
+    """x with a x = b (Gauss-Jordan, partial pivoting); zero for a feature that never varies."""
+    n = len(b)
+    m = [a[i][:] + [b[i]] for i in range(n)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[piv][col]) < 1e-9:
+            continue
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col] / m[col][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) >= 1e-9 else 0.0 for i in range(n)]
+
+
+def fit(rows, rollouts):
+    """Least squares per phase of (win rate - decision mean) on (features - decision mean)."""
+    weights = []
+    for ph in range(3):
+        a = [[0.0] * NF for _ in range(NF)]
+        b = [0.0] * NF
+        for p, feats, wins in rows:
+            if p != ph:
+                continue
+            n = len(wins)
+            mf = [sum(f[j] for f in feats) / n for j in range(NF)]
+            mw = sum(wins) / n
+            for f, w in zip(feats, wins):
+                x = [f[j] - mf[j] for j in range(NF)]
+                y = (w - mw) / rollouts
+                for i in range(NF):
+                    b[i] += x[i] * y
+                    for j in range(NF):
+                        a[i][j] += x[i] * x[j]
+        weights.extend(round(1000 * w) for w in solve(a, b))
+    return weights
+
+
+def regret(rows, w, rollouts):
+    """Mean win rate given up per decision against the best card's playouts."""
+    total = 0.0
+    for p, feats, wins in rows:
+        scores = [sum(w[p * NF + j] * f[j] for j in range(NF)) for f in feats]
+        total += (max(wins) - wins[scores.index(max(scores))]) / rollouts
+    return total / max(1, len(rows))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--preset", default="sevens")
+    ap.add_argument("--deals", type=int, default=3000, help="deals per opponent level")
+    ap.add_argument("--opponents", default="easy,medium")
+    ap.add_argument("--player", default="medium", choices=("medium", "hard"))
+    ap.add_argument("--rollouts", type=int, default=32)
+    ap.add_argument("--seed", type=int, default=99)
+    ap.add_argument("--workers", type=int, default=1)
+    a = ap.parse_args(argv)
+    chunks = []
+    for k, level in enumerate(a.opponents.split(",")):
+        for lo in range(0, a.deals, 25):
+            chunks.append((a.preset, level, a.player, a.rollouts, a.seed + k, lo,
+                           min(a.deals, lo + 25)))
+    rows = []
+    if a.workers > 1:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(a.workers) as pool:
+            for part in pool.imap(decisions, chunks):
+                rows.extend(part)
+    else:
+        for c in chunks:
+            rows.extend(decisions(c))
+    w = fit(rows, a.rollouts)
+    print("%d decisions; regret per decision: Medium %.4f, learned %.4f" % (
+        len(rows), regret(rows, bots.MEDIUM_WEIGHTS, a.rollouts), regret(rows, w, a.rollouts)))
+    for ph, name in enumerate(("3 cards or fewer", "4 to 6", "7 or more")):
+        print("  %-16s " % name
+              + " ".join("%s=%d" % (FEATURES[j], w[ph * NF + j]) for j in range(NF)))
+    print("SEVENS_WEIGHTS = (" + ", ".join(str(x) for x in w) + ", NEAR)")
+    return w
+
+
+if __name__ == "__main__":
+    main()
