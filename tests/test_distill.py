@@ -46,8 +46,9 @@ def test_fit_recovers_planted_weights():
 
 
 def test_distill_runs_on_real_deals():
-    w = distill.main(["--deals", "3", "--rollouts", "2", "--opponents", "easy,medium"])
-    assert len(w) == 3 * distill.NF and all(isinstance(x, int) for x in w)
+    for player in ("medium", "hard"):
+        w = distill.main(["--deals", "3", "--rollouts", "2", "--player", player])
+        assert len(w) == 3 * distill.NF and all(isinstance(x, int) for x in w)
 
 
 def test_hard_plays_by_the_learned_weights_only_where_they_were_learned():
@@ -55,3 +56,22 @@ def test_hard_plays_by_the_learned_weights_only_where_they_were_learned():
     assert bots.weights(bots.MEDIUM, preset("sevens")) is bots.MEDIUM_WEIGHTS
     for key in ("fan_tan", "domino", "five_or_nine", "coventry", "play_or_pay"):
         assert bots.weights(bots.HARD, preset(key)) is bots.MEDIUM_WEIGHTS
+
+
+def test_hard_plays_the_learned_top_card_when_it_stands_clear():
+    """Through the real path (Bot.start): where the learned weights put one card
+    further than NEAR ahead of the rest, Hard plays it without searching, and there
+    are such positions where Medium plays another card."""
+    w = bots.SEVENS_WEIGHTS
+    differ = 0
+    for v, moves in _positions("sevens", 12):
+        if len(moves) < 2:
+            continue
+        order, scores = bots.order_moves(v, moves, 0, True, w)
+        if scores[1] >= scores[0] - w[24]:
+            continue
+        b = bots.Bot(bots.HARD)
+        b.start(v, 3)
+        assert b.done and b.choice == order[0]
+        differ += bots.choose(v, 0, bots.MEDIUM) != order[0]
+    assert differ >= 5
