@@ -3,7 +3,7 @@
     python -m tools.distill --deals 3000 --opponents easy,medium --rollouts 32 --workers 2
 
 A player sits in each seat in turn against opponents of one level; it plays Medium's
-move, or with --player hard the best move by the current SEVENS_WEIGHTS (a second
+move, or with --player hard the best move by Hard's current weights (a second
 round of the same regression, on the positions the learned weights lead to). At each
 of its decisions with a choice, every legal card is played out `--rollouts` times from
 the true deal: the player goes on with the fast policy, Easy opponents play at random
@@ -91,7 +91,7 @@ def decisions(args):
             if p != me and easy:
                 a = moves[rng.below(len(moves))]
             elif p == me and player == "hard":
-                a = bots.order_moves(view, moves, 0, False, bots.SEVENS_WEIGHTS)[0]
+                a = bots.order_moves(view, moves, 0, False, bots.weights(bots.HARD, rules))[0]
             else:
                 a = medium.choose(view)
             g.play(a)
@@ -176,7 +176,7 @@ def main(argv=None):
     for ph, name in enumerate(("3 cards or fewer", "4 to 6", "7 or more")):
         print("  %-16s " % name
               + " ".join("%s=%d" % (FEATURES[j], w[ph * NF + j]) for j in range(NF)))
-    print("SEVENS_WEIGHTS = (" + ", ".join(str(x) for x in w) + ", NEAR)")
+    print("%s_WEIGHTS = (" % a.preset.upper() + ", ".join(str(x) for x in w) + ", NEAR)")
     return w
 
 
