@@ -252,6 +252,8 @@ class Bot:
         self.up = [0] * 13
         self.down = [0] * 13
         self.tables_for = None
+        self.top = 0
+        self.circ = False
         self.rng = Rng(1)
         self.prng = Rng(1)
         self.view = None
@@ -467,11 +469,6 @@ class Bot:
         for q in range(self.view.players):
             c2[q] = counts[q]
         rec = self.rec
-        up = self.up
-        down = self.down
-        pop = _POP
-        top = self.view.rules.bottom_top()[1]
-        circ = self.view.rules.opening == PLAY_OR_PAY
         total = 0
         k = self.nrec - 1
         while k >= 0:
@@ -493,26 +490,11 @@ class Bot:
                     continue
                 t = x & FULL
                 hi = (x >> 13 & 15) - 1
-                free = FULL & ~t & ~hs
                 while m:
                     bit = m & -m
                     m ^= bit
                     r = lowest(bit)
-                    if not t:
-                        mk = up[r] | down[r]
-                    elif circ:
-                        mk = FULL & ~t
-                    elif hi != top and r == (hi + 1) % 13:
-                        mk = up[r]
-                    else:
-                        mk = down[r]
-                    y = hs & mk
-                    sc = pop[y & 127] + pop[y >> 7]
-                    if tempo:
-                        sc = sc * 16
-                    else:
-                        y = free & mk
-                        sc = (8 * sc - pop[y & 127] - pop[y >> 7]) * 4
+                    sc = self._fast_score(hs, t, hi, r, tempo)
                     if s * 13 + r == a:
                         mine = sc
                     elif sc > best:
@@ -616,8 +598,10 @@ class Bot:
 
     # ---- playouts ------------------------------------------------------------------
     def _tables(self, rules):
-        """UP[r] / DOWN[r]: ranks beyond rank r along a row, each way."""
-        bottom = rules.bottom_top()[0]
+        """UP[r] / DOWN[r]: ranks beyond rank r along a row, each way; the row's top
+        and whether rows run all round (play-or-pay)."""
+        bottom, self.top = rules.bottom_top()
+        self.circ = rules.opening == PLAY_OR_PAY
         up = self.up
         down = self.down
         for r in range(13):
@@ -631,6 +615,25 @@ class Bot:
                     d |= 1 << q
             up[r] = u
             down[r] = d
+
+    def _fast_score(self, h, t, hi, r, tempo):
+        """The fast policy's score (x4) for laying rank r from h, a hand's cards of a
+        suit whose row holds t (high end hi): the most of your own cards behind it,
+        the fewest of the others' (only your own near the end)."""
+        if not t:
+            mk = self.up[r] | self.down[r]
+        elif self.circ:
+            mk = FULL & ~t
+        elif hi != self.top and r == (hi + 1) % 13:
+            mk = self.up[r]
+        else:
+            mk = self.down[r]
+        x = h & mk
+        sc = _POP[x & 127] + _POP[x >> 7]
+        if tempo:
+            return sc * 16
+        x = FULL & ~t & ~h & mk
+        return (8 * sc - _POP[x & 127] - _POP[x >> 7]) * 4
 
     def _playout(self, g):
         """Play the scratch game to its end with the fast policy; returns plies."""
@@ -649,11 +652,6 @@ class Bot:
         fits = g.fits
         table = g.table
         high = g.high
-        up = self.up
-        down = self.down
-        pop = _POP
-        top = g._top
-        circ = g.rules.opening == PLAY_OR_PAY
         p = g.turn
         base = p * 4
         bonus = g.bonus
@@ -665,31 +663,11 @@ class Bot:
                 continue
             h = hands[base + s]
             m = h & fits[s]
-            if not m:
-                continue
-            t = table[s]
-            free = FULL & ~t & ~h
-            hi = high[s]
             while m:
                 b = m & -m
                 m ^= b
                 r = lowest(b)
-                if not t:
-                    mk = up[r] | down[r]
-                elif circ:
-                    mk = FULL & ~t
-                elif hi != top and r == (hi + 1) % 13:
-                    mk = up[r]
-                else:
-                    mk = down[r]
-                x = h & mk
-                sc = pop[x & 127] + pop[x >> 7]
-                if tempo:
-                    sc = sc * 16
-                else:
-                    x = free & mk
-                    sc = (8 * sc - pop[x & 127] - pop[x >> 7]) * 4
-                sc += rng.below(NOISE)
+                sc = self._fast_score(h, table[s], high[s], r, tempo) + rng.below(NOISE)
                 if sc > best:
                     best = sc
                     c = s * 13 + r
