@@ -40,7 +40,7 @@ HARD = const(2)
 LEVELS = ("easy", "medium", "hard")
 
 # Hard's work budget per decision, in playout plies (plus SAMPLE_COST per sampled deal).
-HARD_BUDGET = const(1000)
+HARD_BUDGET = const(800)
 SAMPLE_COST = const(8)
 CANDIDATES = const(4)     # Hard plays out at most this many of its best-scored moves
 WIN_BONUS = const(4)      # added to a playout's score when the bot goes out first
