@@ -120,8 +120,9 @@ def _danger(view, c):
 #   suits' cards of this rank, which become starters too.
 # Medium weighs them by the known strategy. Hard's Sevens weights are a regression of
 # playout results on these features over 47,000 Sevens decisions (python -m
-# tools.distill), in 1/1000ths of a win. The 25th number is how close to the best score
-# a move must be for Hard to play it out.
+# tools.distill), in 1/1000ths of a win. The number at NEAR_AT is how close to the best
+# score a move must be for Hard to play it out.
+NEAR_AT = const(24)
 MEDIUM_WEIGHTS = (4, 0, 2, 0, 0, 0, 0, 1,
                   8, -1, 2, -1, 0, 0, 0, 1,
                   8, -1, 2, -1, 0, 0, 0, 1, 4)
@@ -138,14 +139,20 @@ def weights(level, rules):
     return MEDIUM_WEIGHTS
 
 
+def phase(hand):
+    """The phase of a hand that picks its row of weights: 0 with 3 cards or fewer (the
+    race for tempo), 1 with 4 to 6, 2 with 7 or more."""
+    n = _count(hand)
+    return 0 if n <= 3 else (1 if n <= 6 else 2)
+
+
 def card_score(view, c, w=MEDIUM_WEIGHTS):
     """The integer score of laying card c under weights w (higher is better)."""
     s = c // 13
     r = c % 13
     rules = view.rules
     bottom, top = rules.bottom_top()
-    n = _count(view.hand)
-    ph = 0 if n <= 3 else (8 if n <= 6 else 16)
+    ph = phase(view.hand) * 8
     pop = rules.opening == PLAY_OR_PAY
     mine = others = chain = danger = reach = end = starter = control = 0
     if not view.table[s]:
@@ -315,7 +322,7 @@ class Bot:
         w = weights(self.level, view.rules)
         ordered, scores = order_moves(view, moves, cost, True, w)
         k = 1
-        while k < len(ordered) and k < CANDIDATES and scores[k] >= scores[0] - w[24]:
+        while k < len(ordered) and k < CANDIDATES and scores[k] >= scores[0] - w[NEAR_AT]:
             k += 1
         if self.level == MEDIUM or k == 1:
             self.choice = ordered[0]

@@ -2,26 +2,25 @@
 import random
 
 from engine import bots
-from engine.match import Match
 from engine.rules import preset
 from tools import distill
+from test_bots import play_deal
 
 
 def _positions(key, deals=6):
     """(view, legal moves) at every decision of a few Medium deals."""
     rules = preset(key)
+    out = []
     for number in range(1, deals + 1):
-        g = Match(rules, number, rules.players).game
-        while not g.over:
-            v = g.view(g.turn)
-            yield v, g.legal_moves()
-            g.play(bots.choose(v, 0, bots.MEDIUM))
+        play_deal(rules, rules.players, number, [bots.MEDIUM],
+                  check=lambda g, v, a: out.append((v, g.legal_moves())))
+    return out
 
 
 def test_card_score_is_the_weighted_sum_of_the_features():
     for key in ("sevens", "five_or_nine", "play_or_pay"):
         for v, moves in _positions(key):
-            ph = distill.phase(v)
+            ph = bots.phase(v.hand)
             for c in moves:
                 if c == bots.PASS:
                     continue
@@ -68,7 +67,7 @@ def test_hard_plays_the_learned_top_card_when_it_stands_clear():
         if len(moves) < 2:
             continue
         order, scores = bots.order_moves(v, moves, 0, True, w)
-        if scores[1] >= scores[0] - w[24]:
+        if scores[1] >= scores[0] - w[bots.NEAR_AT]:
             continue
         b = bots.Bot(bots.HARD)
         b.start(v, 3)

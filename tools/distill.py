@@ -40,12 +40,6 @@ def features(view, c):
     return [bots.card_score(view, c, u) for u in UNITS]
 
 
-def phase(view):
-    """0: three cards or fewer; 1: four to six; 2: seven or more (as card_score)."""
-    n = bots._count(view.hand)
-    return 0 if n <= 3 else (1 if n <= 6 else 2)
-
-
 def rollout(g, me, random_opponents, bot, rng):
     """Play g to its end; 1 if `me` goes out first."""
     while g.winner < 0:
@@ -87,7 +81,7 @@ def decisions(args):
                         bot.prng.seed((number * 7919 + len(g.log) * 131 + k) & 0x3FFFFFFF)
                         won += rollout(scratch, me, easy, bot, bot.prng)
                     wins.append(won)
-                out.append((phase(view), [features(view, a) for a in moves], wins))
+                out.append((bots.phase(view.hand), [features(view, a) for a in moves], wins))
             if p != me and easy:
                 a = moves[rng.below(len(moves))]
             elif p == me and player == "hard":
