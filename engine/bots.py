@@ -33,11 +33,7 @@ from engine.game import Game, PASS
 from engine.rng import Rng
 from engine.rules import SEVENS, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES
 from engine.reasons import OK
-
-EASY = const(0)
-MEDIUM = const(1)
-HARD = const(2)
-LEVELS = ("easy", "medium", "hard")
+from engine.levels import EASY, MEDIUM, HARD, LEVELS
 
 # Hard's work budget per decision, in playout plies (plus SAMPLE_COST per sampled deal).
 HARD_BUDGET = const(800)

@@ -4,8 +4,7 @@ Stored as a short byte string (encode/decode) inside the settings record, apart
 from the game record, so a damaged game cannot take them with it.
 """
 from engine.rules import PRESETS
-
-LEVELS = ("easy", "medium", "hard")
+from engine.levels import LEVELS
 _VERSION = 1
 _SLOTS = len(PRESETS) * len(LEVELS)
 

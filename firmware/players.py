@@ -7,8 +7,7 @@ fallback when the engine has no bots module.
 """
 from engine.rng import Rng
 from engine.game import PASS
-
-LEVELS = ("easy", "medium", "hard")
+from engine.levels import LEVELS
 WORK_PER_FRAME = 300        # plies of Hard's search per frame (engine.bots.Bot.step)
 
 
