@@ -5,10 +5,9 @@ import sys
 
 import pytest
 
+from conftest import ROOT
 from simhelp import Sim, LAYOUT_BOARDS, TableScreen
 from engine.rules import PRESETS
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run_sim(*args):
