@@ -3,7 +3,7 @@ import time
 
 import pygame
 
-from hal.buttons import NAMES, describe
+from hal.buttons import describe
 from hal.desktop import keyboard_map, ENCODER_KEYS
 from simulator.core import Sim
 
@@ -12,20 +12,19 @@ FPS = 30
 
 
 def panel_lines(profile):
-    """Text for the side panel: keyboard key -> board button -> logical button(s)."""
+    """Text for the side panel: keyboard key, the board button's label, then what the
+    board map (hal.buttons.describe) says that button does."""
+    keys = dict((i, name) for name, i in keyboard_map(profile))
+    n = len(profile.KEYS)
     lines = [profile.NAME + " (" + profile.BOARD_ID + ")", "", "Keyboard -> board button:"]
-    for name, i in keyboard_map(profile):
-        pin, short, long_button = profile.KEYS[i]
-        label = profile.LABELS[i] if i < len(profile.LABELS) else pin
-        text = "  %-6s %-6s %s" % (name, label, NAMES[short])
-        if long_button is not None:
-            text += ", hold: " + NAMES[long_button]
-        lines.append(text)
-    for a, b, button in profile.CHORDS:
-        lines.append("  both %s+%s: %s" % (a, b, NAMES[button]))
-    if profile.ENCODER:
-        lines.append("  %s %s  encoder LEFT/RIGHT" % ENCODER_KEYS)
-    lines += ["", "Board map:"] + ["  " + x for x in describe(profile)]
+    for i, text in enumerate(describe(profile)):
+        if i < n:
+            key, label = keys.get(i, ""), profile.LABELS[i] if i < len(profile.LABELS) else ""
+        elif i < n + len(profile.CHORDS):
+            key, label = "both", ""
+        else:
+            key, label = "%s %s" % ENCODER_KEYS, ""
+        lines.append("  %-6s %-6s %s" % (key, label, text))
     lines += ["", "F12: screenshot   Esc: quit"]
     return lines
 
