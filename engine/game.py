@@ -294,9 +294,7 @@ class Game:
             return R.OK
         s = action // 13
         if self.rules.opening == PLAY_OR_PAY and self.table[s] == FULL:
-            self.current = -1           # the 13th card: start the next suit
-            self._update_fits()
-            return R.OK
+            return R.OK                 # the 13th card: the same player starts the next suit
         if (self.rules.coventry and self.opened == 4 and self.table[s] == 1 << self.low[s]
                 and self.bonus < 0):
             self.bonus = s
@@ -325,6 +323,8 @@ class Game:
         else:
             self.low[s] = r
         self.table[s] |= 1 << r
+        if self.current == s and self.table[s] == FULL:
+            self.current = -1           # play-or-pay: the suit is done, any starter fits now
         self._update_fits()
         if not self.counts[p]:
             self.winner = p
