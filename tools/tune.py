@@ -1,0 +1,123 @@
+"""Tune Hard's Sevens card weights on the win rate itself (SPSA over duplicate deals).
+
+    python -m tools.tune --iterations 80 --deals 500 --sign-seed 7 --deal-seed 1000
+
+tools.distill fits the weights to playout results one decision at a time; this tool
+then moves them to win more whole deals. Each iteration draws a random sign for every
+weight, plays `--deals` duplicate deals (one player in each seat in turn, no search:
+the best card by the weights) once with the weights nudged by +step and once by -step,
+against 3 Easy and against 3 Medium, and moves every weight along the measured
+difference (simultaneous perturbation stochastic approximation). Both sides of an
+iteration play the same deals with the same opponents' seeds, so luck mostly cancels.
+It prints the average of the second half of the iterates as the tuple to paste into
+engine/bots.py (the NEAR slot is kept from the start weights).
+
+Runs on CPython only (it is a tool, not badge code).
+"""
+import argparse
+import os
+import random
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from engine import bots                                 # noqa: E402
+from engine.match import Match                          # noqa: E402
+from engine.rules import preset                         # noqa: E402
+from tools.tournament import deal_number, bot_seed      # noqa: E402
+
+# One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
+# control): 10 for counts, 40 for yes/no features; control never varies in Sevens.
+SCALE = (10, 10, 40, 10, 40, 10, 40, 0)
+GAIN = 5.0          # step size, in SCALE units per unit of win-rate difference
+PROBE = 0.3         # the +-nudge, in SCALE units
+CLIP = 0.3          # the largest move of one weight in one iteration, in SCALE units
+
+
+def play(rules, number, me, w, opponent):
+    """One deal: seat `me` plays the best card by weights w; 1 if it goes out first."""
+    g = Match(rules, number, rules.players).game
+    while not g.over:
+        p = g.turn
+        v = g.view(p)
+        if p == me:
+            moves = opponent.legal_moves(v)
+            a = bots.order_moves(v, moves, 0, False, w)[0]
+        else:
+            a = opponent.choose(v, bot_seed(number, len(g.log), p))
+        g.play(a)
+    return 1 if g.winner == me else 0
+
+
+def wins(args):
+    """Worker: wins of weights w in every seat of deals [lo, hi) against one level."""
+    key, w, level, seed, lo, hi = args
+    rules = preset(key)
+    opponent = bots.Bot(bots.level_of(level))
+    return sum(play(rules, deal_number(seed, i), me, w, opponent)
+               for i in range(lo, hi) for me in range(rules.players))
+
+
+def to_weights(theta, near):
+    return tuple([int(round(theta[i] * SCALE[i % 8])) for i in range(24)] + [near])
+
+
+def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=print):
+    """The tuned weights (see the module doc)."""
+    theta = [start[i] / SCALE[i % 8] if SCALE[i % 8] else 0.0 for i in range(24)]
+    near = start[bots.NEAR_AT]
+    rnd = random.Random(sign_seed)
+    pool = None
+    if workers > 1:
+        import multiprocessing
+        pool = multiprocessing.get_context("spawn").Pool(workers)
+    history = []
+    half = max(1, deals // 2)
+    for k in range(iterations):
+        gain = GAIN * (11.0 / (k + 11)) ** 0.602
+        probe = PROBE / (k + 1) ** 0.101
+        sign = [rnd.choice((-1, 1)) if SCALE[i % 8] else 0 for i in range(24)]
+        jobs = []
+        for d in (1, -1):
+            w = to_weights([theta[i] + d * probe * sign[i] for i in range(24)], near)
+            for level in ("easy", "medium"):
+                for lo in range(0, deals, half):
+                    jobs.append((key, w, level, deal_seed + k, lo, min(deals, lo + half)))
+        r = pool.map(wins, jobs) if pool else [wins(j) for j in jobs]
+        n = len(r) // 2
+        diff = (sum(r[:n]) - sum(r[n:])) / (deals * 4.0)
+        for i in range(24):
+            if sign[i]:
+                step = gain * diff / (2 * probe * sign[i])
+                theta[i] += max(-CLIP, min(CLIP, step))
+        history.append(theta[:])
+        log("%d: %+.4f" % (k, diff))
+    if pool:
+        pool.close()
+    tail = history[len(history) // 2:] or [theta]
+    return to_weights([sum(t[i] for t in tail) / len(tail) for i in range(24)], near)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--preset", default="sevens")
+    ap.add_argument("--iterations", type=int, default=80)
+    ap.add_argument("--deals", type=int, default=500, help="duplicate deals per side and level")
+    ap.add_argument("--sign-seed", type=int, default=7)
+    ap.add_argument("--deal-seed", type=int, default=1000)
+    ap.add_argument("--start", help="comma-separated weights (default: the shipped ones)")
+    ap.add_argument("--workers", type=int, default=1)
+    a = ap.parse_args(argv)
+    start = (tuple(int(x) for x in a.start.split(",")) if a.start
+             else bots.weights(bots.HARD, preset(a.preset)))
+    if len(start) != 25:
+        raise SystemExit("--start needs 25 numbers (24 weights and NEAR)")
+    w = tune(a.preset, start, a.iterations, a.deals, a.sign_seed, a.deal_seed, a.workers)
+    print("%s_WEIGHTS = (" % a.preset.upper() + ", ".join(str(x) for x in w) + ")")
+    return w
+
+
+if __name__ == "__main__":
+    main()
