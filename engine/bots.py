@@ -18,7 +18,8 @@ card in play-or-pay.
 
 Medium and Hard score each card by the same features (card_score); they differ in
 the weights. Medium's follow the known strategy. Hard's, on Sevens rows, were
-learned offline (tools/distill.py) from playouts with the true hands.
+learned offline from playouts with the true hands (tools/distill.py), then tuned on
+the win rate of whole deals (tools/tune.py).
 
 Hard's candidates are its best-scored moves. It samples the hidden hands consistently
 with the view (own hand, table, counts, what each forced pass proved) and, among
@@ -36,7 +37,7 @@ from engine.reasons import OK
 from engine.levels import EASY, MEDIUM, HARD, LEVELS
 
 # Hard's work budget per decision, in playout plies (plus SAMPLE_COST per sampled deal).
-HARD_BUDGET = const(800)
+HARD_BUDGET = const(500)
 SAMPLE_COST = const(8)
 CANDIDATES = const(4)     # Hard plays out at most this many of its best-scored moves
 WIN_BONUS = const(4)      # added to a playout's score when the bot goes out first
@@ -116,15 +117,16 @@ def _danger(view, c):
 #   suits' cards of this rank, which become starters too.
 # Medium weighs them by the known strategy. Hard's Sevens weights are a regression of
 # playout results on these features over 47,000 Sevens decisions (python -m
-# tools.distill), in 1/1000ths of a win. The number at NEAR_AT is how close to the best
-# score a move must be for Hard to play it out.
+# tools.distill), in 1/1000ths of a win, then moved to win more whole deals (python -m
+# tools.tune, three rounds). The number at NEAR_AT is how close to the best score a
+# move must be for Hard to play it out.
 NEAR_AT = const(24)
 MEDIUM_WEIGHTS = (4, 0, 2, 0, 0, 0, 0, 1,
                   8, -1, 2, -1, 0, 0, 0, 1,
                   8, -1, 2, -1, 0, 0, 0, 1, 4)
-SEVENS_WEIGHTS = (103, -10, -321, -65, 225, -6, -212, 0,
-                  -4, -26, -36, -15, 211, 25, -40, 0,
-                  -21, -29, 4, -11, 149, 34, -35, 0, 10)
+SEVENS_WEIGHTS = (109, -6, -332, -73, 196, -6, -216, 0,
+                  15, -20, -16, -7, 162, 25, -5, 0,
+                  -15, -31, 8, -14, 149, 50, -8, 0, 10)
 
 
 def weights(level, rules):
