@@ -43,8 +43,7 @@ def play(rules, number, me, w, opponent):
         p = g.turn
         v = g.view(p)
         if p == me:
-            moves = opponent.legal_moves(v)
-            a = bots.order_moves(v, moves, 0, False, w)[0]
+            a = bots.order_moves(v, g.legal_moves(), 0, False, w)[0]
         else:
             a = opponent.choose(v, bot_seed(number, len(g.log), p))
         g.play(a)
@@ -61,6 +60,7 @@ def wins(args):
 
 
 def to_weights(theta, near):
+    """Integer weights (and NEAR) from the tuner's scaled coordinates."""
     return tuple([int(round(theta[i] * SCALE[i % 8])) for i in range(24)] + [near])
 
 
@@ -74,6 +74,7 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(workers)
     history = []
+    games = deals * preset(key).players * 2.0        # per side: both levels, every seat
     half = max(1, deals // 2)
     for k in range(iterations):
         gain = GAIN * (11.0 / (k + 11)) ** 0.602
@@ -87,7 +88,7 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
                     jobs.append((key, w, level, deal_seed + k, lo, min(deals, lo + half)))
         r = pool.map(wins, jobs) if pool else [wins(j) for j in jobs]
         n = len(r) // 2
-        diff = (sum(r[:n]) - sum(r[n:])) / (deals * 4.0)
+        diff = 2 * (sum(r[:n]) - sum(r[n:])) / games
         for i in range(24):
             if sign[i]:
                 step = gain * diff / (2 * probe * sign[i])
