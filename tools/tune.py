@@ -24,9 +24,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import bots                                 # noqa: E402
-from engine.match import Match                          # noqa: E402
 from engine.rules import preset                         # noqa: E402
-from tools.tournament import deal_number, bot_seed      # noqa: E402
+from tools.tournament import deal_number, play_deal      # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
 # control): 10 for counts, 40 for yes/no features; control never varies in Sevens.
@@ -36,18 +35,25 @@ PROBE = 0.3         # the +-nudge, in SCALE units
 CLIP = 0.3          # the largest move of one weight in one iteration, in SCALE units
 
 
+class Weighted:
+    """A seat that lays the best card by weights w, without searching (Hard, when its
+    best card stands clear); it answers to a tournament's bot.choose(view, seed)."""
+
+    def __init__(self, w):
+        self.w = w
+        self.bot = bots.Bot(bots.EASY)       # only for the view's legal moves
+
+    def choose(self, view, seed=0):
+        return bots.order_moves(view, self.bot.legal_moves(view), 0, False, self.w)[0]
+
+
 def play(rules, number, me, w, opponent):
-    """One deal: seat `me` plays the best card by weights w; 1 if it goes out first."""
-    g = Match(rules, number, rules.players).game
-    while not g.over:
-        p = g.turn
-        v = g.view(p)
-        if p == me:
-            a = bots.order_moves(v, g.legal_moves(), 0, False, w)[0]
-        else:
-            a = opponent.choose(v, bot_seed(number, len(g.log), p))
-        g.play(a)
-    return 1 if g.winner == me else 0
+    """One deal (tools.tournament.play_deal): seat `me` plays by weights w, the others
+    are `opponent`; 1 if `me` goes out first."""
+    seats = {"tuned": Weighted(w), "other": opponent}
+    lineup = ["tuned" if p == me else "other" for p in range(rules.players)]
+    winner = play_deal(rules, rules.players, number, lineup, [seats] * rules.players)[0]
+    return 1 if winner == me else 0
 
 
 def wins(args):
