@@ -243,6 +243,7 @@ class Bot:
     """One computer player. Reuses its scratch Game and buffers between decisions.
 
     start(view, seed) then step(work) until it returns True; the action is `choice`.
+    Hard with budget 0 plays its best-scored move without searching.
     """
 
     def __init__(self, level=HARD, budget=HARD_BUDGET):
@@ -322,7 +323,7 @@ class Bot:
         k = 1
         while k < len(ordered) and k < CANDIDATES and scores[k] >= scores[0] - w[NEAR_AT]:
             k += 1
-        if self.level == MEDIUM or k == 1:
+        if self.level == MEDIUM or k == 1 or self.budget <= 0:
             self.choice = ordered[0]
             return
         self.cand = ordered[0:k]

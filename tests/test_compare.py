@@ -1,0 +1,46 @@
+"""The paired comparison tool, and Hard at budget 0 (its best-scored move, no search)."""
+import json
+
+from engine import bots
+from engine.match import Match
+from engine.rules import preset
+from tools import compare as C
+
+
+def test_the_same_budget_on_both_sides_differs_by_nothing():
+    res = C.compare("sevens", "easy", [60, 60], 6, seed=4)
+    assert res["win_rates"][0] == res["win_rates"][1]
+    assert res["diff"] == 0 and res["ci95"] == [0, 0]
+
+
+def test_budget_zero_plays_the_best_scored_move_where_hard_would_search():
+    rules = preset("sevens")
+    searched = 0
+    for number in range(12):
+        g = Match(rules, number, 4).game
+        while not g.over:
+            v = g.view(g.turn)
+            hard = bots.Bot(bots.HARD)
+            hard.start(v, number)
+            if not hard.done:
+                searched += 1
+                best = bots.order_moves(v, g.legal_moves(), 0, False, bots.weights(bots.HARD, rules))[0]
+                assert bots.Bot(bots.HARD, 0).choose(v, number) == best
+            g.play(bots.Bot(bots.MEDIUM).choose(v, number))
+    assert searched >= 10
+
+
+def test_cli_prints_both_sides_and_a_json_line(capsys):
+    C.main(["--preset", "fan_tan", "--opponent", "medium", "--budgets", "0,60", "--deals", "4",
+            "--seed", "2", "--json"])
+    out = capsys.readouterr().out.strip().splitlines()
+    res = json.loads(out[-1])
+    assert res["preset"] == "fan_tan" and res["budgets"] == [0, 60] and res["deals"] == 4
+    lo, hi = res["ci95"]
+    assert lo <= res["diff"] <= hi
+    assert abs(res["diff"] - (res["win_rates"][1] - res["win_rates"][0])) < 1e-3
+    assert "B - A" in out[-2]
+
+
+def test_workers_give_the_same_result():
+    assert C.compare("sevens", "medium", [0, 60], 4, 3, 1) == C.compare("sevens", "medium", [0, 60], 4, 3, 2)
