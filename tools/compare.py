@@ -13,7 +13,6 @@ With --json the last line is a JSON object:
 """
 import argparse
 import json
-import math
 import os
 import sys
 
@@ -23,7 +22,7 @@ if ROOT not in sys.path:
 
 from engine import bots                                  # noqa: E402
 from engine.rules import preset, PRESETS                 # noqa: E402
-from tools.tournament import deal_number, play_deal      # noqa: E402
+from tools.tournament import deal_number, play_deal, interval, map_chunks   # noqa: E402
 
 
 def run_deals(args):
@@ -51,16 +50,8 @@ def compare(key, opponent, budgets, deals, seed=1, workers=1):
     n = preset(key).players
     step = max(1, min(25, deals // max(1, workers * 4)))
     chunks = [(key, opp, budgets, seed, lo, min(deals, lo + step)) for lo in range(0, deals, step)]
-    if workers > 1:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            records = [r for part in pool.imap(run_deals, chunks) for r in part]
-    else:
-        records = [r for c in chunks for r in run_deals(c)]
-    d = [(b - a) / n for a, b in records]
-    mean = sum(d) / len(d)
-    var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
-    half = 1.96 * math.sqrt(var / len(d))
+    records = map_chunks(run_deals, chunks, workers)
+    mean, half = interval([(b - a) / n for a, b in records])
     return {
         "preset": key, "opponent": opponent, "deals": deals, "budgets": list(budgets),
         "win_rates": [round(sum(r[k] for r in records) / (n * deals), 4) for k in range(2)],

@@ -29,6 +29,7 @@ from engine.game import Game, PASS         # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset            # noqa: E402
+from tools.tournament import map_chunks    # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)
@@ -155,15 +156,7 @@ def main(argv=None):
         for lo in range(0, a.deals, 25):
             chunks.append((a.preset, level, a.player, a.rollouts, a.seed + k, lo,
                            min(a.deals, lo + 25)))
-    rows = []
-    if a.workers > 1:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(a.workers) as pool:
-            for part in pool.imap(decisions, chunks):
-                rows.extend(part)
-    else:
-        for c in chunks:
-            rows.extend(decisions(c))
+    rows = map_chunks(decisions, chunks, a.workers)
     w = fit(rows, a.rollouts)
     print("%d decisions; regret per decision: Medium %.4f, learned %.4f" % (
         len(rows), regret(rows, bots.MEDIUM_WEIGHTS, a.rollouts), regret(rows, w, a.rollouts)))

@@ -76,6 +76,22 @@ def run_deals(args):
     return out
 
 
+def interval(xs):
+    """The mean of xs and the half-width of its normal 95% interval."""
+    mean = sum(xs) / len(xs)
+    var = sum((x - mean) ** 2 for x in xs) / max(1, len(xs) - 1)
+    return mean, 1.96 * math.sqrt(var / len(xs))
+
+
+def map_chunks(work, chunks, workers):
+    """Every record of work(chunk) over the chunks, in order, on `workers` processes."""
+    if workers <= 1:
+        return [r for c in chunks for r in work(c)]
+    import multiprocessing
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return [r for part in pool.imap(work, chunks) for r in part]
+
+
 def summarize(records, names):
     """Per level: win rate, a 95% interval over deals, average penalty and score."""
     results = {}
@@ -87,9 +103,7 @@ def summarize(records, names):
         games = sum(r[lv][0] for r in records)
         wins = sum(r[lv][1] for r in records)
         rate = wins / games
-        mean = sum(fr) / len(fr)
-        var = sum((x - mean) ** 2 for x in fr) / max(1, len(fr) - 1)
-        half = 1.96 * math.sqrt(var / len(fr)) if len(fr) > 1 else 1.0
+        half = interval(fr)[1] if len(fr) > 1 else 1.0
         results[names[lv]] = {
             "win_rate": round(rate, 4),
             "ci95": [round(max(0.0, rate - half), 4), round(min(1.0, rate + half), 4)],
@@ -116,15 +130,7 @@ def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.H
     step = max(1, min(50, deals // max(1, workers * 4) or 1))
     for lo in range(0, deals, step):
         chunks.append((key, players, levels, seed, lo, min(deals, lo + step), budget))
-    records = []
-    if workers > 1:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap(run_deals, chunks):
-                records.extend(part)
-    else:
-        for c in chunks:
-            records.extend(run_deals(c))
+    records = map_chunks(run_deals, chunks, workers)
     return {
         "preset": key, "players": players, "deals": deals, "games": deals * players,
         "seats": [bots.LEVELS[lv] for lv in levels],
