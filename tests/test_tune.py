@@ -47,4 +47,4 @@ def test_tuned_seat_plays_as_hard_does_in_the_tournament(monkeypatch):
             for me in range(4):
                 lineup = [bots.HARD if p == me else lv for p in range(4)]
                 winner = tournament.play_deal(rules, 4, number, lineup, cache)[0]
-                assert tune.play(rules, number, me, w, opponent) == (winner == me)
+                assert tournament.seat_won(rules, number, me, tune.Weighted(w), opponent) == (winner == me)

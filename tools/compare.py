@@ -22,34 +22,24 @@ if ROOT not in sys.path:
 
 from engine import bots                                  # noqa: E402
 from engine.rules import preset, PRESETS                 # noqa: E402
-from tools.tournament import deal_number, play_deal, interval, map_chunks   # noqa: E402
+from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
 
 
 def run_deals(args):
     """Worker: for each deal in [lo, hi), Hard's wins over every seat at each budget."""
     key, opponent, budgets, seed, lo, hi = args
     rules = preset(key)
-    n = rules.players
-    sides = [{"hard": bots.Bot(bots.HARD, b), "other": bots.Bot(opponent)} for b in budgets]
-    out = []
-    for i in range(lo, hi):
-        number = deal_number(seed, i)
-        wins = [0, 0]
-        for me in range(n):
-            lineup = ["hard" if p == me else "other" for p in range(n)]
-            for k in range(2):
-                winner = play_deal(rules, n, number, lineup, [sides[k]] * n)[0]
-                wins[k] += winner == me
-        out.append(wins)
-    return out
+    sides = [(bots.Bot(bots.HARD, b), bots.Bot(opponent)) for b in budgets]
+    return [[sum(seat_won(rules, deal_number(seed, i), me, hard, other)
+                 for me in range(rules.players)) for hard, other in sides]
+            for i in range(lo, hi)]
 
 
 def compare(key, opponent, budgets, deals, seed=1, workers=1):
     """The result dict (see the module doc)."""
     opp = bots.level_of(opponent)
     n = preset(key).players
-    step = max(1, min(25, deals // max(1, workers * 4)))
-    chunks = [(key, opp, budgets, seed, lo, min(deals, lo + step)) for lo in range(0, deals, step)]
+    chunks = [(key, opp, budgets, seed, lo, hi) for lo, hi in spans(deals, workers, 25)]
     records = map_chunks(run_deals, chunks, workers)
     mean, half = interval([(b - a) / n for a, b in records])
     return {

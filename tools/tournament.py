@@ -53,6 +53,20 @@ def play_deal(rules, players, number, lineup, cache):
     return g.winner, g.penalties(), delta
 
 
+def seat_won(rules, number, me, player, opponent):
+    """One deal with `player` in seat `me` and `opponent` in every other seat (anything
+    with choose(view, seed)); True if `me` goes out first."""
+    seats = {"me": player, "other": opponent}
+    lineup = ["me" if p == me else "other" for p in range(rules.players)]
+    return play_deal(rules, rules.players, number, lineup, [seats] * rules.players)[0] == me
+
+
+def spans(deals, workers, most):
+    """The deals cut into [lo, hi) chunks of at most `most`, about 4 per worker."""
+    step = max(1, min(most, deals // max(1, workers * 4)))
+    return [(lo, min(deals, lo + step)) for lo in range(0, deals, step)]
+
+
 def run_deals(args):
     """Worker: play deals [lo, hi). Returns one record per deal:
     a list per level index of [appearances, wins, penalty, score]."""
@@ -126,10 +140,7 @@ def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.H
         raise SystemExit("more seats than players")
     while len(levels) < players:
         levels.append(levels[-1])
-    chunks = []
-    step = max(1, min(50, deals // max(1, workers * 4) or 1))
-    for lo in range(0, deals, step):
-        chunks.append((key, players, levels, seed, lo, min(deals, lo + step), budget))
+    chunks = [(key, players, levels, seed, lo, hi, budget) for lo, hi in spans(deals, workers, 50)]
     records = map_chunks(run_deals, chunks, workers)
     return {
         "preset": key, "players": players, "deals": deals, "games": deals * players,

@@ -25,7 +25,7 @@ if ROOT not in sys.path:
 
 from engine import bots                                 # noqa: E402
 from engine.rules import preset                         # noqa: E402
-from tools.tournament import deal_number, play_deal      # noqa: E402
+from tools.tournament import deal_number, seat_won       # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
 # control): 10 for counts, 40 for yes/no features; control never varies in Sevens.
@@ -47,21 +47,13 @@ class Weighted:
         return bots.order_moves(view, self.bot.legal_moves(view), 0, False, self.w)[0]
 
 
-def play(rules, number, me, w, opponent):
-    """One deal (tools.tournament.play_deal): seat `me` plays by weights w, the others
-    are `opponent`; 1 if `me` goes out first."""
-    seats = {"tuned": Weighted(w), "other": opponent}
-    lineup = ["tuned" if p == me else "other" for p in range(rules.players)]
-    winner = play_deal(rules, rules.players, number, lineup, [seats] * rules.players)[0]
-    return 1 if winner == me else 0
-
-
 def wins(args):
     """Worker: wins of weights w in every seat of deals [lo, hi) against one level."""
     key, w, level, seed, lo, hi = args
     rules = preset(key)
+    player = Weighted(w)
     opponent = bots.Bot(bots.level_of(level))
-    return sum(play(rules, deal_number(seed, i), me, w, opponent)
+    return sum(seat_won(rules, deal_number(seed, i), me, player, opponent)
                for i in range(lo, hi) for me in range(rules.players))
 
 
