@@ -72,7 +72,7 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(workers)
     history = []
-    games = deals * preset(key).players * 2.0        # per side: both levels, every seat
+    games = deals * preset(key).players              # per side and level: every seat
     half = max(1, deals // 2)
     for k in range(iterations):
         gain = GAIN * (11.0 / (k + 11)) ** 0.602
@@ -86,7 +86,7 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
                     jobs.append((key, w, level, deal_seed + k, lo, min(deals, lo + half)))
         r = pool.map(wins, jobs) if pool else [wins(j) for j in jobs]
         n = len(r) // 2
-        diff = 2 * (sum(r[:n]) - sum(r[n:])) / games
+        diff = (sum(r[:n]) - sum(r[n:])) / games     # the + side's win-rate gain, both levels summed
         for i in range(24):
             if sign[i]:
                 step = gain * diff / (2 * probe * sign[i])
