@@ -83,7 +83,8 @@ def card_wins(g, view, moves, worlds, true_hands, sampler, scratch, hard, other,
 
 
 def gains(wins, mine, half, leads):
-    """(gain per lead T, upper): the picking-half / scoring-half gain over card `mine`."""
+    """(gain per lead T, upper): the picking-half / scoring-half gain over card `mine`.
+    A card must lead `mine` by at least T wins (and at least 1: a tie never replaces it)."""
     out = []
     for t in leads:
         x = 0
@@ -135,9 +136,7 @@ def run_deals(args):
 
 
 def lookahead(key, opponent, deals, worlds, true_hands=False, leads=LEADS, seed=1, workers=1):
-    """The result dict (see the module doc)."""
-    if worlds < 2 or worlds % 2:
-        raise ValueError("worlds must be even and at least 2")
+    """The result dict (see the module doc); worlds is even."""
     opp = bots.level_of(opponent)
     chunks = [(key, opp, worlds, true_hands, leads, seed, lo, hi)
               for lo, hi in spans(deals, workers, 5)]
