@@ -67,13 +67,13 @@ def card_wins(g, view, moves, worlds, true_hands, sampler, scratch, hard, other,
     wins = [[0, 0] for _ in moves]
     for k in range(worlds):
         if true_hands:
-            hands = g.hands[:]
+            hands = g.hands
         else:
             if other.level == bots.EASY:
                 sampler._sample1()
             else:
                 sampler._sample()
-            hands = sampler.hands[:]
+            hands = sampler.hands          # Game.load copies the masks
         for j in range(len(moves)):
             scratch.load(view, hands)
             scratch.play(moves[j])
