@@ -4,7 +4,7 @@ import json
 from engine import bots
 from engine.game import Game
 from engine.match import Match
-from engine.rules import preset
+from engine.rules import preset, SEVEN_OF_DIAMONDS
 from tools import lookahead as L
 from test_bots import _swap_hidden
 
@@ -82,3 +82,22 @@ def test_odd_worlds_are_refused():
         assert "even" in str(e)
     else:
         raise AssertionError("odd --worlds accepted")
+
+
+def test_an_illegal_bot_move_stops_the_playout_with_a_message():
+    class Stubborn:
+        """Always lays the 7 of diamonds, which is on the table after the first ply."""
+        level = bots.MEDIUM
+
+        def choose(self, view, seed=0):
+            return SEVEN_OF_DIAMONDS
+
+    g = Match(preset("sevens"), 5, 4).game
+    assert g.legal_moves() == [SEVEN_OF_DIAMONDS]
+    g.play(SEVEN_OF_DIAMONDS)
+    try:
+        L.playout(g, g.turn, Stubborn(), Stubborn(), None)
+    except RuntimeError as e:
+        assert "illegal" in str(e)
+    else:
+        raise AssertionError("an illegal move went unnoticed")

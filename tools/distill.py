@@ -29,7 +29,7 @@ from engine.game import Game, PASS         # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset            # noqa: E402
-from tools.tournament import map_chunks    # noqa: E402
+from tools.tournament import lay, map_chunks    # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)
@@ -48,7 +48,7 @@ def rollout(g, me, random_opponents, bot, rng):
             moves = g.legal_moves()
             g.play(moves[rng.below(len(moves))])
         else:
-            g.play(bot.fast_move(g))
+            lay(g, bot.fast_move(g))
     return 1 if g.winner == me else 0
 
 
@@ -89,7 +89,7 @@ def decisions(args):
                 a = bots.order_moves(view, moves, 0, False, bots.weights(bots.HARD, rules))[0]
             else:
                 a = medium.choose(view)
-            g.play(a)
+            lay(g, a)
     return out
 
 

@@ -36,7 +36,7 @@ from engine.game import Game               # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
-from tools.tournament import deal_number, bot_seed, spans, interval, map_chunks   # noqa: E402
+from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
 
 LEADS = (0, 4, 8, 16)
 
@@ -46,12 +46,12 @@ def playout(g, me, hard, other, rng):
     while g.winner < 0:
         p = g.turn
         if p == me:
-            g.play(hard.choose(g.view(p)))
+            lay(g, hard.choose(g.view(p)))
         elif other.level == bots.EASY:
             moves = g.legal_moves()
             g.play(moves[rng.below(len(moves))])
         else:
-            g.play(other.choose(g.view(p)))
+            lay(g, other.choose(g.view(p)))
     return 1 if g.winner == me else 0
 
 
@@ -117,7 +117,7 @@ def run_deals(args):
                 p = g.turn
                 view = g.view(p)
                 if p != me:
-                    g.play(other.choose(view, bot_seed(number, len(g.log), p)))
+                    lay(g, other.choose(view, bot_seed(number, len(g.log), p)))
                     continue
                 mine = hard.choose(view)
                 moves = g.legal_moves()
@@ -129,7 +129,7 @@ def run_deals(args):
                     rec[2] += upper
                     for t in range(len(leads)):
                         rec[3 + t] += per_t[t]
-                g.play(mine)
+                lay(g, mine)
             rec[0] = 1 if g.winner == me else 0
             out.append(rec)
     return out

@@ -38,17 +38,21 @@ def bot_seed(number, ply, seat):
     return (number * 131 + ply * 17 + seat) & 0x3FFFFFFF
 
 
+def lay(g, action):
+    """Play a bot's action; an illegal one raises (g.play alone would change nothing,
+    and the deal would never end)."""
+    why = g.play(action)
+    if why != reasons.OK:
+        raise RuntimeError("bot played an illegal action: %s (%s)" % (action, reasons.text(why)))
+
+
 def play_deal(rules, players, number, lineup, cache):
     """Play one deal; lineup[p] is seat p's level. Returns (winner, penalties, deltas)."""
     m = Match(rules, number, players)
     g = m.game
     while not g.over:
         p = g.turn
-        b = cache[p][lineup[p]]
-        action = b.choose(g.view(p), bot_seed(number, len(g.log), p))
-        why = g.play(action)
-        if why != reasons.OK:
-            raise RuntimeError("bot played an illegal action: %s (%s)" % (action, reasons.text(why)))
+        lay(g, cache[p][lineup[p]].choose(g.view(p), bot_seed(number, len(g.log), p)))
     delta = m.settle()
     return g.winner, g.penalties(), delta
 
