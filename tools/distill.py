@@ -29,7 +29,7 @@ from engine.game import Game, PASS         # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset            # noqa: E402
-from tools.tournament import lay, map_chunks    # noqa: E402
+from tools.tournament import deal_number, lay, map_chunks    # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)
@@ -64,7 +64,7 @@ def decisions(args):
     easy = opponents == "easy"
     out = []
     for i in range(lo, hi):
-        number = (seed * 1000003 + i * 7 + 1) & 0x3FFFFFFF
+        number = deal_number(seed, i)
         me = i % rules.players
         g = Match(rules, number, rules.players).game
         rng.seed(number)
