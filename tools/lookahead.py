@@ -15,12 +15,12 @@ Half the worlds pick a card, the other half score it against Hard's card, and th
 the other way round. A card replaces Hard's only if it leads by at least T wins on
 the picking half, for each T in --leads. Summed over a game's decisions, that is what
 a search with worlds/2 deals per card would add, in win-rate points per game (95%
-interval over games). "upper" is the most any card gains over all the worlds; noise
-only inflates it, so no one-step search can expect more.
+interval over games). "upper" is the most any card gains over all the worlds, with its
+interval over games; noise only inflates it, so no one-step search can expect more.
 
 With --json the last line is a JSON object:
 {"preset", "opponent", "deals", "worlds", "true_hands", "games", "win_rate",
-"decisions_per_game", "gain": {T: [mean, lo, hi]}, "upper"}
+"decisions_per_game", "gain": {T: [mean, lo, hi]}, "upper": [mean, lo, hi]}
 """
 import argparse
 import json
@@ -142,17 +142,18 @@ def lookahead(key, opponent, deals, worlds, true_hands=False, leads=LEADS, seed=
               for lo, hi in spans(deals, workers, 5)]
     games = map_chunks(run_deals, chunks, workers)
     n = len(games)
-    gain = {}
-    for t in range(len(leads)):
-        mean, half = interval([r[3 + t] for r in games])
-        gain[str(leads[t])] = [round(100 * mean, 2), round(100 * (mean - half), 2),
-                               round(100 * (mean + half), 2)]
+
+    def points(col):
+        mean, half = interval([r[col] for r in games])
+        return [round(100 * mean, 2), round(100 * (mean - half), 2), round(100 * (mean + half), 2)]
+
+    gain = {str(leads[t]): points(3 + t) for t in range(len(leads))}
     return {
         "preset": key, "opponent": opponent, "deals": deals, "worlds": worlds,
         "true_hands": true_hands, "games": n,
         "win_rate": round(sum(r[0] for r in games) / n, 4),
         "decisions_per_game": round(sum(r[1] for r in games) / n, 2),
-        "gain": gain, "upper": round(100 * sum(r[2] for r in games) / n, 2),
+        "gain": gain, "upper": points(2),
     }
 
 
@@ -183,7 +184,8 @@ def main(argv=None):
         m, lo, hi = res["gain"][str(t)]
         print("one step of search, %d %s per card, lead >= %d: %+.2f points per game [%+.2f, %+.2f]" % (
             a.worlds // 2, kind, t, m, lo, hi))
-    print("upper bound (best card over all %d worlds, inflated by noise): %+.2f points" % (a.worlds, res["upper"]))
+    print("upper bound (best card over all %d worlds, inflated by noise): %+.2f points [%+.2f, %+.2f]" % (
+        (a.worlds,) + tuple(res["upper"])))
     if a.json:
         print(json.dumps(res, sort_keys=True))
     return res
