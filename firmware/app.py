@@ -56,6 +56,7 @@ class App:
         self.last_change = 0
         self.now = 0
         self.refreshes = 0
+        self.lit = None                     # the your-turn LED as last set
         self.saves = autosave.Saves(hal.store)
         self.power_up()
 
@@ -96,6 +97,10 @@ class App:
                 self.hal.tone(880, 15)
             self.screen.on_button(b, now)
         self.screen.tick(now)
+        lit = self.screen.my_turn()
+        if lit != self.lit:
+            self.lit = lit
+            self.hal.light(lit)
         return self.dirty
 
     def busy(self):

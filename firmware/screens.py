@@ -25,6 +25,10 @@ class Screen:
     def busy(self):
         return False
 
+    def my_turn(self):
+        """The human must decide here: the board's LED is lit."""
+        return False
+
     def panel_due(self, settled):
         """E-ink: refresh the panel now? Once the screen has settled and stopped moving."""
         return settled and not self.busy()

@@ -1,4 +1,5 @@
-"""The badge HAL on CircuitPython: board.DISPLAY, keypad.Keys, rotaryio, PWM tones, battery, nvm.
+"""The badge HAL on CircuitPython: board.DISPLAY, keypad.Keys, rotaryio, PWM tones, the LED,
+battery, nvm.
 
     import board
     from hal.circuitpython import Hal
@@ -47,6 +48,7 @@ class Hal:
                 self._battery = analogio.AnalogIn(getattr(board, p.BATTERY))
             except (ImportError, ValueError, AttributeError, NotImplementedError, RuntimeError):
                 self._battery = None
+        self._leds = None
         self._store = None
 
     def collect(self):
@@ -121,6 +123,24 @@ class Hal:
                 enable.deinit()
         except (ImportError, ValueError, RuntimeError):
             pass
+
+    # light
+    def light(self, on):
+        """The your-turn light: the profile's LED pins (active high), lit together.
+        A pin that is missing or in use leaves the board without a light."""
+        leds = self._leds
+        if leds is None:
+            leds = self._leds = []
+            try:
+                import digitalio
+                for name in self.profile.LED:
+                    io = digitalio.DigitalInOut(getattr(board, name))
+                    io.switch_to_output(value=False)
+                    leds.append(io)
+            except (ImportError, ValueError, AttributeError, RuntimeError):
+                pass
+        for io in leds:
+            io.value = on
 
     # power
     def battery(self):

@@ -155,6 +155,7 @@ class DesktopHal:
         self._t0 = time.monotonic()
         self.queue = []
         self.brightness = 1.0
+        self.lit = False           # the your-turn LED, where the board has one
         # the simulated flash: files in data_dir (kept between runs), else memory only
         if data_dir:
             os.makedirs(data_dir, exist_ok=True)
@@ -236,6 +237,11 @@ class DesktopHal:
     # sound
     def tone(self, frequency, ms):
         """The simulator is silent."""
+
+    # light
+    def light(self, on):
+        """The your-turn LED; the window draws it beside the board's buttons."""
+        self.lit = bool(on) and bool(self.profile.LED)
 
     def battery(self):
         return None

@@ -21,4 +21,4 @@ AUDIO = None  # I2S amplifier, not PWM: no tones
 AUDIO_ENABLE = None
 BATTERY = None
 BACKLIGHT = None
-LED = ("BLUE_LED", "WHITE_LED")
+LED = ("BLUE_LED",)

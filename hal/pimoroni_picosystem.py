@@ -21,4 +21,4 @@ AUDIO = "AUDIO"
 AUDIO_ENABLE = None
 BATTERY = "BAT_SENSE"
 BACKLIGHT = "BACKLIGHT"
-LED = ("LED_R", "LED_G", "LED_B")
+LED = ("LED_G",)          # the RGB LED's green: your turn

@@ -1,4 +1,4 @@
-"""The simulator window: the badge screen, scaled, with the keyboard map and board buttons beside it."""
+"""The simulator window: the badge screen, scaled, with the keyboard map, board buttons and LED beside it."""
 import time
 
 import pygame
@@ -38,7 +38,7 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None):
         scale = max(1, min(4, 900 // p.WIDTH, 700 // p.HEIGHT))
     lines = panel_lines(p)
     font = pygame.font.Font(None, 20)
-    h = max(p.HEIGHT * scale + 20, 22 * (len(lines) + 1) + 30)
+    h = max(p.HEIGHT * scale + 20, 22 * (len(lines) + 2) + 40)
     window = pygame.display.set_mode((p.WIDTH * scale + PANEL_W + 30, h))
     pygame.display.set_caption("Fan Tan badge: " + p.NAME)
     clock = pygame.time.Clock()
@@ -75,6 +75,10 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None):
             pygame.draw.rect(window, (255, 210, 31) if lit else (80, 80, 90), r, border_radius=5)
             window.blit(surf, (bx + 5, y + 3))
             bx += r.width + 6
+        if p.LED:                    # the your-turn LED (hal.light)
+            cy = y + 41
+            pygame.draw.circle(window, (80, 230, 110) if hal.lit else (70, 70, 78), (x + 9, cy), 8)
+            window.blit(font.render("LED: your turn", True, (230, 230, 230)), (x + 24, cy - 7))
         pygame.display.flip()
         frame_no += 1
         if frames and frame_no >= frames:

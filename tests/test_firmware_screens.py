@@ -214,3 +214,40 @@ def test_battery_shown_on_title_where_known():
     sim.hal.battery = lambda: 73
     sim.app.title()
     assert "73%" in [lb.text for lb, x, y in sim.screen.labels()]
+
+
+def test_led_is_lit_exactly_while_you_decide():
+    sim = Sim("pimoroni_picosystem", seed=5)
+    assert sim.hal.lit is False                       # the title
+    seen = []
+    real_tick = sim.tick
+
+    def tick(ms=None):
+        real_tick() if ms is None else real_tick(ms)
+        scr = sim.screen
+        seen.append((sim.hal.lit, isinstance(scr, TableScreen) and scr.my_turn()))
+    sim.tick = tick
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    paused = False
+    while not t.g.over:
+        if not t.my_turn():
+            sim.settle()
+            continue
+        assert sim.hal.lit
+        if not paused:                                # the pause menu: no decision, no light
+            sim.press("MENU")
+            assert not isinstance(sim.screen, TableScreen) and sim.hal.lit is False
+            sim.press("BACK")
+            t = sim.screen
+            assert t.my_turn() and sim.hal.lit
+            paused = True
+        sim.play_legal()
+    sim.settle()
+    assert sim.hal.lit is False
+    assert all(lit == mine for lit, mine in seen)
+    assert (True, True) in seen and (False, False) in seen
+    # a board without an LED never lights one
+    sim2 = Sim("ugame22", seed=5)
+    new_game(sim2, PRESETS.index("sevens"))
+    assert sim2.screen.my_turn() and sim2.hal.lit is False

@@ -59,7 +59,7 @@ def install_badge(monkeypatch, board_id):
     board.board_id = board_id
     if board_id in hal.BOARDS:
         p = hal.profile(board_id)
-        for pin in [k[0] for k in p.KEYS] + list(p.ENCODER or ()):
+        for pin in [k[0] for k in p.KEYS] + list(p.ENCODER or ()) + list(p.LED):
             setattr(board, pin, "pin:" + pin)
         board.DISPLAY = FakeDisplay(p.EINK)
     keypad = types.ModuleType("keypad")
@@ -116,6 +116,52 @@ def test_lilygo_chord(badge):
 def test_tone_is_silent_without_a_speaker(badge):
     h, clock = badge("ugame22")
     h.tone(440, 10)          # no AUDIO pin: nothing to do, no error
+
+
+class FakeDigitalInOut:
+    made = []
+    in_use = ()
+
+    def __init__(self, pin):
+        if pin in FakeDigitalInOut.in_use:
+            raise ValueError(pin + " in use")
+        self.pin = pin
+        self.value = None
+        FakeDigitalInOut.made.append(self)
+
+    def switch_to_output(self, value=False):
+        self.value = value
+
+
+@pytest.fixture
+def digitalio(monkeypatch):
+    mod = types.ModuleType("digitalio")
+    mod.DigitalInOut = FakeDigitalInOut
+    monkeypatch.setitem(sys.modules, "digitalio", mod)
+    FakeDigitalInOut.made = []
+    FakeDigitalInOut.in_use = ()
+    return FakeDigitalInOut
+
+
+def test_led_lights_the_profile_pins(badge, digitalio):
+    h, clock = badge("pimoroni_picosystem")
+    h.light(True)
+    assert [(io.pin, io.value) for io in digitalio.made] == [("pin:LED_G", True)]
+    h.light(False)
+    h.light(True)
+    h.light(False)
+    assert [(io.pin, io.value) for io in digitalio.made] == [("pin:LED_G", False)]   # claimed once
+
+
+def test_led_pin_in_use_or_missing_leaves_no_light(badge, digitalio):
+    digitalio.in_use = ("pin:USER_LED",)
+    h, clock = badge("pimoroni_badger2040")
+    h.light(True)                    # another program holds the pin: no light, no error
+    h.light(False)
+    assert digitalio.made == []
+    h, clock = badge("ugame22")      # no LED at all
+    h.light(True)
+    assert digitalio.made == []
 
 
 # ---- code.py, the badge's entry point ---------------------------------------------------
