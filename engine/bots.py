@@ -275,7 +275,6 @@ class Bot:
         self.c2 = [0] * 7
         self.props = [0] * (PROPOSALS * 28)
         self.pw = [0] * PROPOSALS
-        self.chips2 = [BIG_CHIPS] * 7
 
     def _scratch(self, view):
         g = self.game
@@ -731,15 +730,6 @@ def bot(level):
 def choose(view, seed=0, level=HARD):
     """The action a bot of this level takes for this view and seed."""
     return bot(level).choose(view, seed)
-
-
-def think(view, seed=0, level=HARD, chunk=300):
-    """Generator form: yields None while thinking (about `chunk` plies each), then the action."""
-    b = Bot(level)
-    b.start(view, seed)
-    while not b.step(chunk):
-        yield None
-    yield b.choice
 
 
 def hint(view, seed=0):

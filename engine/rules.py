@@ -145,13 +145,6 @@ _CHIP_GAME = {"opener": LEFT_OF_DEALER, "scoring": CHIPS, "strategic_pass": 1,
 PRESETS = ("sevens", "fan_tan", "domino", "parliament",
            "five_or_nine", "coventry", "play_or_pay")
 
-TITLES = {
-    "sevens": "Sevens", "fan_tan": "Fan Tan", "domino": "Domino",
-    "parliament": "Parliament", "five_or_nine": "Five or Nine",
-    "coventry": "Count of Coventry", "play_or_pay": "Play or Pay",
-}
-
-
 def preset(key):
     """The named rule set (see PRESETS)."""
     if key == "sevens":      # rule book 002

@@ -129,22 +129,26 @@ def test_no_cheating_hidden_cards_do_not_change_the_choice():
 
 def test_same_view_and_seed_same_choice_and_steps_match_one_shot():
     rules = preset("sevens")
-    m = Match(rules, 77, 4)
-    g = m.game
-    for _ in range(10):
-        g.play(bots.choose(g.view(g.turn), 3, bots.MEDIUM))
-    v = g.view(g.turn)
-    one = bots.Bot(bots.HARD).choose(v, 99)
-    assert bots.Bot(bots.HARD).choose(v, 99) == one
-    b = bots.Bot(bots.HARD)
-    b.start(v, 99)
-    steps = 0
-    while not b.step(50):
-        steps += 1
-    assert b.choice == one
-    out = [x for x in bots.think(v, 99)]
-    assert out[-1] == one and all(x is None for x in out[:-1])
-    assert bots.hint(v, 99) == one
+    searched = 0
+    for d in range(70, 400):
+        if searched == 3:
+            break
+        m = Match(rules, d, 4)
+        g = m.game
+        for _ in range(10):
+            g.play(bots.choose(g.view(g.turn), 3, bots.MEDIUM))
+        v = g.view(g.turn)
+        one = bots.Bot(bots.HARD).choose(v, 99)
+        assert bots.Bot(bots.HARD).choose(v, 99) == one
+        b = bots.Bot(bots.HARD)
+        b.start(v, 99)
+        steps = 0
+        while not b.step(50):
+            steps += 1
+        assert b.choice == one
+        assert bots.hint(v, 99) == one
+        searched += steps > 0
+    assert searched == 3            # three of these decisions searched, over several steps
 
 
 def test_hard_samples_respect_what_the_view_proves():

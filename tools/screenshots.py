@@ -16,10 +16,6 @@ from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
 from firmware import heap
 
-SHOTS = ("title", "new_game", "table", "hint", "illegal", "results", "standings",
-         "settings", "help", "keys")
-
-
 def take(board, out_dir, scale):
     sim = Sim(board, seed=42)
     app = sim.app
