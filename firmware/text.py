@@ -187,19 +187,3 @@ def preset_title(key):
 
 def rules_help(key):
     return RULES_HELP[key][lang]
-
-
-def all_texts():
-    """Every text in every language (for the font and fit tests)."""
-    out = []
-    for k in _T:
-        out.extend(_T[k])
-    for r in _REASONS:
-        for forms in r:
-            out.extend(forms)
-    for k in PRESET_TITLES:
-        out.extend(PRESET_TITLES[k])
-    for k in RULES_HELP:
-        out.extend(RULES_HELP[k])
-    out.extend(LANGS)
-    return out

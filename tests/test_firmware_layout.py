@@ -6,6 +6,7 @@ from engine.rules import PRESETS
 from engine.game import PASS
 from firmware import text, ui, layouts
 from firmware.table import TableView
+from simulator.core import FONT_DIR
 
 
 def boxes(sim):
@@ -143,9 +144,28 @@ def test_no_clipping_no_overlap_every_language(board):
         text.lang = 0
 
 
-def test_fonts_have_every_glyph_the_texts_use():
+def all_texts():
+    """Every text the firmware shows, in every language."""
+    out = list(text.LANGS)
+    for table in (text._T, text.PRESET_TITLES, text.RULES_HELP):
+        for k in table:
+            out.extend(table[k])
+    for r in text._REASONS:
+        for forms in r:
+            out.extend(forms)
+    return out
+
+
+@pytest.fixture
+def fonts(monkeypatch):
+    """The repo's fonts, as the simulator loads them (the badge's path is /firmware/fonts)."""
+    monkeypatch.setattr(ui, "FONT_DIR", FONT_DIR)
+    monkeypatch.setattr(ui, "_fonts", {})
+
+
+def test_fonts_have_every_glyph_the_texts_use(fonts):
     from firmware.table import card_name
-    chars = set("".join(text.all_texts()))
+    chars = set("".join(all_texts()))
     for c in range(52):
         chars |= set(card_name(c))
     chars |= set("0123456789+-=$:#!\u25b6\u25c0\u25bc\u2026\u00b7[]%/ ")
@@ -156,7 +176,7 @@ def test_fonts_have_every_glyph_the_texts_use():
         assert not missing, (name, missing)
 
 
-def test_font_has_suits_and_accents():
+def test_font_has_suits_and_accents(fonts):
     f = ui.font("7x13")
     for ch in "\u2660\u2665\u2666\u2663\u00e9\u00e8\u00ea\u00e0\u00e7\u00f4\u00fb\u00f9\u00ef\u00fc\u00f6\u00e4\u00df\u00c9\u00c4\u00d6\u00dc":
         assert f.get_glyph(ord(ch)) is not None, ch
