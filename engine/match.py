@@ -6,7 +6,7 @@
     if not m.over: m.next_deal()
 """
 from engine.game import Game, first_dealer
-from engine.rules import ZERO_SUM, RACE, CHIPS
+from engine.rules import RACE, CHIPS
 
 
 class Match:

@@ -13,7 +13,6 @@ from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
 
-from hal.buttons import LEFT, RIGHT
 from firmware import ui, layouts, text
 from firmware.text import t
 from firmware.screens import ListScreen, PageScreen

@@ -60,7 +60,6 @@ def estimate(app, engine=True):
     """Bytes the UI (display tree, card sheet, fonts) and the engine state hold now."""
     total = tree_bytes(app.root, set())
     if app.art is not None and app.art.sheet is not None:
-        seen = set()
         total += 0 if _in_tree(app.root, app.art.sheet) else bitmap_bytes(app.art.sheet)
     total += font_bytes()
     if engine and app.match is not None:

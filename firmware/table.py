@@ -140,7 +140,6 @@ class TableView(Screen):
 
     def update(self, now):
         g = self.g
-        L = self.app.layout
         me = self.me
         cards = sorted_hand(g, me)
         items = cards[:]

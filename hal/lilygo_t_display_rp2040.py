@@ -3,7 +3,7 @@
 L: LEFT, R: RIGHT, hold R: OK, hold L: BACK, L+R together: DOWN (next menu line).
 There is no UP, MENU or HINT: menus wrap around and BACK leaves the table.
 """
-from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+from hal.buttons import DOWN, LEFT, RIGHT, OK, BACK
 
 BOARD_ID = "lilygo_t_display_rp2040"
 NAME = "T-Display RP2040"

@@ -28,7 +28,6 @@ def new_game(sim, preset_index, players=None):
     """From the title screen, set up and start a game with buttons only."""
     select_menu(sim, "New game")
     sim.press("OK")
-    scr = sim.screen
     select_menu(sim, "Rules")
     for _ in range(len(PRESETS)):       # from wherever the saved settings left it
         if sim.app.settings["preset"] == preset_index:

@@ -1,5 +1,4 @@
 """Computer opponents: legal play everywhere, no cheating, the level order, MicroPython."""
-import json
 import os
 
 import pytest

@@ -5,7 +5,6 @@ import pytest
 
 from simhelp import Sim, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen, PageScreen
 from engine.rules import PRESETS, CHIPS
-from engine.game import PASS
 from engine import reasons as R
 from firmware import text
 

@@ -1,9 +1,8 @@
 """Every screen on every layout, in every language: no text clipped, nothing overlapping."""
 import pytest
 
-from simhelp import Sim, LAYOUT_BOARDS, TableScreen, PageScreen, ListScreen
+from simhelp import Sim, LAYOUT_BOARDS, PageScreen
 from engine.rules import PRESETS
-from engine.game import PASS
 from firmware import text, ui, layouts
 from firmware.table import TableView
 from simulator.core import FONT_DIR

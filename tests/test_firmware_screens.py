@@ -160,7 +160,6 @@ def test_eink_refreshes_only_when_settled():
     sim.hal.refresh = lambda: refreshes.append(sim.hal.clock) or True
     new_game(sim, PRESETS.index("parliament"))
     # the bots' run and the deal animation happen without a panel refresh
-    t = sim.screen
     for _ in range(200):
         sim.tick()
         app.render(sim.hal.clock)

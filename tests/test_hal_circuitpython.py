@@ -8,7 +8,7 @@ import types
 import pytest
 
 import hal
-from hal.buttons import UP, OK, BACK, MENU, LEFT, RIGHT, LONG_MS
+from hal.buttons import UP, OK, BACK, LONG_MS
 
 
 class FakeEvents:

@@ -8,7 +8,7 @@ import pytest
 
 import hal
 from hal import buttons as B
-from hal.buttons import Buttons, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+from hal.buttons import Buttons, DOWN, LEFT, RIGHT, OK, BACK
 
 STUBS = None
 for base in __import__("sys").path:

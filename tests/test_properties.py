@@ -2,7 +2,7 @@
 from hypothesis import given, settings, strategies as st
 
 from engine.rng import Rng
-from engine.rules import PRESETS, preset, VALUES, ZERO_SUM
+from engine.rules import PRESETS, preset, VALUES
 from engine.game import Game, PASS
 from engine.match import Match
 from engine import reasons as R

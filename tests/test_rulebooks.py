@@ -3,9 +3,8 @@ import pytest
 
 from engine.cards import card, name, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
 from engine.rng import Rng
-from engine.rules import (preset, PRESETS, Rules, SEVENS, FIVE_OR_NINE, ANY_RANK,
-                          PLAY_OR_PAY, LEFT_OF_DEALER, SEVEN_OF_HEARTS, CHIPS, RACE,
-                          VALUES, ZERO_SUM)
+from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
+                          LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES)
 from engine.game import Game, PASS, first_dealer, deal_hands
 from engine.match import Match
 from engine import reasons as R

@@ -6,7 +6,6 @@ how the ratio estimates the time on an RP2040.
 """
 import argparse
 import json
-import os
 import sys
 import time
 

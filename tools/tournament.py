@@ -113,7 +113,6 @@ def map_chunks(work, chunks, workers):
 def summarize(records, names):
     """Per level: win rate, a 95% interval over deals, average penalty and score."""
     results = {}
-    d = len(records)
     for lv in range(3):
         fr = [r[lv][1] / r[lv][0] for r in records if r[lv][0]]
         if not fr:
