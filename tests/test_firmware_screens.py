@@ -221,8 +221,8 @@ def test_led_is_lit_exactly_while_you_decide():
     seen = []
     real_tick = sim.tick
 
-    def tick(ms=None):
-        real_tick() if ms is None else real_tick(ms)
+    def tick(*ms):
+        real_tick(*ms)
         scr = sim.screen
         seen.append((sim.hal.lit, isinstance(scr, TableScreen) and scr.my_turn()))
     sim.tick = tick
