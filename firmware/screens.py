@@ -36,22 +36,6 @@ class Screen:
     def panel_refreshed(self):
         """E-ink: the panel now shows this screen."""
 
-    def labels(self):
-        """(label, x, y) of every visible label, for tests and the layout checker."""
-        out = []
-        _walk(self.group, 0, 0, out)
-        return out
-
-
-def _walk(group, ox, oy, out):
-    for item in group:
-        if getattr(item, "hidden", False):
-            continue
-        if hasattr(item, "text") and hasattr(item, "bounding_box"):
-            out.append((item, ox + item.x, oy + item.y))
-        elif isinstance(item, displayio.Group):
-            _walk(item, ox + item.x, oy + item.y, out)
-
 
 class ListScreen(Screen):
     """A title and lines to pick from; LEFT/RIGHT change a line's value.
@@ -186,10 +170,6 @@ class PageScreen(Screen):
         more = self.top + self.visible < len(self.lines)
         _set(self.more, "\u25bc" if more else " ")
         self.app.changed()
-
-    def page_text(self):
-        """All lines of the page (what a reader could scroll through)."""
-        return [x[0] for x in self.lines]
 
     def on_button(self, b, now):
         last = max(0, len(self.lines) - self.visible)

@@ -368,27 +368,8 @@ class TableView(Screen):
         self.app.changed()
 
     def message(self):
+        """The message line as shown (the simulator logs it)."""
         return " ".join([lb.text for lb in self.msg_labels]).strip()
-
-    # ---- what the screen shows, for tests ----------------------------------------
-    def shown_hand(self):
-        """[(card, dimmed)] for the hand tiles on screen, read back from the TileGrid."""
-        out = []
-        for i in range(self.cap):
-            col = i % self.hcols
-            line = 2 * (i // self.hcols)
-            tile = self.hand[col, line]
-            if tile == ui.T_BLANK:
-                continue
-            dim = tile >= ui.T_RANK_DIM
-            base = tile - (ui.T_RANK_DIM if dim else ui.T_RANK)
-            red = base // 13
-            suit_tile = self.hand[col, line + 1]
-            s = suit_tile - (ui.T_SUIT_DIM if dim else ui.T_SUIT)
-            assert (s in (1, 2)) == bool(red)
-            out.append((s * 13 + base % 13, dim))
-        return out
-
 
 
 class TableScreen(TableView):

@@ -8,6 +8,8 @@ from engine.rules import PRESETS  # noqa: E402
 from simulator.core import Sim  # noqa: E402
 from firmware.table import TableScreen  # noqa: E402
 from firmware.screens import ListScreen, PageScreen  # noqa: E402
+from firmware import ui  # noqa: E402
+import displayio  # noqa: E402
 
 LAYOUT_BOARDS = ("pimoroni_picosystem", "pajenicko_picopad", "hack_club_sprig",
                  "adafruit_macropad_rp2040", "pimoroni_badger2040", "lilygo_t_display_rp2040")
@@ -51,7 +53,7 @@ def human_turn(sim, check):
     check(sim, table) runs before the decision (assertions on what the screen shows)."""
     t = sim.screen
     check(sim, t)
-    shown = t.shown_hand()
+    shown = shown_hand(t)
     items = t.items
     target = None
     for i in range(len(items)):
@@ -71,7 +73,48 @@ def human_turn(sim, check):
 
 def _screen_dim(t, card):
     # scroll-aware: look the card up on screen by moving nothing; cards off-window use the rule
-    for c, dim in t.shown_hand():
+    for c, dim in shown_hand(t):
         if c == card:
             return dim
     return t.g.check(card, t.me) != 0
+
+
+# ---- what the screen shows, read back from the display tree -------------------------
+def labels(screen):
+    """(label, x, y) of every visible label on the screen."""
+    out = []
+    _walk(screen.group, 0, 0, out)
+    return out
+
+
+def _walk(group, ox, oy, out):
+    for item in group:
+        if getattr(item, "hidden", False):
+            continue
+        if hasattr(item, "text") and hasattr(item, "bounding_box"):
+            out.append((item, ox + item.x, oy + item.y))
+        elif isinstance(item, displayio.Group):
+            _walk(item, ox + item.x, oy + item.y, out)
+
+
+def page_text(page):
+    """All lines of a text page (what a reader could scroll through)."""
+    return [x[0] for x in page.lines]
+
+
+def shown_hand(t):
+    """[(card, dimmed)] for the hand tiles on the table screen, read back from the TileGrid."""
+    out = []
+    for i in range(t.cap):
+        col = i % t.hcols
+        line = 2 * (i // t.hcols)
+        tile = t.hand[col, line]
+        if tile == ui.T_BLANK:
+            continue
+        dim = tile >= ui.T_RANK_DIM
+        base = tile - (ui.T_RANK_DIM if dim else ui.T_RANK)
+        red = base // 13
+        s = t.hand[col, line + 1] - (ui.T_SUIT_DIM if dim else ui.T_SUIT)
+        assert (s in (1, 2)) == bool(red)
+        out.append((s * 13 + base % 13, dim))
+    return out

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from simhelp import Sim, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu
+from simhelp import page_text
 from engine.rules import PRESETS
 from engine.records import Record
 from firmware import autosave, text
@@ -62,13 +63,13 @@ def test_resume_on_results_and_standings(tmp_path):
         g.play(g.legal_moves()[0], g.turn)
     sim.settle()
     assert isinstance(sim.screen, PageScreen)          # results
-    results = sim.screen.page_text()
+    results = page_text(sim.screen)
     again = Sim(data_dir=str(tmp_path))
-    assert again.screen.page_text() == results
+    assert page_text(again.screen) == results
     sim.press("OK")                                     # standings
-    standings = sim.screen.page_text()
+    standings = page_text(sim.screen)
     again = Sim(data_dir=str(tmp_path))
-    assert again.screen.page_text() == standings
+    assert page_text(again.screen) == standings
     assert again.app.stats.deals == 1                   # counted once, not again on resume
     again.press("OK")                                   # the next deal
     assert isinstance(again.screen, TableScreen)
@@ -123,7 +124,7 @@ def test_damaged_game_files_start_clean_with_a_notice(tmp_path, how):
     sim2 = Sim(data_dir=str(tmp_path))
     scr = sim2.screen
     assert isinstance(scr, PageScreen)
-    assert "Saved game was damaged \u2014 new game" in " ".join(scr.page_text())
+    assert "Saved game was damaged \u2014 new game" in " ".join(page_text(scr))
     assert sim2.app.stats.deals == 1                   # statistics kept
     sim2.press("OK")
     assert isinstance(sim2.screen, ListScreen) and sim2.app.match is None
@@ -143,7 +144,7 @@ def test_notice_is_translated(tmp_path):
             (tmp_path / n).write_bytes(b"\x42" * 40)
     try:
         sim2 = Sim(data_dir=str(tmp_path))
-        assert "Partie enregistrée abîmée" in " ".join(sim2.screen.page_text())
+        assert "Partie enregistrée abîmée" in " ".join(page_text(sim2.screen))
     finally:
         text.lang = 0
 
@@ -170,7 +171,7 @@ def test_damaged_prefs_reset_settings_but_keep_the_game(tmp_path):
         if (tmp_path / n).exists():
             (tmp_path / n).write_bytes(_flip((tmp_path / n).read_bytes()))
     sim2 = Sim(data_dir=str(tmp_path))
-    assert "Saved settings were damaged" in " ".join(sim2.screen.page_text())
+    assert "Saved settings were damaged" in " ".join(page_text(sim2.screen))
     sim2.press("OK")
     assert isinstance(sim2.screen, TableScreen)
     assert bytes(sim2.screen.g.log) == bytes(sim.screen.g.log)[:len(sim2.screen.g.log)]
@@ -319,7 +320,7 @@ def test_settings_and_statistics_survive_a_restart(tmp_path):
     assert sim2.app.stats.deals == 1
     assert sim2.app.stats.played[sim2.app.stats.slot("parliament", 0)] == 1
     sim2.app.stats_screen()
-    page = " ".join(sim2.screen.page_text())
+    page = " ".join(page_text(sim2.screen))
     assert "Deals: 1" in page and "Parliament Easy" in page
 
 
@@ -329,7 +330,7 @@ def test_statistics_reset_needs_a_confirmation(tmp_path):
     sim.app.save_prefs()
     select_menu(sim, "Statistics")
     sim.press("OK")
-    assert "Deals: 1" in " ".join(sim.screen.page_text())
+    assert "Deals: 1" in " ".join(page_text(sim.screen))
     sim.press("OK")                                  # asks
     assert isinstance(sim.screen, ListScreen) and sim.screen.title == "Reset stats?"
     sim.press("OK")                                  # "No" is selected first
@@ -338,7 +339,7 @@ def test_statistics_reset_needs_a_confirmation(tmp_path):
     sim.press("DOWN")
     sim.press("OK")                                  # "Yes, reset"
     assert sim.app.stats.deals == 0
-    assert "Deals: 0" in " ".join(sim.screen.page_text())
+    assert "Deals: 0" in " ".join(page_text(sim.screen))
     assert Sim(data_dir=str(tmp_path)).app.stats.deals == 0
 
 

@@ -4,6 +4,7 @@ import re
 import pytest
 
 from simhelp import Sim, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen, PageScreen
+from simhelp import page_text, shown_hand
 from engine.rules import PRESETS, CHIPS
 from engine import reasons as R
 from firmware import text
@@ -15,7 +16,7 @@ def check_table(sim, t):
     """On the human's turn the dimmed cards are exactly the illegal ones."""
     g = t.g
     assert g.turn == t.me and not g.over
-    shown = t.shown_hand()
+    shown = shown_hand(t)
     assert shown, "hand not drawn"
     for card, dim in shown:
         assert dim == (g.check(card, t.me) != R.OK), (card, dim)
@@ -99,7 +100,7 @@ def test_deal_through_buttons(board, preset_key):
     # the results page: every player's cards revealed and the totals add up
     page = sim.screen
     assert isinstance(page, PageScreen)
-    lines = page.page_text()
+    lines = page_text(page)
     players, total = parse_results(lines)
     assert len(players) == g.players
     assert [p[1] for p in players] == [g.count(p) for p in range(g.players)]
@@ -131,7 +132,7 @@ def test_more_presets_on_reference_screen(preset_key):
     sim = Sim("pimoroni_picosystem", seed=5)
     new_game(sim, PRESETS.index(preset_key))
     play_deal(sim)
-    players, total = parse_results(sim.screen.page_text())
+    players, total = parse_results(page_text(sim.screen))
     assert total == sum(p[2] for p in players)
 
 
@@ -155,7 +156,7 @@ def test_match_continues_to_next_deal_and_standings_add_up():
     for _ in range(2):
         play_deal(sim, illegal_tries=0)
         sim.press("OK")
-        lines = sim.screen.page_text()
+        lines = page_text(sim.screen)
         shown = [int(re.search(r"\$(\d+)", x).group(1)) for x in lines if re.match(r"^(You|P\d): ", x)]
         assert shown == m.chips
         assert sum(shown) + m.game.pot == m.rules.chips * m.players

@@ -2,6 +2,7 @@
 import pytest
 
 from simhelp import Sim, LAYOUT_BOARDS, PageScreen
+from simhelp import labels
 from engine.rules import PRESETS
 from firmware import text, ui, layouts
 from firmware.table import TableView
@@ -11,7 +12,7 @@ from simulator.core import FONT_DIR
 def boxes(sim):
     """(name, x, y, w, h) of every visible label and card grid on screen."""
     out = []
-    for lb, x, y in sim.screen.labels():
+    for lb, x, y in labels(sim.screen):
         if not lb.text.strip():
             continue
         bx, by, bw, bh = lb.bounding_box

@@ -2,6 +2,7 @@
 import pytest
 
 from simhelp import Sim, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen, ListScreen
+from simhelp import labels, page_text
 from engine.rules import PRESETS
 from engine import reasons as R
 from firmware import text, heap
@@ -65,7 +66,7 @@ def test_every_preset_can_start_and_shows_its_rules_page():
     for k in PRESETS:
         sim.app.rules_page(k, back=sim.app.title)
         assert isinstance(sim.screen, PageScreen)
-        assert len(" ".join(sim.screen.page_text())) > 40
+        assert len(" ".join(page_text(sim.screen))) > 40
 
 
 def test_settings_language_switches_every_screen():
@@ -114,14 +115,14 @@ def test_statistics_count_deals():
     sim.press("OK")
     assert sim.app.stats.deals == 1
     sim.app.stats_screen()
-    assert "Deals: 1" in " ".join(sim.screen.page_text())
+    assert "Deals: 1" in " ".join(page_text(sim.screen))
 
 
 def test_help_has_a_keys_page_per_board():
     for board in ("ugame22", "lilygo_t_display_rp2040"):
         sim = Sim(board)
         sim.app.keys_page()
-        lines = " ".join(sim.screen.page_text())
+        lines = " ".join(page_text(sim.screen))
         assert sim.hal.profile.NAME in lines and "hold" in lines
 
 
@@ -212,7 +213,7 @@ def test_battery_shown_on_title_where_known():
     sim = Sim("pimoroni_picosystem")
     sim.hal.battery = lambda: 73
     sim.app.title()
-    assert "73%" in [lb.text for lb, x, y in sim.screen.labels()]
+    assert "73%" in [lb.text for lb, x, y in labels(sim.screen)]
 
 
 def test_led_is_lit_exactly_while_you_decide():

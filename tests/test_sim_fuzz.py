@@ -4,6 +4,7 @@ import random
 import pytest
 
 from simhelp import Sim, LAYOUT_BOARDS, TableScreen
+from simhelp import shown_hand
 from engine.rules import CHIPS
 from engine.cards import popcount
 from engine import reasons as R
@@ -30,7 +31,7 @@ def check_invariants(sim):
         assert sum(g.chips) + g.pot == sum(m.start_chips)
         assert min(g.chips) >= 0
     if not g.over and g.turn == scr.me and not scr.dealing and scr.items:
-        for card, dim in scr.shown_hand():
+        for card, dim in shown_hand(scr):
             assert dim == (g.check(card, scr.me) != R.OK)
 
 
