@@ -22,6 +22,8 @@ from firmware import autosave
 from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED
 
 EINK_SETTLE_MS = 400
+IDLE_MS = 60000         # no button for this long while the game waits: the backlight dims
+IDLE_LEVEL = 0.1        # to this, until the next press (which only wakes it)
 
 
 class App:
@@ -56,6 +58,8 @@ class App:
         self.now = 0
         self.refreshes = 0
         self.lit = None                     # the your-turn LED as last set
+        self.last_input = 0                 # when a button was last pressed (ms)
+        self.dimmed = False                 # the backlight is down for idleness
         self.saves = autosave.Saves(hal.store)
         self.power_up()
 
@@ -91,6 +95,12 @@ class App:
     def step(self, now, buttons=()):
         """Handle buttons and timers at time now (ms); returns True if the screen changed."""
         self.now = now
+        if buttons:
+            self.last_input = now
+            if self.dimmed:              # the press that wakes the screen does nothing else
+                self.dimmed = False
+                self.bright()
+                buttons = buttons[1:]
         for b in buttons:
             if self.settings["sound"]:
                 self.hal.tone(880, 15)
@@ -100,7 +110,16 @@ class App:
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)
+        if (not self.dimmed and self.hal.profile.BACKLIGHT and now - self.last_input >= IDLE_MS
+                and not self.busy()):
+            self.dimmed = True
+            self.hal.set_brightness(IDLE_LEVEL)
         return self.dirty
+
+    def bright(self):
+        """The backlight as the settings say, where the board has one."""
+        if self.hal.profile.BACKLIGHT:
+            self.hal.set_brightness((self.settings["bright"] + 1) / 5)
 
     def busy(self):
         """True while the app moves on by itself (bots, animations): no input needed."""
@@ -418,7 +437,7 @@ class App:
                 if key == "lang":
                     text.lang = s[key]
                 if key == "bright":
-                    self.hal.set_brightness((s[key] + 1) / 5)
+                    self.bright()
             return change
         speeds = ("slow", "normal", "fast")
         items = [["sound", lambda: t("on" if s["sound"] else "off"), cycle("sound", 2), None],
@@ -509,8 +528,7 @@ class App:
             self.stats = stats
             self.counted = counted
             text.lang = self.settings["lang"]
-            if self.hal.profile.BACKLIGHT:
-                self.hal.set_brightness((self.settings["bright"] + 1) / 5)
+            self.bright()
         elif damaged:
             notices.append("prefs_damaged")
         saved, damaged = self.saves.load_game()

@@ -59,7 +59,11 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None):
         sim.app.step(now, hal.poll())
         sim.app.render(now)
         window.fill((40, 40, 48))
-        window.blit(hal.image(scale), (10, 10))
+        screen = hal.image(scale)
+        if hal.brightness < 1:       # the backlight as the app set it (hal.set_brightness)
+            k = int(255 * max(0.15, hal.brightness))
+            screen.fill((k, k, k), special_flags=pygame.BLEND_MULT)
+        window.blit(screen, (10, 10))
         x = p.WIDTH * scale + 20
         for i in range(len(lines)):
             colour = (230, 230, 230)
