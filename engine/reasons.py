@@ -15,7 +15,6 @@ BONUS_OTHER_ROW = const(10)
 NOT_A_CARD = const(11)
 
 
-
 def text(code):
     """English text for a reason code."""
     from engine.reason_text import TEXT

@@ -47,4 +47,3 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
             i -= 1
-

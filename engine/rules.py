@@ -145,6 +145,7 @@ _CHIP_GAME = {"opener": LEFT_OF_DEALER, "scoring": CHIPS, "strategic_pass": 1,
 PRESETS = ("sevens", "fan_tan", "domino", "parliament",
            "five_or_nine", "coventry", "play_or_pay")
 
+
 def preset(key):
     """The named rule set (see PRESETS)."""
     if key == "sevens":      # rule book 002

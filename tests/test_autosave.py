@@ -4,8 +4,7 @@ import random
 
 import pytest
 
-from simhelp import Sim, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu
-from simhelp import page_text
+from simhelp import Sim, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu, page_text
 from engine.rules import PRESETS
 from engine.records import Record
 from firmware import autosave, text

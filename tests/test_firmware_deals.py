@@ -3,8 +3,8 @@ import re
 
 import pytest
 
-from simhelp import Sim, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen, PageScreen
-from simhelp import page_text, shown_hand
+from simhelp import (Sim, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
+                     PageScreen, page_text, shown_hand)
 from engine.rules import PRESETS, CHIPS
 from engine import reasons as R
 from firmware import text

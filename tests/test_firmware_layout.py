@@ -1,8 +1,7 @@
 """Every screen on every layout, in every language: no text clipped, nothing overlapping."""
 import pytest
 
-from simhelp import Sim, LAYOUT_BOARDS, PageScreen
-from simhelp import labels
+from simhelp import Sim, LAYOUT_BOARDS, PageScreen, labels
 from engine.rules import PRESETS
 from firmware import text, ui, layouts
 from firmware.table import TableView

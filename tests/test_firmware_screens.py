@@ -1,8 +1,8 @@
 """Title, new game, settings, statistics, help; save/resume; e-ink refresh; heap."""
 import pytest
 
-from simhelp import Sim, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen, ListScreen
-from simhelp import labels, page_text
+from simhelp import (Sim, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen,
+                     ListScreen, labels, page_text)
 from engine.rules import PRESETS
 from engine import reasons as R
 from firmware import text, heap

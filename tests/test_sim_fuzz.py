@@ -3,8 +3,7 @@ import random
 
 import pytest
 
-from simhelp import Sim, LAYOUT_BOARDS, TableScreen
-from simhelp import shown_hand
+from simhelp import Sim, LAYOUT_BOARDS, TableScreen, shown_hand
 from engine.rules import CHIPS
 from engine.cards import popcount
 from engine import reasons as R

@@ -16,6 +16,7 @@ from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
 from firmware import heap
 
+
 def take(board, out_dir, scale):
     sim = Sim(board, seed=42)
     app = sim.app
