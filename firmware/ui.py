@@ -181,29 +181,43 @@ class CardArt:
         width = 0
         for g in glyphs:
             width += g.shift_x
-        step_cut = 0
-        room = tw - 2
-        if width > room and len(glyphs) > 1:
-            step_cut = (width - room + len(glyphs) - 2) // (len(glyphs) - 1)
-            width = room
+        room = tw - 6 if frame >= 0 else tw - 2       # a pixel clear of the outline, if any
+        # too wide ("10" on a small tile): pack the glyphs' ink one pixel apart and crop
+        # the first glyph's sides (the 1's flag and foot), keeping at least 2 columns of it
+        tight = width > room and len(glyphs) > 1
+        crop = 0
+        if tight:
+            width = len(glyphs) - 1
+            for g in glyphs:
+                a, b = _ink(g)
+                width += b - a
+            a, b = _ink(glyphs[0])
+            crop = max(0, min(width - room, b - a - 2))
+            width -= crop
         x = (tw - width) // 2
         fh = self._font_h
         base = y0 + top + (end - top - fh) // 2   # top of the font's cell, centred
         for g in glyphs:
+            a, b = _ink(g) if tight else (0, g.width)
+            a += crop // 2
+            b -= crop - crop // 2
+            gw = b - a
+            left = x - a if tight else x + g.dx
             gtop = base + self._ascent - g.dy - g.height
             for gy in range(g.height):
                 py = gtop + gy
                 if py < y0 + top or py >= y0 + end:
                     continue
-                for gx in range(g.width):
-                    px = x + g.dx + gx
+                for gx in range(a, a + gw):
+                    px = left + gx
                     if px < 1 or px >= tw - 1:
                         continue
                     if g.bitmap[gx, gy]:
                         if dotted and (px + py) & 1:
                             continue
                         bmp[px, py] = ink
-            x += g.shift_x - step_cut
+            x += gw + 1 if tight else g.shift_x
+            crop = 0
 
     def grid(self, cols, rows, x=0, y=0):
         """A TileGrid over the sheet, all blank."""
@@ -227,6 +241,20 @@ class CardArt:
                 bmp[0, y] = bmp[1, y] = 1
                 bmp[w - 1, y] = bmp[w - 2, y] = 1
         return displayio.TileGrid(bmp, pixel_shader=pal)
+
+
+def _ink(g):
+    """The first and one past the last column of glyph g's bitmap with ink."""
+    a = g.width
+    b = 0
+    for gx in range(g.width):
+        for gy in range(g.height):
+            if g.bitmap[gx, gy]:
+                if gx < a:
+                    a = gx
+                b = gx + 1
+                break
+    return (a, b) if b else (0, 0)
 
 
 def rank_tile(card, dim=False):

@@ -4,6 +4,7 @@ import pytest
 from simhelp import Sim, LAYOUT_BOARDS, PageScreen, labels
 from engine.rules import PRESETS
 from firmware import text, ui, layouts
+import hal
 from firmware.table import TableView
 from simulator.core import FONT_DIR
 
@@ -188,3 +189,30 @@ def test_every_layout_is_chosen_by_size():
     assert layouts.for_size(128, 64).name == "128x64"
     assert layouts.for_size(296, 128).name == "296x128"
     assert layouts.for_size(240, 135).name == "240x135"
+
+
+
+def ink_columns(art, tile, inks, framed):
+    """Which columns of a sheet tile hold glyph ink (the outline, if any, left out)."""
+    tw, th = art.tw, art.th
+    lo, hi = (2, tw - 2) if framed else (1, tw - 1)
+    rows = range(2, th - 1) if framed else range(th)
+    return "".join("#" if any(art.sheet[x, tile * th + y] in inks for y in rows) else "."
+                   for x in range(lo, hi))
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_ten_reads_as_one_and_zero_on_every_tile(fonts, board):
+    """The "10" is the only two-glyph rank: on every tile it is a 1, a clear column, a 0,
+    each at least 2 pixels wide."""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    art = ui.CardArt(L.tile[0], L.tile[1], L.tile_font, ui.Theme(mono=p.MONO, paper=p.EINK))
+    outline = not p.MONO or L.tile[0] >= 12
+    tiles = ((ui.T_RANK + 9, (ui.INK,), False), (ui.T_RANK + 13 + 9, (ui.RED,), False),
+             (ui.T_RANK_DIM + 9, (ui.INK_DIM,), p.MONO and outline),
+             (ui.T_NEED + 9, (ui.NEED,), outline))
+    for tile, inks, framed in tiles:
+        cols = ink_columns(art, tile, inks, framed)
+        glyphs = [run for run in cols.strip(".").split(".") if run]
+        assert len(glyphs) == 2 and min(len(g) for g in glyphs) >= 2, (tile, cols)
