@@ -201,14 +201,13 @@ class CardArt:
             a, b = _ink(g) if tight else (0, g.width)
             a += crop // 2
             b -= crop - crop // 2
-            gw = b - a
             left = x - a if tight else x + g.dx
             gtop = base + self._ascent - g.dy - g.height
             for gy in range(g.height):
                 py = gtop + gy
                 if py < y0 + top or py >= y0 + end:
                     continue
-                for gx in range(a, a + gw):
+                for gx in range(a, b):
                     px = left + gx
                     if px < 1 or px >= tw - 1:
                         continue
@@ -216,7 +215,7 @@ class CardArt:
                         if dotted and (px + py) & 1:
                             continue
                         bmp[px, py] = ink
-            x += gw + 1 if tight else g.shift_x
+            x += b - a + 1 if tight else g.shift_x
             crop = 0
 
     def grid(self, cols, rows, x=0, y=0):
