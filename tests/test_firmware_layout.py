@@ -1,10 +1,11 @@
 """Every screen on every layout, in every language: no text clipped, nothing overlapping."""
 import pytest
 
+import hal
+
 from simhelp import Sim, LAYOUT_BOARDS, PageScreen, labels
 from engine.rules import PRESETS
 from firmware import text, ui, layouts
-import hal
 from firmware.table import TableView
 from simulator.core import FONT_DIR
 
@@ -189,7 +190,6 @@ def test_every_layout_is_chosen_by_size():
     assert layouts.for_size(128, 64).name == "128x64"
     assert layouts.for_size(296, 128).name == "296x128"
     assert layouts.for_size(240, 135).name == "240x135"
-
 
 
 def ink_columns(art, tile, inks, framed):
