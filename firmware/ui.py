@@ -185,22 +185,21 @@ class CardArt:
         # too wide ("10" on a small tile): pack the glyphs' ink one pixel apart and crop
         # the first glyph's sides (the 1's flag and foot), keeping at least 2 columns of it
         tight = width > room and len(glyphs) > 1
-        crop = 0
         if tight:
+            inks = [_ink(g) for g in glyphs]
             width = len(glyphs) - 1
-            for g in glyphs:
-                a, b = _ink(g)
+            for a, b in inks:
                 width += b - a
-            a, b = _ink(glyphs[0])
+            a, b = inks[0]
             crop = max(0, min(width - room, b - a - 2))
+            inks[0] = (a + crop // 2, b - (crop - crop // 2))
             width -= crop
         x = (tw - width) // 2
         fh = self._font_h
         base = y0 + top + (end - top - fh) // 2   # top of the font's cell, centred
-        for g in glyphs:
-            a, b = _ink(g) if tight else (0, g.width)
-            a += crop // 2
-            b -= crop - crop // 2
+        for i in range(len(glyphs)):
+            g = glyphs[i]
+            a, b = inks[i] if tight else (0, g.width)
             left = x - a if tight else x + g.dx
             gtop = base + self._ascent - g.dy - g.height
             for gy in range(g.height):
@@ -216,7 +215,6 @@ class CardArt:
                             continue
                         bmp[px, py] = ink
             x += b - a + 1 if tight else g.shift_x
-            crop = 0
 
     def grid(self, cols, rows, x=0, y=0):
         """A TileGrid over the sheet, all blank."""
