@@ -375,11 +375,9 @@ class App:
         """The results page: each player's cards (revealed), what each pays, the total."""
         m = self.match
         g = m.game
-        lines = []
-        w = g.winner
-        lines.append((("P" + str(w + 1) if w != self.human else t("you")) + " " + t("wins"), ui.ACCENT))
+        lines = [(text.winner(g.winner, self.human), ui.ACCENT)]
         for p in range(g.players):
-            name = t("you") if p == self.human else "P" + str(p + 1)
+            name = text.seat(p, self.human)
             lines.append((name + ": " + str(g.counts[p]) + " " + t("card" if g.counts[p] == 1 else "cards") + " = " + signed(delta[p]),
                           ui.TEXT))
             cards = sorted_hand(g, p)
@@ -399,7 +397,7 @@ class App:
         lines = []
         leaders = m.leaders()
         for p in range(m.players):
-            name = t("you") if p == self.human else "P" + str(p + 1)
+            name = text.seat(p, self.human)
             mark = " \u25c0" if p in leaders else ""
             unit = "$" if m.rules.scoring == CHIPS else ""
             lines.append((name + ": " + unit + str(tot[p]) + mark, ui.TEXT))

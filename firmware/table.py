@@ -7,7 +7,7 @@ from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 from firmware import ui
 from firmware import players
 from firmware.screens import Screen, _set
-from firmware.text import t, reason
+from firmware.text import t, reason, seat, winner
 
 DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
 DEAL_STEP = (60, 30, 10)      # ms per card of the deal animation
@@ -199,7 +199,7 @@ class TableView(Screen):
         # message
         if self.msg_key is None:
             if g.over:
-                self._msg(self._winner_text(), None, ui.ACCENT)
+                self._msg(winner(g.winner, self.me), None, ui.ACCENT)
             elif mine:
                 if self.cursor < len(items) and items[self.cursor] == PASS:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
@@ -340,12 +340,6 @@ class TableView(Screen):
         if not cost:
             return t("pass_cost")
         return t("pass_cost") + " -" + str(cost)
-
-    def _winner_text(self):
-        w = self.g.winner
-        if w == self.me:
-            return t("you_win")
-        return "P" + str(w + 1) + " " + t("wins")
 
     def _msg(self, text, short, colour):
         L = self.app.layout
@@ -590,8 +584,10 @@ class ReplayScreen(TableView):
         what = ""
         if self.pos:
             a = self.log[self.pos - 1]
-            who = t("you") if self.last_seat == self.me else "P" + str(self.last_seat + 1)
-            what = " " + who + " " + (t("pass") if a == PASS else card_name(a))
+            if a == PASS and self.last_seat == self.me:
+                what = " " + t("you_pass")
+            else:
+                what = " " + seat(self.last_seat, self.me) + " " + (t("pass") if a == PASS else card_name(a))
         self.say(t("replay_s") + " " + where + what, where + what, ui.ACCENT)
 
     def _go(self, pos):

@@ -55,6 +55,7 @@ _T = {
     "no_move": ("No move: you pass", "Aucun coup: passe", "Kein Zug: passen"),
     "no_move_s": ("No move", "Rien", "Kein Zug"),
     "pass": ("pass", "passe", "passt"),
+    "you_pass": ("You pass", "Vous passez", "Du passt"),
     "pass_cost": ("Pass", "Passer", "Passen"),
     "hint": ("Hint", "Conseil", "Tipp"),
     "ok_again": ("OK again to play", "Encore OK pour jouer", "Nochmal OK zum Spielen"),
@@ -174,6 +175,16 @@ RULES_HELP = {
 
 def t(key):
     return _T[key][lang]
+
+
+def seat(p, me):
+    """A player's name on screen: You for the human, P1 … P7 for the bots."""
+    return _T["you"][lang] if p == me else "P" + str(p + 1)
+
+
+def winner(w, me):
+    """Who won the deal, as a sentence in the current language (the verb agrees)."""
+    return _T["you_win"][lang] if w == me else "P" + str(w + 1) + " " + _T["wins"][lang]
 
 
 def reason(code, short=False):

@@ -3,6 +3,7 @@ import pytest
 
 from simhelp import (Sim, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen,
                      ListScreen, labels, page_text)
+from engine.game import PASS
 from engine.rules import PRESETS
 from engine import reasons as R
 from firmware import text, heap
@@ -290,3 +291,52 @@ def test_backlight_dims_when_idle_and_the_waking_press_only_wakes():
     cursor = sim2.screen.cursor
     sim2.press("RIGHT")
     assert sim2.screen.cursor != cursor
+
+
+WINNER_LINES = (("You win!", "Gagné !", "Gewonnen!"), ("P%d wins", "P%d gagne", "P%d gewinnt"))
+YOU_PASS = ("You pass", "Vous passez", "Du passt")
+
+
+@pytest.mark.parametrize("lang", range(3))
+def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
+    """The results page names the winner with a verb that agrees ("Gagné !", not "Vous gagne"),
+    and the replay says "Vous passez" for your own pass."""
+    seen = set()
+    try:
+        for seed in range(60):
+            sim = Sim(seed=seed)
+            new_game(sim, PRESETS.index("fan_tan"))
+            text.lang = lang
+            sim.app.settings["lang"] = lang
+            t = sim.screen
+            assert t.items[-1] == PASS            # Fan Tan: a strategic pass is always offered
+            while t.cursor != len(t.items) - 1:
+                sim.press("RIGHT")
+            sim.ok()
+            g = t.g
+            while not g.over:
+                g.play(g.legal_moves()[0], g.turn)
+            sim.settle()                          # the table shows the winner, then the results
+            assert sim.screen.title == text.t("results")
+            w = g.winner
+            mine = w == sim.app.human
+            want = WINNER_LINES[0][lang] if mine else WINNER_LINES[1][lang] % (w + 1)
+            assert page_text(sim.screen)[0] == want
+            if mine in seen:
+                continue
+            seen.add(mine)
+            sim.press("OK")                       # standings
+            sim.press("OK")                       # next deal
+            sim.press("MENU")
+            select_menu(sim, text.t("replay"))
+            sim.press("OK")
+            captions = []
+            for _ in range(len(sim.screen.log)):
+                sim.press("RIGHT")
+                captions.append(sim.screen.message())
+            assert any(c.endswith(YOU_PASS[lang]) for c in captions), captions[:6]
+            if len(seen) == 2:
+                break
+        assert seen == {True, False}
+    finally:
+        text.lang = 0
