@@ -101,6 +101,7 @@ class TableView(Screen):
                     grp.append(l2)
                 self.opp_labels.append((p, l1, l2, cw - 2 * margin - (1 if not margin else 0)))
                 i += 1
+            self.opp_level = self._opp_level(self.opp_labels[0][3])
         rx, ry = L.rows
         self.rows = art.grid(14, 4, rx, ry)
         grp.append(self.rows)
@@ -302,17 +303,20 @@ class TableView(Screen):
         _set(self.status_r, right)
 
     def _opp(self, p, l1, l2, width):
+        """An opponent's label: name, cards left, dealer, standing and what they did last
+        (the card they laid or "pass"), as much as the width holds."""
         g = self.g
         L = self.app.layout
         th = self.app.theme
         mark = "\u25b6" if g.turn == p and not g.over else " "
         name = mark + "P" + str(p + 1)
         dealer = " D" if g.dealer == p else ""
-        passed = (" " + t("pass")) if g.last[p] == PASS else ""
+        act = g.last[p]
+        act = "" if act < 0 else " " + (t("pass") if act == PASS else card_name(act))
         cnt = str(g.counts[p]) + ("!" if g.counts[p] <= 2 else "")
         warn = g.counts[p] <= 2
         if l2 is not None:
-            _set(l1, _fit([name + dealer, passed], L.font, width))
+            _set(l1, _fit([name + dealer, act], L.font, width))
             long_form = cnt + " " + t("card" if g.counts[p] == 1 else "cards") + " " + self._standing(p)
             if ui.text_width(long_form, L.font) <= width:
                 _set(l2, long_form)
@@ -322,15 +326,36 @@ class TableView(Screen):
             if l2.color != colour:
                 l2.color = colour
         else:
-            full = name + " " + cnt
-            if ui.text_width(full, L.font) > width:    # compact: "7:13!", "7\u25b613"
-                full = str(p + 1) + ("\u25b6" if mark != " " else ":") + cnt
-            if ui.text_width(full, L.font) > width:    # tiny: "\u25b613", "13!"
-                full = ("\u25b6" if mark != " " else "") + cnt
-            _set(l1, _fit([full, dealer, " " + self._standing(p), passed], L.font, width))
+            level = self.opp_level
+            if level:                                  # "7:13", or "7\u25b613" on turn
+                name = str(p + 1) + ("\u25b6" if mark != " " else ":")
+                if level == 4:
+                    name = "\u25b6" if mark != " " else ""
+            else:
+                name += " "
+            if level >= 3:
+                act = ""
+            elif level == 2 and g.last[p] == PASS:
+                act = " -"
+            head = name + cnt
+            room = width - ui.text_width(head + act, L.font)
+            _set(l1, head + _fit(["", dealer, " " + self._standing(p)], L.font, room) + act)
             colour = th.colour(ui.WARN if warn else ui.TEXT)
             if l1.color != colour:
                 l1.color = colour
+
+    def _opp_level(self, width):
+        """How much a one-line opponent label can say, judged on the widest case so that
+        every opponent reads the same way: 0 "P7 13 pass", 1 "7:13 pass", 2 "7:13 -"
+        (a pass as a dash), 3 "7:13", 4 "13"."""
+        f = self.app.layout.font
+        act = max(ui.text_width(" " + t("pass"), f), ui.text_width(" 10\u2665", f))
+        forms = ((0, "\u25b6P7 18", act), (1, "7\u25b618", act),
+                 (2, "7\u25b618", ui.text_width(" 10\u2665", f)), (3, "7\u25b618", 0))
+        for level, name, extra in forms:
+            if ui.text_width(name, f) + extra <= width:
+                return level
+        return 4
 
     def _pass_text(self):
         pot, gates = self.g.pass_cost(self.me)

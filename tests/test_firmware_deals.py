@@ -5,9 +5,11 @@ import pytest
 
 from simhelp import (Sim, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand)
+from engine.game import PASS
 from engine.rules import PRESETS, CHIPS
 from engine import reasons as R
 from firmware import text
+from firmware.table import card_name
 
 PRESET_CASES = ("sevens", "parliament", "fan_tan", "play_or_pay", "domino")
 
@@ -25,6 +27,11 @@ def check_table(sim, t):
     assert all(g.hand(t.me)[c // 13] >> (c % 13) & 1 for c in hand)
     assert len(hand) == min(g.count(t.me), t.cap)
     assert t.message()
+    # each opponent's label ends with what they did last: the card they laid, or their pass
+    for p, l1, _, _ in t.opp_labels:
+        if g.last[p] >= 0:
+            said = (" " + text.t("pass"), " -") if g.last[p] == PASS else (" " + card_name(g.last[p]),)
+            assert l1.text.endswith(said), (p, l1.text, said)
 
 
 def try_illegal(sim, t):
@@ -110,7 +117,6 @@ def test_deal_through_buttons(board, preset_key):
         assert total == 0
     assert str(g.deal_number) in lines[-1]
     # opponents' cards are revealed
-    from firmware.table import card_name
     joined = " ".join(lines)
     for p in range(g.players):
         for c in range(52):
