@@ -79,10 +79,12 @@ class TableView(Screen):
         self.opp_labels = []
         if L.opps:
             ox, oy, cols, cw, lines, ch, max_rows = L.opps
-            margin = 2
-            if not cols:                  # one row, a column per opponent
+            margin = 2                    # each side: columns stay 4 px apart
+            gap = 0
+            if not cols:                  # one row, a column per opponent, 4 px apart
                 cols = g.players - 1
-                cw = L.w // cols
+                gap = 4
+                cw = (L.w + gap) // cols
                 margin = 0
             elif g.players - 1 > cols * max_rows:
                 cols *= 2
@@ -99,7 +101,7 @@ class TableView(Screen):
                 if lines == 2:
                     l2 = ui.label(" ", L.font, x, y + L.lh - 1, th.colour(ui.TEXT))
                     grp.append(l2)
-                self.opp_labels.append((p, l1, l2, cw - 2 * margin - (1 if not margin else 0)))
+                self.opp_labels.append((p, l1, l2, cw - 2 * margin - gap))
                 i += 1
             self.opp_level = self._opp_level(self.opp_labels[0][3])
         rx, ry = L.rows
@@ -329,16 +331,16 @@ class TableView(Screen):
             level = self.opp_level
             if level:                                  # "7:13", or "7\u25b613" on turn
                 name = str(p + 1) + ("\u25b6" if mark != " " else ":")
-                if level == 4:
-                    name = "\u25b6" if mark != " " else ""
             else:
                 name += " "
-            if level >= 3:
+            if level == 3:                             # no room for the last action
                 act = ""
+                if ui.text_width(name + cnt, L.font) > width:
+                    name = "\u25b6" if mark != " " else ""
             elif level == 2 and g.last[p] == PASS:
                 act = " -"
             head = name + cnt
-            room = width - ui.text_width(head + act, L.font)
+            room = width - ui.text_width(head + act + " ", L.font)   # extras leave a space free
             _set(l1, head + _fit(["", dealer, " " + self._standing(p)], L.font, room) + act)
             colour = th.colour(ui.WARN if warn else ui.TEXT)
             if l1.color != colour:
@@ -346,16 +348,21 @@ class TableView(Screen):
 
     def _opp_level(self, width):
         """How much a one-line opponent label can say, judged on the widest case so that
-        every opponent reads the same way: 0 "P7 13 pass", 1 "7:13 pass", 2 "7:13 -"
-        (a pass as a dash), 3 "7:13", 4 "13"."""
+        every opponent reads the same way: 0 "P7 13 pass", 1 "7:13 pass", 2 "7:13 -" (a pass
+        as a dash), 3 "7:13" (or "13" where even that is too wide)."""
         f = self.app.layout.font
-        act = max(ui.text_width(" " + t("pass"), f), ui.text_width(" 10\u2665", f))
-        forms = ((0, "\u25b6P7 18", act), (1, "7\u25b618", act),
-                 (2, "7\u25b618", ui.text_width(" 10\u2665", f)), (3, "7\u25b618", 0))
-        for level, name, extra in forms:
-            if ui.text_width(name, f) + extra <= width:
+        n = self.g.players
+        cnt = str(-(-52 // n))                  # the most cards a hand starts with, or "2!"
+        if len(cnt) < 2:
+            cnt = "2!"
+        short = ui.text_width(str(n) + "\u25b6" + cnt, f)
+        card = ui.text_width(" 10\u2665", f)
+        act = max(ui.text_width(" " + t("pass"), f), card)
+        forms = ((ui.text_width("\u25b6P" + str(n) + " " + cnt, f), act), (short, act), (short, card))
+        for level in range(3):
+            if forms[level][0] + forms[level][1] <= width:
                 return level
-        return 4
+        return 3
 
     def _pass_text(self):
         pot, gates = self.g.pass_cost(self.me)

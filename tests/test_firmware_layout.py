@@ -38,6 +38,14 @@ def check_screen(sim, where):
             overlap = (a[1] < b[1] + b[3] and b[1] < a[1] + a[3] and
                        a[2] < b[2] + b[4] and b[2] < a[2] + a[4])
             assert not overlap, (where, a, b)
+    if isinstance(sim.screen, TableView):     # opponents side by side stay 4 px apart
+        opps = [o[1] for o in sim.screen.opp_labels]
+        row = sorted([(y, x + lb.bounding_box[0], lb) for lb, x, y in labels(sim.screen)
+                      if lb in opps and lb.text.strip()], key=lambda r: (r[0], r[1]))
+        for a, b in zip(row, row[1:]):
+            if a[0] == b[0]:
+                end = a[1] + a[2].bounding_box[2]
+                assert b[1] - end >= 4, (where, a[2].text, b[2].text)
 
 
 def visit_all(sim, where):
