@@ -12,6 +12,7 @@ from engine.match import Match
 from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
+from hal.buttons import LEFT, RIGHT
 
 from firmware import ui, layouts, text
 from firmware.text import t
@@ -508,8 +509,22 @@ class App:
                              ok=back, back=back))
 
     def keys_page(self):
-        from hal.buttons import describe
-        lines = [(self.hal.profile.NAME, ui.ACCENT)] + [(x, ui.TEXT) for x in describe(self.hal.profile)]
+        """What each of this board's keys does, by the name printed on it."""
+        p = self.hal.profile
+        label = {}
+        for i in range(len(p.KEYS)):
+            label[p.KEYS[i][0]] = text.ARROWS.get(p.LABELS[i], p.LABELS[i])
+        lines = [(p.NAME, ui.ACCENT)]
+        for pin, short, held in p.KEYS:
+            line = label[pin] + ": " + text.button(short)
+            if held is not None:
+                line += ", " + t("hold") + ": " + text.button(held)
+            lines.append((line, ui.TEXT))
+        for a, b, button in p.CHORDS:
+            lines.append((label[a] + "+" + label[b] + ": " + text.button(button), ui.TEXT))
+        if p.ENCODER:
+            lines.append((t("knob") + ": " + text.button(LEFT) + " / " + text.button(RIGHT), ui.TEXT))
+        lines.append((t("hurry"), ui.MUTED))
         self.goto(PageScreen(self, t("keys"), lines, ok=self.help_menu))
 
     # ---- autosave and resume (firmware.autosave) ---------------------------------------

@@ -77,6 +77,10 @@ _T = {
     "best": ("Best", "Record", "Rekord"),
     "avg_pen": ("Avg penalty", "Pénalité moy.", "Mittl. Strafe"),
     "keys": ("Buttons", "Boutons", "Tasten"),
+    "hold": ("hold", "appui long", "lang"),
+    "knob": ("turn the knob", "tourner le bouton", "Knopf drehen"),
+    "hurry": ("Any key while the bots play: faster", "Une touche pendant que les robots jouent: plus vite",
+              "Eine Taste, während die Bots spielen: schneller"),
     "page": ("page", "page", "Seite"),
     "dealer": ("dealer", "donneur", "Geber"),
     "row_done": ("done", "fini", "fertig"),
@@ -98,6 +102,18 @@ _T = {
     "no": ("No", "Non", "Nein"),
     "yes_reset": ("Yes, reset", "Oui, effacer", "Ja, löschen"),
 }
+
+# What each logical button (hal.buttons: UP DOWN LEFT RIGHT OK BACK MENU HINT) does.
+BUTTONS = (
+    ("previous suit", "couleur précédente", "vorige Farbe"),
+    ("next suit", "couleur suivante", "nächste Farbe"),
+    ("previous card", "carte précédente", "vorige Karte"),
+    ("next card", "carte suivante", "nächste Karte"),
+    ("play / choose", "jouer / choisir", "spielen / wählen"),
+    ("back / pause", "retour / pause", "zurück / Pause"),
+    ("menu / pause", "menu / pause", "Menü / Pause"),
+    ("hint", "conseil", "Tipp"),
+)
 
 # Engine reason codes (engine.reasons), long and short forms.
 _REASONS = (
@@ -185,6 +201,15 @@ def seat(p, me):
 def winner(w, me):
     """Who won the deal, as a sentence in the current language (the verb agrees)."""
     return _T["you_win"][lang] if w == me else "P" + str(w + 1) + " " + _T["wins"][lang]
+
+
+# The d-pad's keys are shown as the arrows printed on them (profiles name them in words).
+ARROWS = {"Up": "\u2191", "Down": "\u2193", "Left": "\u2190", "Right": "\u2192"}
+
+
+def button(b):
+    """What logical button b does, in the current language."""
+    return BUTTONS[b][lang]
 
 
 def reason(code, short=False):

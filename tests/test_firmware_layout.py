@@ -159,6 +159,9 @@ def all_texts():
     for table in (text._T, text.PRESET_TITLES, text.RULES_HELP):
         for k in table:
             out.extend(table[k])
+    for words in text.BUTTONS:
+        out.extend(words)
+    out.extend(text.ARROWS.values())
     for r in text._REASONS:
         for forms in r:
             out.extend(forms)

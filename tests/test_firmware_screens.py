@@ -119,12 +119,36 @@ def test_statistics_count_deals():
     assert "Deals: 1" in " ".join(page_text(sim.screen))
 
 
-def test_help_has_a_keys_page_per_board():
-    for board in ("ugame22", "lilygo_t_display_rp2040"):
-        sim = Sim(board)
-        sim.app.keys_page()
-        lines = " ".join(page_text(sim.screen))
-        assert sim.hal.profile.NAME in lines and "hold" in lines
+@pytest.mark.parametrize("lang", range(3))
+def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
+    """Rules & help > Buttons, through the menus, on every board: one line per key, by the
+    name or arrow printed on it, with its action (and its long press) in the player's language."""
+    import hal
+    try:
+        for board in hal.BOARDS:
+            sim = Sim(board)
+            text.lang = lang
+            sim.app.settings["lang"] = lang
+            sim.app.title()
+            select_menu(sim, text.t("help"))
+            sim.press("OK")
+            select_menu(sim, text.t("keys"))
+            sim.press("OK")
+            assert sim.screen.title == text.t("keys")
+            lines = page_text(sim.screen)          # as wrapped on this screen
+            shown = " ".join(lines)
+            p = sim.hal.profile
+            assert lines[0] == p.NAME
+            for (pin, short, held), name in zip(p.KEYS, p.LABELS):
+                want = text.ARROWS.get(name, name) + ": " + text.BUTTONS[short][lang]
+                if held is not None:
+                    want += ", " + text.t("hold") + ": " + text.BUTTONS[held][lang]
+                assert want in shown, (board, want, lines)
+                assert pin == name or pin + ":" not in shown       # no pin names for players
+            assert (text.t("knob") in shown) == bool(p.ENCODER)
+            assert shown.endswith(text.t("hurry"))
+    finally:
+        text.lang = 0
 
 
 def test_game_record_restores_the_same_screen(tmp_path):
