@@ -111,7 +111,7 @@ BUTTONS = (
     ("next card", "carte suivante", "nächste Karte"),
     ("play / choose", "jouer / choisir", "spielen / wählen"),
     ("back / pause", "retour / pause", "zurück / Pause"),
-    ("menu / pause", "menu / pause", "Menü / Pause"),
+    ("pause / back", "pause / retour", "Pause / zurück"),
     ("hint", "conseil", "Tipp"),
 )
 
