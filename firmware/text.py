@@ -115,6 +115,9 @@ BUTTONS = (
     ("hint", "conseil", "Tipp"),
 )
 
+# The d-pad's keys are shown as the arrows printed on them (profiles name them in words).
+ARROWS = {"Up": "\u2191", "Down": "\u2193", "Left": "\u2190", "Right": "\u2192"}
+
 # Engine reason codes (engine.reasons), long and short forms.
 _REASONS = (
     (("OK", "OK"), ("OK", "OK"), ("OK", "OK")),
@@ -200,11 +203,7 @@ def seat(p, me):
 
 def winner(w, me):
     """Who won the deal, as a sentence in the current language (the verb agrees)."""
-    return _T["you_win"][lang] if w == me else "P" + str(w + 1) + " " + _T["wins"][lang]
-
-
-# The d-pad's keys are shown as the arrows printed on them (profiles name them in words).
-ARROWS = {"Up": "\u2191", "Down": "\u2193", "Left": "\u2190", "Right": "\u2192"}
+    return _T["you_win"][lang] if w == me else seat(w, me) + " " + _T["wins"][lang]
 
 
 def button(b):
