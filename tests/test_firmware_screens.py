@@ -1,6 +1,8 @@
 """Title, new game, settings, statistics, help; save/resume; e-ink refresh; heap."""
 import pytest
 
+import hal
+
 from simhelp import (Sim, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen,
                      ListScreen, labels, page_text)
 from engine.game import PASS
@@ -123,7 +125,6 @@ def test_statistics_count_deals():
 def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     """Rules & help > Buttons, through the menus, on every board: one line per key, by the
     name or arrow printed on it, with its action (and its long press) in the player's language."""
-    import hal
     try:
         for board in hal.BOARDS:
             sim = Sim(board)
