@@ -177,8 +177,9 @@ def run_code_py(capsys):
     return capsys.readouterr().out
 
 
-def test_code_py_starts_the_real_app_on_a_badge(monkeypatch, capsys):
-    install_badge(monkeypatch, "pimoroni_picosystem")
+@pytest.mark.parametrize("board_id", hal.BOARDS)
+def test_code_py_starts_the_real_app_on_a_badge(monkeypatch, capsys, board_id):
+    install_badge(monkeypatch, board_id)
     from firmware import ui
     from firmware.app import App
     monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
@@ -190,7 +191,7 @@ def test_code_py_starts_the_real_app_on_a_badge(monkeypatch, capsys):
     monkeypatch.setattr(App, "run", run)
     with pytest.raises(Started):
         run_code_py(capsys)
-    assert started[0].hal.profile is hal.profile("pimoroni_picosystem")
+    assert started[0].hal.profile is hal.profile(board_id)
 
 
 def test_code_py_names_the_boards_it_knows(monkeypatch, capsys):
