@@ -17,6 +17,7 @@ DRIVE_BUTTON = {
     "hack_club_sprig": ("BUTTON_K", False),
     "adafruit_macropad_rp2040": ("KEY7", False),
     "pimoroni_badger2040": ("SW_B", True),
+    "pimoroni_badger2040w": ("SW_B", True),
     "lilygo_t_display_rp2040": ("BUTTON_L", False),
 }
 

@@ -20,7 +20,8 @@ for base in __import__("sys").path:
 SIZES = {
     "pimoroni_picosystem": (240, 240), "pajenicko_picopad": (320, 240), "ugame22": (320, 240),
     "hack_club_sprig": (160, 128), "adafruit_macropad_rp2040": (128, 64),
-    "pimoroni_badger2040": (296, 128), "lilygo_t_display_rp2040": (240, 135),
+    "pimoroni_badger2040": (296, 128), "pimoroni_badger2040w": (296, 128),
+    "lilygo_t_display_rp2040": (240, 135),
 }
 
 
