@@ -19,6 +19,8 @@ DRIVE_BUTTON = {
     "pimoroni_badger2040": ("SW_B", True),
     "pimoroni_badger2040w": ("SW_B", True),
     "lilygo_t_display_rp2040": ("BUTTON_L", False),
+    "heiafr_picomo_v3": ("SW_TOPL", False),
+    "heiafr_picomo_v2": ("SW_TOPL", False),
 }
 
 
