@@ -29,10 +29,12 @@ def for_size(w, h):
                       msg=(2, 62, 292, 1), hand=(4, 75, 24, 1), footer_y=-1,
                       scale_title=2, menu_top=26)
     if w >= 240 and h >= 200:
+        dy = max(0, h - 240) // 3     # a taller panel (240x280): the table lower, the keys below
         return Layout("240x240", w=w, h=h, font="7x13", tile_font="7x13", lh=14, mono_hint=False,
                       tile=(16, 14), status_y=1,
-                      opps=(0, 17, 3, 80, 2, 26, 2), rows=(8, 72),
-                      msg=(4, 133, 232, 2), hand=(8, 164, 14, 2), footer_y=-1,
+                      opps=(0, 17, 3, 80, 2, 26, 2), rows=(8, 72 + dy),
+                      msg=(4, 133 + dy, 232, 2), hand=(8, 164 + dy, 14, 2),
+                      footer_y=h - 16 if h >= 260 else -1,
                       scale_title=3, menu_top=44)
     if w >= 240 and h >= 128:
         return Layout("240x135", w=w, h=h, font="6x10", tile_font="6x10", lh=11, mono_hint=False,
