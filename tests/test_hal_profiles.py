@@ -159,3 +159,13 @@ def test_badge_modules_are_portable(board_id):
             if tok.type == tokenize.STRING:
                 prefix = tok.string[:2].lower()
                 assert not (prefix.startswith("f") or prefix == "rf"), (path, tok.start)
+
+
+@pytest.mark.parametrize("doc", ("README.md", "docs/flashing.md"))
+def test_the_board_tables_list_every_board(doc):
+    """docs/boards.md's step 3: a board is in the README's and the flashing guide's tables."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, doc), encoding="utf-8") as f:
+        rows = [line for line in f if line.startswith("|")]
+    for board_id in hal.BOARDS:
+        assert any("`%s`" % board_id in row for row in rows), (doc, board_id)
