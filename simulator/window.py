@@ -12,11 +12,11 @@ FPS = 30
 
 
 def panel_lines(profile):
-    """Text for the side panel: keyboard key, the board button's label, then what the
-    board map (hal.buttons.describe) says that button does."""
+    """The side panel's lines, each a tuple of cells: the board, then per board key the
+    keyboard key, the button's label and what the board map (hal.buttons.describe) says."""
     keys = dict((i, name) for name, i in keyboard_map(profile))
     n = len(profile.KEYS)
-    lines = [profile.NAME + " (" + profile.BOARD_ID + ")", "", "Keyboard -> board button:"]
+    lines = [(profile.NAME + " (" + profile.BOARD_ID + ")",), ("",), ("Keyboard -> board button:",)]
     for i, text in enumerate(describe(profile)):
         if i < n:
             key, label = keys.get(i, ""), profile.LABELS[i] if i < len(profile.LABELS) else ""
@@ -24,9 +24,40 @@ def panel_lines(profile):
             key, label = "both", ""
         else:
             key, label = "%s %s" % ENCODER_KEYS, ""
-        lines.append("  %-6s %-6s %s" % (key, label, text))
-    lines += ["", "F12: screenshot   Esc: quit"]
+        lines.append((key, label, text))
+    lines += [("",), ("F12: screenshot   Esc: quit",)]
     return lines
+
+
+def render_panel(lines, font, colour):
+    """The panel's lines as (surface, dx, row); cells of the key rows line up in columns."""
+    cols = [0, 0]
+    for cells in lines:
+        if len(cells) == 3:
+            for c in range(2):
+                cols[c] = max(cols[c], font.size(cells[c])[0] + 12)
+    out = []
+    for row, cells in enumerate(lines):
+        dx = 8 if len(cells) == 3 else 0
+        for c in range(len(cells)):
+            out.append((font.render(cells[c], True, colour), dx, row))
+            if c < 2:
+                dx += cols[c]
+    return out
+
+
+def button_rects(profile, font, x, y, width):
+    """Where the board's buttons go in the panel: left to right, wrapping at width."""
+    out = []
+    bx, by = x, y
+    for i in range(len(profile.KEYS)):
+        label = profile.LABELS[i] if i < len(profile.LABELS) else profile.KEYS[i][0]
+        w = font.size(label)[0] + 10
+        if bx > x and bx + w > x + width:
+            bx, by = x, by + 28
+        out.append((label, pygame.Rect(bx, by, w, 22)))
+        bx += w + 6
+    return out
 
 
 def run_window(board, scale, seed, data_dir, frames=0, window_shot=None):
@@ -38,7 +69,11 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None):
         scale = max(1, min(4, 900 // p.WIDTH, 700 // p.HEIGHT))
     lines = panel_lines(p)
     font = pygame.font.Font(None, 20)
-    h = max(p.HEIGHT * scale + 20, 22 * (len(lines) + 2) + 40)
+    x = p.WIDTH * scale + 20
+    panel = render_panel(lines, font, (230, 230, 230))
+    buttons = button_rects(p, font, x, 10 + 22 * len(lines), PANEL_W)
+    led_y = buttons[-1][1].bottom + 19
+    h = max(p.HEIGHT * scale + 20, led_y + 30)
     window = pygame.display.set_mode((p.WIDTH * scale + PANEL_W + 30, h))
     pygame.display.set_caption("Fan Tan badge: " + p.NAME)
     clock = pygame.time.Clock()
@@ -64,25 +99,17 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None):
             k = int(255 * max(0.15, hal.brightness))
             screen.fill((k, k, k), special_flags=pygame.BLEND_MULT)
         window.blit(screen, (10, 10))
-        x = p.WIDTH * scale + 20
-        for i in range(len(lines)):
-            colour = (230, 230, 230)
-            window.blit(font.render(lines[i], True, colour), (x, 10 + 22 * i))
+        for surf, dx, row in panel:
+            window.blit(surf, (x + dx, 10 + 22 * row))
         # the board's buttons, lit while held
-        y = 10 + 22 * len(lines)
-        bx = x
-        for i in range(len(p.KEYS)):
-            label = p.LABELS[i] if i < len(p.LABELS) else p.KEYS[i][0]
+        for i, (label, r) in enumerate(buttons):
             lit = i in hal.held
             surf = font.render(label, True, (0, 0, 0) if lit else (230, 230, 230))
-            r = pygame.Rect(bx, y, surf.get_width() + 10, 22)
             pygame.draw.rect(window, (255, 210, 31) if lit else (80, 80, 90), r, border_radius=5)
-            window.blit(surf, (bx + 5, y + 3))
-            bx += r.width + 6
+            window.blit(surf, (r.x + 5, r.y + 3))
         if p.LED:                    # the your-turn LED (hal.light)
-            cy = y + 41
-            pygame.draw.circle(window, (80, 230, 110) if hal.lit else (70, 70, 78), (x + 9, cy), 8)
-            window.blit(font.render("LED: your turn", True, (230, 230, 230)), (x + 24, cy - 7))
+            pygame.draw.circle(window, (80, 230, 110) if hal.lit else (70, 70, 78), (x + 9, led_y), 8)
+            window.blit(font.render("LED: your turn", True, (230, 230, 230)), (x + 24, led_y - 7))
         pygame.display.flip()
         frame_no += 1
         if frames and frame_no >= frames:

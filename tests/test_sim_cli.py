@@ -47,14 +47,20 @@ def test_window_mode_runs_frames_and_shows_key_map(tmp_path):
     assert im.size[0] > 128 * 4 + 200       # the screen and the panel beside it
 
 
-def test_panel_lists_every_board_button():
-    from simulator.window import panel_lines
+def test_panel_lists_every_board_button_and_the_buttons_fit_beside_the_screen():
+    import pygame
+    from simulator.window import panel_lines, button_rects, PANEL_W
     import hal
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
     for board in hal.BOARDS:
         p = hal.profile(board)
-        text = "\n".join(panel_lines(p))
+        text = "\n".join(" ".join(cells) for cells in panel_lines(p))
         for pin, short, long_button in p.KEYS:
             assert pin in text
+        rects = button_rects(p, font, 500, 300, PANEL_W)
+        assert len(rects) == len(p.KEYS)
+        assert all(500 <= r.x and r.right <= 500 + PANEL_W for _, r in rects), board
 
 
 def test_keyboard_drives_raw_keys_with_long_press():
