@@ -52,7 +52,7 @@ _T = {
     "pot": ("Pot", "Pot", "Pott"),
     "your_turn": ("Your turn", "À vous", "Du bist dran"),
     "bonus": ("Bonus card", "Carte bonus", "Bonuskarte"),
-    "no_move": ("No move: you pass", "Aucun coup: passe", "Kein Zug: passen"),
+    "no_move": ("No move: you pass", "Aucun coup: vous passez", "Kein Zug: du passt"),
     "no_move_s": ("No move", "Rien", "Kein Zug"),
     "pass": ("pass", "passe", "passt"),
     "you_pass": ("You pass", "Vous passez", "Du passt"),
