@@ -8,7 +8,6 @@ lang = 0
 
 _T = {
     "title": ("Fan Tan", "Fan Tan", "Fan Tan"),
-    "subtitle": ("Sevens · Domino", "Sept · Domino", "Sieben · Domino"),
     "new_game": ("New game", "Nouvelle partie", "Neues Spiel"),
     "continue": ("Continue", "Continuer", "Weiterspielen"),
     "settings": ("Settings", "Réglages", "Einstellungen"),
@@ -81,10 +80,6 @@ _T = {
     "knob": ("turn the knob", "tourner le bouton", "Knopf drehen"),
     "hurry": ("Any key while the bots play: faster", "Une touche pendant que les robots jouent: plus vite",
               "Eine Taste, während die Bots spielen: schneller"),
-    "page": ("page", "page", "Seite"),
-    "dealer": ("dealer", "donneur", "Geber"),
-    "row_done": ("done", "fini", "fertig"),
-    "row_suit": ("Now", "Suit", "Jetzt"),
     "keys_table": ("OK play  ← → pick", "OK jouer  ← → choisir", "OK spielen  ← → wählen"),
     "game_damaged": ("Saved game was damaged — new game",
                      "Partie enregistrée abîmée — nouvelle partie",
