@@ -59,6 +59,7 @@ class TableView(Screen):
         self.shadow_hand = None
         self.bot_moves = 0
         self.hinting = None
+        self.aimed = -1             # the log length when the cursor last moved to a playable card
 
     # ---- building --------------------------------------------------------------
     def build(self):
@@ -146,11 +147,15 @@ class TableView(Screen):
         me = self.me
         cards = sorted_hand(g, me)
         items = cards[:]
-        if self.my_turn() and g.can_play(me) and g.check(PASS, me) == 0:
+        mine = self.my_turn()
+        if mine and g.can_play(me) and g.check(PASS, me) == 0:
             items.append(PASS)
         self.items = items
         if self.cursor >= len(items):
             self.cursor = max(0, len(items) - 1)
+        if mine and self.aimed != len(g.log):     # your decision begins: OK plays at once
+            self.aimed = len(g.log)
+            self.cursor = _playable_near(g, me, cards, self.cursor)
         # rows
         bottom = 1 if g.rules.ace_high else 0
         for s in range(4):
@@ -175,7 +180,6 @@ class TableView(Screen):
             self.offset = self.cursor - self.cap + 1
         if self.offset > max(0, len(cards) - self.cap):
             self.offset = max(0, len(cards) - self.cap)
-        mine = self.my_turn()
         for i in range(self.cap):
             j = self.offset + i
             col = i % self.hcols
@@ -640,6 +644,17 @@ class ReplayScreen(TableView):
             self._go(self.pos + 1)
         elif b in (LEFT, UP) and self.pos > 0:
             self._go(self.pos - 1)
+
+
+def _playable_near(g, me, cards, cursor):
+    """The cursor on a card that player me can lay now: where it is if it can, else the
+    nearest such card (to the right first)."""
+    n = len(cards)
+    for d in range(n):
+        for j in (cursor + d, cursor - d):
+            if 0 <= j < n and g.check(cards[j], me) == 0:
+                return j
+    return cursor
 
 
 def _suit_jump(cards, cursor, step):

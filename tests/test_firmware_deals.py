@@ -204,3 +204,23 @@ def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key):
     else:
         assert any(re.match(r"^You [+-]?\d+$", x) for x in sim.messages)
     assert max(sim.redraw_after_bot) < 0.25 * 128 * 64
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_a_whole_deal_with_the_ok_button_alone(board):
+    """When your decision begins, the cursor rests on a card you can lay, so OK alone plays
+    a deal through, on every layout (Fan Tan: the pass is offered too, but never preselected)."""
+    sim = Sim(board, seed=5)
+    new_game(sim, PRESETS.index("fan_tan"))
+    t = sim.screen
+    g = t.g
+    decisions = 0
+    while isinstance(sim.screen, TableScreen) and not g.over:
+        assert g.turn == t.me
+        c = t.items[t.cursor]
+        assert c < 52 and g.check(c, t.me) == R.OK, (decisions, c, t.items)
+        before = g.count(t.me)
+        sim.ok()
+        assert g.count(t.me) == before - 1 or g.over
+        decisions += 1
+    assert g.over and decisions >= 3
