@@ -259,7 +259,7 @@ class TableView(Screen):
         if r.scoring == CHIPS:
             return "$" + str(self.m.chips[p])
         if r.scoring == RACE:
-            return str(self.m.scores[p]) + "pt"
+            return str(self.m.scores[p]) + t("pt")
         return signed(self.m.scores[p])
 
     def _purse_text(self):

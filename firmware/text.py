@@ -35,6 +35,7 @@ _T = {
     "play_or_pay": ("play/pay", "jouer/payer", "spielen/zahlen"),
     "zero_sum": ("points", "points", "Punkte"),
     "race": ("race", "course", "Rennen"),
+    "pt": ("pt", "pt", "Pkt"),
     "chips": ("chips", "jetons", "Chips"),
     "cards": ("cards", "cartes", "Karten"),
     "card": ("card", "carte", "Karte"),
