@@ -513,7 +513,7 @@ class App:
         p = self.hal.profile
         label = {}
         for i in range(len(p.KEYS)):
-            label[p.KEYS[i][0]] = text.ARROWS.get(p.LABELS[i], p.LABELS[i])
+            label[p.KEYS[i][0]] = text.key_label(p.LABELS[i])
         lines = [(p.NAME, ui.ACCENT)]
         for pin, short, held in p.KEYS:
             line = label[pin] + ": " + text.button(short)

@@ -114,6 +114,15 @@ BUTTONS = (
 # The d-pad's keys are shown as the arrows printed on them (profiles name them in words).
 ARROWS = {"Up": "\u2191", "Down": "\u2193", "Left": "\u2190", "Right": "\u2192"}
 
+# Unlabelled keys are named by where they are (profiles name them in English).
+KEY_PLACES = {
+    "Middle": ("Middle", "Milieu", "Mitte"),
+    "Top left": ("Top left", "En haut à gauche", "Oben links"),
+    "Top right": ("Top right", "En haut à droite", "Oben rechts"),
+    "Row 3 left": ("Row 3 left", "Rangée 3 à gauche", "Reihe 3 links"),
+    "Knob": ("Knob", "Bouton rotatif", "Drehknopf"),
+}
+
 # Engine reason codes (engine.reasons), long and short forms.
 _REASONS = (
     (("OK", "OK"), ("OK", "OK"), ("OK", "OK")),
@@ -200,6 +209,15 @@ def seat(p, me):
 def winner(w, me):
     """Who won the deal, as a sentence in the current language (the verb agrees)."""
     return _T["you_win"][lang] if w == me else seat(w, me) + " " + _T["wins"][lang]
+
+
+def key_label(label):
+    """A key as the Buttons page names it: its arrow, its place in the player's language, or
+    the letter printed on it."""
+    if label in ARROWS:
+        return ARROWS[label]
+    words = KEY_PLACES.get(label)
+    return words[lang] if words else label
 
 
 def button(b):

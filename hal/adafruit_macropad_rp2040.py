@@ -22,7 +22,7 @@ KEYS = (
     ("ENCODER_SWITCH", OK, None),
 )
 CHORDS = ()
-LABELS = ("2", "8", "4", "6", "5", "7", "3", "1", "knob")
+LABELS = ("Up", "Down", "Left", "Right", "Middle", "Row 3 left", "Top right", "Top left", "Knob")
 ENCODER = ("ENCODER_A", "ENCODER_B")
 AUDIO = "SPEAKER"
 AUDIO_ENABLE = "SPEAKER_ENABLE"

@@ -162,6 +162,8 @@ def all_texts():
     for words in text.BUTTONS:
         out.extend(words)
     out.extend(text.ARROWS.values())
+    for words in text.KEY_PLACES.values():
+        out.extend(words)
     for r in text._REASONS:
         for forms in r:
             out.extend(forms)

@@ -124,7 +124,8 @@ def test_statistics_count_deals():
 @pytest.mark.parametrize("lang", range(3))
 def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     """Rules & help > Buttons, through the menus, on every board: one line per key, by the
-    name or arrow printed on it, with its action (and its long press) in the player's language."""
+    letter or arrow printed on it or its place, with its action (and long press) in the player's
+    language."""
     try:
         for board in hal.BOARDS:
             sim = Sim(board)
@@ -141,7 +142,7 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             p = sim.hal.profile
             assert lines[0] == p.NAME
             for (pin, short, held), name in zip(p.KEYS, p.LABELS):
-                want = text.ARROWS.get(name, name) + ": " + text.BUTTONS[short][lang]
+                want = text.key_label(name) + ": " + text.BUTTONS[short][lang]
                 if held is not None:
                     want += ", " + text.t("hold") + ": " + text.BUTTONS[held][lang]
                 assert want in shown, (board, want, lines)
