@@ -22,6 +22,25 @@ from firmware import players
 from firmware import autosave
 from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED
 
+# The rule options the new-game screen sets, and the rules page of a game in progress shows.
+OPTIONS = ("players", "opening", "ace_high", "scoring", "penalty", "strategic")
+_OPENING = {SEVENS: "sevens", FIVE_OR_NINE: "five_nine", ANY_RANK: "any_rank", PLAY_OR_PAY: "play_or_pay"}
+_SCORING = {ZERO_SUM: "zero_sum", RACE: "race", CHIPS: "chips"}
+
+
+def option_text(key, r):
+    """Rule set r's value of option `key` (one of OPTIONS), in words."""
+    if key == "players":
+        return str(r.players)
+    if key == "opening":
+        return t(_OPENING[r.opening])
+    if key == "scoring":
+        return t(_SCORING[r.scoring])
+    if key == "penalty":
+        return t("values" if r.penalty == VALUES else "cards")
+    return t("on" if (r.ace_high if key == "ace_high" else r.strategic_pass) else "off")
+
+
 EINK_SETTLE_MS = 400
 IDLE_MS = 60000         # no button for this long while the game waits: the backlight dims
 IDLE_LEVEL = 0.1        # to this, until the next press (which only wakes it)
@@ -245,9 +264,6 @@ class App:
                         return
             return change
 
-        opening_names = {SEVENS: "sevens", FIVE_OR_NINE: "five_nine", ANY_RANK: "any_rank",
-                         PLAY_OR_PAY: "play_or_pay"}
-        scoring_names = {ZERO_SUM: "zero_sum", RACE: "race", CHIPS: "chips"}
         self._digit = -1
 
         def deal_text():
@@ -271,17 +287,15 @@ class App:
         items = [
             ["start", None, None, self.start_match],
             ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
-            ["players", lambda: str(self.rules().players), change_players, None],
+            ["players", lambda: option_text("players", self.rules()), change_players, None],
             ["difficulty", lambda: self._levels_text(), change_level, None],
-            ["opening", lambda: t(opening_names[self.rules().opening]),
+            ["opening", lambda: option_text("opening", self.rules()),
              option("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)), None],
-            ["ace_high", lambda: t("on" if self.rules().ace_high else "off"),
-             option("ace_high", (0, 1)), None],
-            ["scoring", lambda: t(scoring_names[self.rules().scoring]),
+            ["ace_high", lambda: option_text("ace_high", self.rules()), option("ace_high", (0, 1)), None],
+            ["scoring", lambda: option_text("scoring", self.rules()),
              option("scoring", (ZERO_SUM, RACE, CHIPS)), None],
-            ["penalty", lambda: t("values" if self.rules().penalty == VALUES else "cards"),
-             option("penalty", (CARDS, VALUES)), None],
-            ["strategic", lambda: t("on" if self.rules().strategic_pass else "off"),
+            ["penalty", lambda: option_text("penalty", self.rules()), option("penalty", (CARDS, VALUES)), None],
+            ["strategic", lambda: option_text("strategic", self.rules()),
              option("strategic_pass", (0, 1)), None],
             ["deal_no", deal_text, change_deal, edit_deal],
         ]
@@ -336,7 +350,7 @@ class App:
         items = [["resume", None, None, self.resume_table],
                  ["standings", None, None, lambda: self.standings(back=self.pause)],
                  ["help", None, None, lambda: self.rules_page(PRESETS[self.match_preset],
-                                                              back=self.pause)],
+                                                              back=self.pause, r=self.match.rules)],
                  ["quit", None, None, self.quit_match]]
         if self.last_deal is not None:
             items.insert(2, ["replay", None, None, lambda: self.replay(self.pause)])
@@ -504,9 +518,14 @@ class App:
         items.append(["keys", None, None, self.keys_page])
         self.goto(ListScreen(self, t("help"), items, back=self.title))
 
-    def rules_page(self, key, back):
-        self.goto(PageScreen(self, text.preset_title(key), [(text.rules_help(key), ui.TEXT)],
-                             ok=back, back=back))
+    def rules_page(self, key, back, r=None):
+        """A rule set's page; from a game in progress (r), also the options it is played with."""
+        lines = [(text.rules_help(key), ui.TEXT)]
+        if r is not None:
+            lines.append((t("this_game"), ui.ACCENT))
+            for k in OPTIONS:
+                lines.append((t(k) + ": " + option_text(k, r), ui.TEXT))
+        self.goto(PageScreen(self, text.preset_title(key), lines, ok=back, back=back))
 
     def keys_page(self):
         """What each of this board's keys does, by the name printed on it."""

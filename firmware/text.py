@@ -23,6 +23,7 @@ _T = {
     "scoring": ("Scoring", "Score", "Wertung"),
     "penalty": ("Penalty", "Pénalité", "Strafe"),
     "strategic": ("Free pass", "Passe libre", "Freies Passen"),
+    "this_game": ("This game", "Cette partie", "Diese Partie"),
     "on": ("on", "oui", "an"),
     "off": ("off", "non", "aus"),
     "easy": ("Easy", "Facile", "Leicht"),

@@ -6,7 +6,7 @@ import hal
 from simhelp import (Sim, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen,
                      ListScreen, labels, page_text)
 from engine.game import PASS
-from engine.rules import PRESETS
+from engine.rules import PRESETS, CARDS, VALUES
 from engine import reasons as R
 from firmware import text, heap
 
@@ -366,3 +366,41 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
         assert seen == {True, False}
     finally:
         text.lang = 0
+
+
+def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
+    """Set a rule away from the preset on the new-game screen; mid-game, MENU > Rules & help
+    shows the preset's page and the options this game is really played with."""
+    sim = Sim(seed=3)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Rules")
+    while sim.app.settings["preset"] != PRESETS.index("parliament"):
+        sim.press("RIGHT")
+    assert sim.app.rules().penalty == CARDS and not sim.app.rules().ace_high
+    select_menu(sim, "Penalty")
+    sim.press("RIGHT")
+    select_menu(sim, "Ace high")
+    sim.press("RIGHT")
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert isinstance(sim.screen, TableScreen)
+    r = sim.app.match.rules
+    assert r.penalty == VALUES and r.ace_high
+    sim.press("MENU")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    lines = page_text(sim.screen)
+    assert sim.screen.title == "Parliament"
+    assert "This game" in lines
+    assert "Penalty: values" in lines and "Ace high: on" in lines and "Players: 4" in lines
+    sim.press("OK")
+    assert sim.screen.title == "Paused"
+    # from the title's Rules & help, the page is the preset's alone
+    select_menu(sim, "Quit")
+    sim.press("OK")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    select_menu(sim, "Parliament")
+    sim.press("OK")
+    assert sim.screen.title == "Parliament" and "This game" not in page_text(sim.screen)
