@@ -41,6 +41,15 @@ def option_text(key, r):
     return t("on" if (r.ace_high if key == "ace_high" else r.strategic_pass) else "off")
 
 
+def levels_text(seats, n, mixed=None):
+    """The difficulty of seats 1 … n-1: one word when they agree, else `mixed`, or without
+    it each seat's ("P2 Hard, P3 Easy")."""
+    words = [t(players.LEVELS[seats[p]]) for p in range(1, n)]
+    if words.count(words[0]) == len(words):
+        return words[0]
+    return mixed or ", ".join(["P" + str(p + 1) + " " + words[p - 1] for p in range(1, n)])
+
+
 EINK_SETTLE_MS = 400
 IDLE_MS = 60000         # no button for this long while the game waits: the backlight dims
 IDLE_LEVEL = 0.1        # to this, until the next press (which only wakes it)
@@ -191,13 +200,8 @@ class App:
                                          self.theme.colour(ui.MUTED), anchor=(1, 0)))
 
     def _levels_text(self):
-        """The bots' difficulty: one word, or 'mixed' per seat."""
-        n = self.rules().players
-        first = self.seat_levels[1]
-        for seat in range(2, n):
-            if self.seat_levels[seat] != first:
-                return t("mixed")
-        return t(players.LEVELS[first])
+        """The bots' difficulty on the new-game screen: one word, or 'mixed'."""
+        return levels_text(self.seat_levels, self.rules().players, t("mixed"))
 
     def rules(self):
         """The rule set the new-game screen describes."""
@@ -525,6 +529,7 @@ class App:
             lines.append((t("this_game"), ui.ACCENT))
             for k in OPTIONS:
                 lines.append((t(k) + ": " + option_text(k, r), ui.TEXT))
+            lines.append((t("difficulty") + ": " + levels_text(self.match_seats, r.players), ui.TEXT))
         self.goto(PageScreen(self, text.preset_title(key), lines, ok=back, back=back))
 
     def keys_page(self):

@@ -369,8 +369,8 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
 
 
 def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
-    """Set a rule away from the preset on the new-game screen; mid-game, MENU > Rules & help
-    shows the preset's page and the options this game is really played with."""
+    """Set rules and a bot away from the defaults on the new-game screen; mid-game, MENU >
+    Rules & help shows the preset's page, the options this game is played with and its bots."""
     sim = Sim(seed=3)
     select_menu(sim, "New game")
     sim.press("OK")
@@ -382,6 +382,8 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     sim.press("RIGHT")
     select_menu(sim, "Ace high")
     sim.press("RIGHT")
+    select_menu(sim, "P3")
+    sim.press("RIGHT")                        # P3 one level up from Easy
     select_menu(sim, "Start")
     sim.press("OK")
     assert isinstance(sim.screen, TableScreen)
@@ -394,6 +396,7 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     assert sim.screen.title == "Parliament"
     assert "This game" in lines
     assert "Penalty: values" in lines and "Ace high: on" in lines and "Players: 4" in lines
+    assert "Bots: P2 Easy, P3 Medium, P4 Easy" in " ".join(lines)
     sim.press("OK")
     assert sim.screen.title == "Paused"
     # from the title's Rules & help, the page is the preset's alone
