@@ -41,6 +41,20 @@ def option_text(key, r):
     return t("on" if (r.ace_high if key == "ace_high" else r.strategic_pass) else "off")
 
 
+def match_text(r):
+    """When a match under rule set r ends, in words ("10 deals, or until a player has no chips
+    (20 chips each)")."""
+    parts = []
+    if r.deals:
+        parts.append(t("n_deals") % r.deals)
+    if r.scoring == RACE:
+        parts.append(t("to_target") % r.target)
+    if r.scoring == CHIPS:
+        parts.append(t("until_broke"))
+        return t("or_sep").join(parts) + " (" + t("chips_each") % r.chips + ")"
+    return t("or_sep").join(parts)
+
+
 def levels_text(seats, n, mixed=None):
     """The difficulty of seats 1 … n-1: one word when they agree, else `mixed`, or without
     it each seat's ("P2 Hard, P3 Easy")."""
@@ -530,6 +544,7 @@ class App:
             for k in OPTIONS:
                 lines.append((t(k) + ": " + option_text(k, r), ui.TEXT))
             lines.append((t("difficulty") + ": " + levels_text(self.match_seats, r.players), ui.TEXT))
+            lines.append((t("match") + ": " + match_text(r), ui.TEXT))
         self.goto(PageScreen(self, text.preset_title(key), lines, ok=back, back=back))
 
     def keys_page(self):

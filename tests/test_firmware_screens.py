@@ -397,6 +397,7 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     assert "This game" in lines
     assert "Penalty: values" in lines and "Ace high: on" in lines and "Players: 4" in lines
     assert "Bots: P2 Easy, P3 Medium, P4 Easy" in " ".join(lines)
+    assert "Match: to 100 points" in " ".join(lines)
     sim.press("OK")
     assert sim.screen.title == "Paused"
     # from the title's Rules & help, the page is the preset's alone
