@@ -410,9 +410,9 @@ class App:
         g = m.game
         lines = [(text.winner(g.winner, self.human), ui.ACCENT)]
         for p in range(g.players):
-            name = text.seat(p, self.human)
-            lines.append((name + ": " + str(g.counts[p]) + " " + t("card" if g.counts[p] == 1 else "cards") + " = " + signed(delta[p]),
-                          ui.TEXT))
+            n = g.counts[p]
+            lines.append((text.seat(p, self.human) + ": " + str(n) + " " + t("card" if n == 1 else "cards")
+                          + " = " + signed(delta[p]), ui.TEXT))
             cards = sorted_hand(g, p)
             if cards:
                 lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))
@@ -476,6 +476,7 @@ class App:
                  ["speed", lambda: t(speeds[s["speed"]]), cycle("speed", 3), None]]
         if self.hal.profile.BACKLIGHT:
             items.append(["brightness", lambda: str((s["bright"] + 1) * 20) + "%", cycle("bright", 5), None])
+
         def leave():
             self.save_prefs()
             self.title()
