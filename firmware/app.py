@@ -51,8 +51,8 @@ def match_text(r):
         parts.append(t("to_target") % r.target)
     if r.scoring == CHIPS:
         parts.append(t("until_broke"))
-        return t("or_sep").join(parts) + " (" + t("chips_each") % r.chips + ")"
-    return t("or_sep").join(parts)
+    out = t("or_sep").join(parts)
+    return out + " (" + t("chips_each") % r.chips + ")" if r.scoring == CHIPS else out
 
 
 def levels_text(seats, n, mixed=None):
