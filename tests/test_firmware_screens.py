@@ -408,3 +408,16 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     select_menu(sim, "Parliament")
     sim.press("OK")
     assert sim.screen.title == "Parliament" and "This game" not in page_text(sim.screen)
+
+
+def test_match_length_in_words_for_every_preset():
+    """Each preset's match end, as the rules page of a game in progress says it."""
+    from firmware.app import match_text
+    from engine.rules import preset, CHIPS
+    want = {"sevens": "4 deals", "domino": "to 100 points", "parliament": "to 100 points",
+            "fan_tan": "10 deals, or until a player has no chips (20 chips each)"}
+    for key in PRESETS:
+        said = match_text(preset(key))
+        assert said and said == want.get(key, said), (key, said)
+        if preset(key).scoring == CHIPS:
+            assert said == want["fan_tan"], key
