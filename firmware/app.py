@@ -367,8 +367,7 @@ class App:
     def pause(self):
         items = [["resume", None, None, self.resume_table],
                  ["standings", None, None, lambda: self.standings(back=self.pause)],
-                 ["help", None, None, lambda: self.rules_page(PRESETS[self.match_preset],
-                                                              back=self.pause, r=self.match.rules)],
+                 ["help", None, None, self.game_rules_page],
                  ["quit", None, None, self.quit_match]]
         if self.last_deal is not None:
             items.insert(2, ["replay", None, None, lambda: self.replay(self.pause)])
@@ -537,23 +536,28 @@ class App:
         items.append(["keys", None, None, self.keys_page])
         self.goto(ListScreen(self, t("help"), items, back=self.title))
 
-    def rules_page(self, key, back, r=None):
-        """A rule set's page; from a game in progress (r), also the options it is played with."""
-        lines = [(text.rules_help(key), ui.TEXT)]
-        if r is not None:
-            lines.append((t("this_game"), ui.ACCENT))
-            for k in OPTIONS:
-                lines.append((t(k) + ": " + option_text(k, r), ui.TEXT))
-            lines.append((t("difficulty") + ": " + levels_text(self.match_seats, r.players), ui.TEXT))
-            lines.append((t("match") + ": " + match_text(r), ui.TEXT))
+    def rules_page(self, key, back, extra=()):
+        """A rule set's page (and any extra lines after its text)."""
+        lines = [(text.rules_help(key), ui.TEXT)] + list(extra)
         self.goto(PageScreen(self, text.preset_title(key), lines, ok=back, back=back))
+
+    def game_rules_page(self):
+        """From the pause menu: the match's rule set, with the options, bots and length it is
+        played with."""
+        r = self.match.rules
+        lines = [(t("this_game"), ui.ACCENT)]
+        for k in OPTIONS:
+            lines.append((t(k) + ": " + option_text(k, r), ui.TEXT))
+        lines.append((t("difficulty") + ": " + levels_text(self.match_seats, r.players), ui.TEXT))
+        lines.append((t("match") + ": " + match_text(r), ui.TEXT))
+        self.rules_page(PRESETS[self.match_preset], self.pause, lines)
 
     def keys_page(self):
         """What each of this board's keys does, by the name printed on it."""
         p = self.hal.profile
         label = {}
-        for i in range(len(p.KEYS)):
-            label[p.KEYS[i][0]] = text.key_label(p.LABELS[i])
+        for key, name in zip(p.KEYS, p.LABELS):
+            label[key[0]] = text.key_label(name)
         lines = [(p.NAME, ui.ACCENT)]
         for pin, short, held in p.KEYS:
             line = label[pin] + ": " + text.button(short)

@@ -120,7 +120,7 @@ def visit_all(sim, where):
         chk("standings")
         app.pause()
         chk("pause")
-        app.rules_page(PRESETS[app.match_preset], back=app.pause, r=app.match.rules)
+        app.game_rules_page()
         chk("rules of this game")
     # the replay of the last deal, the statistics reset question, the damaged-save notice
     from hal.buttons import RIGHT
