@@ -7,7 +7,7 @@ from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 from firmware import ui
 from firmware import players
 from firmware.screens import Screen, _set
-from firmware.text import t, reason, seat, winner
+from firmware.text import t, reason, seat, winner, passes
 
 DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
 DEAL_STEP = (60, 30, 10)      # ms per card of the deal animation
@@ -620,10 +620,10 @@ class ReplayScreen(TableView):
         what = ""
         if self.pos:
             a = self.log[self.pos - 1]
-            if a == PASS and self.last_seat == self.me:
-                what = " " + t("you_pass")
+            if a == PASS:
+                what = " " + passes(self.last_seat, self.me)
             else:
-                what = " " + seat(self.last_seat, self.me) + " " + (t("pass") if a == PASS else card_name(a))
+                what = " " + seat(self.last_seat, self.me) + " " + card_name(a)
         self.say(t("replay_s") + " " + where + what, where + what, ui.ACCENT)
 
     def _go(self, pos):

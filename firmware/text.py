@@ -214,6 +214,11 @@ def seat(p, me):
     return _T["you"][lang] if p == me else "P" + str(p + 1)
 
 
+def passes(p, me):
+    """Player p passes, as a sentence in the current language ("You pass", "P3 passe")."""
+    return _T["you_pass"][lang] if p == me else seat(p, me) + " " + _T["pass"][lang]
+
+
 def winner(w, me):
     """Who won the deal, as a sentence in the current language (the verb agrees)."""
     return _T["you_win"][lang] if w == me else seat(w, me) + " " + _T["wins"][lang]
