@@ -135,13 +135,19 @@ class CardArt:
         self._ascent = f.get_bounding_box()[1] + f.get_bounding_box()[3]
         self._font_h = f.get_bounding_box()[1]
         self._draw_tile(T_SLOT, SLOT, None, 0, False)
+        # the next rank's outline, only where a digit fits inside it with a pixel to spare;
+        # on smaller tiles the rank stands bare in the accent colour
+        g = f.get_glyph(ord("8"))
+        a, b = _ink(g)
+        top, bottom = _ink(g, True)
+        need_frame = NEED if tile_h - 4 >= bottom - top and tile_w - 6 >= b - a else -1
         for red in (0, 1):
             for r in range(13):
                 self._draw_tile(T_RANK + red * 13 + r, FACE, RANK_TEXT[r], RED if red else INK, False)
                 self._draw_tile(T_RANK_DIM + red * 13 + r, FACE_DIM, RANK_TEXT[r],
                                 RED_DIM if red else INK_DIM, theme.mono)
         for r in range(13):
-            self._draw_tile(T_NEED + r, SLOT, RANK_TEXT[r], NEED, False, frame=NEED)
+            self._draw_tile(T_NEED + r, SLOT, RANK_TEXT[r], NEED, False, frame=need_frame)
         for s in range(4):
             ink = RED if s in (1, 2) else INK
             self._draw_tile(T_SUIT + s, FACE, SUIT_TEXT[s], ink, False, bottom=True)
@@ -240,16 +246,17 @@ class CardArt:
         return displayio.TileGrid(bmp, pixel_shader=pal)
 
 
-def _ink(g):
-    """The first and one past the last column of glyph g's bitmap with ink."""
-    a = g.width
+def _ink(g, rows=False):
+    """The first and one past the last column (or row) of glyph g's bitmap with ink."""
+    n, m = (g.height, g.width) if rows else (g.width, g.height)
+    a = n
     b = 0
-    for gx in range(g.width):
-        for gy in range(g.height):
-            if g.bitmap[gx, gy]:
-                if gx < a:
-                    a = gx
-                b = gx + 1
+    for i in range(n):
+        for j in range(m):
+            if g.bitmap[j, i] if rows else g.bitmap[i, j]:
+                if i < a:
+                    a = i
+                b = i + 1
                 break
     return (a, b) if b else (0, 0)
 

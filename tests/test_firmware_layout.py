@@ -216,6 +216,39 @@ def ink_columns(art, tile, inks, framed):
                    for x in range(lo, hi))
 
 
+def outlined(art, tile):
+    """Whether a sheet tile has the next rank's outline (an accent top row and left column)."""
+    y0 = tile * art.th
+    return (all(art.sheet[x, y0 + 1] == ui.NEED for x in range(1, art.tw - 1)) and
+            all(art.sheet[1, y0 + y] == ui.NEED for y in range(1, art.th)))
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_the_next_rank_reads_on_every_tile(fonts, board):
+    """A rank that can be laid next is outlined only where its glyph fits inside the outline
+    with a clear pixel left and right and above or below; on smaller tiles it stands bare,
+    whole, in the accent colour. Either way no glyph pixel is lost."""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    tw, th = L.tile
+    art = ui.CardArt(tw, th, L.tile_font, ui.Theme(mono=p.MONO, paper=p.EINK))
+    font = ui.font(L.tile_font)
+    for r in (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12):          # the one-glyph ranks but Q's tail
+        tile = ui.T_NEED + r
+        g = font.get_glyph(ord(ui.RANK_TEXT[r]))
+        ink = [(x, y) for y in range(th) for x in range(tw)
+               if art.sheet[x, tile * th + y] == ui.NEED]
+        if outlined(art, tile):
+            ink = [(x, y) for x, y in ink if 1 < x < tw - 2 and 1 < y < th - 1]
+            xs = [x for x, y in ink]
+            ys = [y for x, y in ink]
+            assert min(xs) > 2 and max(xs) < tw - 3, (board, r, "touches the outline's side")
+            assert min(ys) > 2 or max(ys) < th - 2, (board, r, "fills the outline's height")
+        whole = sum(1 for y in range(g.height) for x in range(g.width) if g.bitmap[x, y])
+        assert len(ink) == whole, (board, r)
+    assert outlined(art, ui.T_NEED) == (tw >= 12), board    # outlined from 12 px wide tiles
+
+
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_ten_reads_as_one_and_zero_on_every_tile(fonts, board):
     """The "10" is the only two-glyph rank: on every tile it is a 1, a clear column, a 0,
@@ -226,7 +259,7 @@ def test_ten_reads_as_one_and_zero_on_every_tile(fonts, board):
     outline = not p.MONO or L.tile[0] >= 12
     tiles = ((ui.T_RANK + 9, (ui.INK,), False), (ui.T_RANK + 13 + 9, (ui.RED,), False),
              (ui.T_RANK_DIM + 9, (ui.INK_DIM,), p.MONO and outline),
-             (ui.T_NEED + 9, (ui.NEED,), outline))
+             (ui.T_NEED + 9, (ui.NEED,), outlined(art, ui.T_NEED + 9)))
     for tile, inks, framed in tiles:
         cols = ink_columns(art, tile, inks, framed)
         glyphs = [run for run in cols.strip(".").split(".") if run]
