@@ -465,7 +465,7 @@ class App:
             def change(step):
                 s[key] = (s[key] + step) % n
                 if key == "lang":
-                    text.lang = s[key]
+                    text.set_lang(s[key])
                 if key == "bright":
                     self.bright()
             return change
@@ -584,10 +584,10 @@ class App:
             self.seat_levels = seats
             self.stats = stats
             self.counted = counted
-            text.lang = self.settings["lang"]
             self.bright()
         elif damaged:
             notices.append("prefs_damaged")
+        text.set_lang(self.settings["lang"])
         saved, damaged = self.saves.load_game()
         if saved is None and damaged:
             notices.insert(0, "game_damaged")

@@ -22,7 +22,7 @@ class Sim:
     def __init__(self, board="pimoroni_picosystem", seed=None, data_dir=None, headless=True):
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        text.lang = 0
+        text.set_lang(0)
         ui._fonts.clear()
         self.hal = DesktopHal(board, headless=headless, data_dir=data_dir)
         self.app = App(self.hal, font_dir=FONT_DIR)

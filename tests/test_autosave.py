@@ -145,7 +145,7 @@ def test_notice_is_translated(tmp_path):
         sim2 = Sim(data_dir=str(tmp_path))
         assert "Partie enregistrée abîmée" in " ".join(page_text(sim2.screen))
     finally:
-        text.lang = 0
+        text.set_lang(0)
 
 
 def test_a_deleted_slot_falls_back_to_the_previous_decision(tmp_path):

@@ -175,7 +175,7 @@ def test_illegal_reason_in_french_and_german():
     for lang in (1, 2):
         sim = Sim("pimoroni_picosystem", seed=4)
         sim.app.settings["lang"] = lang
-        text.lang = lang
+        text.set_lang(lang)
         try:
             select_menu(sim, text.t("new_game"))
             sim.press("OK")
@@ -183,7 +183,7 @@ def test_illegal_reason_in_french_and_german():
             sim.press("OK")
             assert try_illegal(sim, sim.screen)
         finally:
-            text.lang = 0
+            text.set_lang(0)
 
 
 @pytest.mark.parametrize("preset_key", ["fan_tan", "sevens"])

@@ -6,8 +6,12 @@ import hal
 from simhelp import Sim, LAYOUT_BOARDS, PageScreen, labels
 from engine.rules import PRESETS
 from firmware import text, ui, layouts
+from firmware import text_en, text_fr, text_de
 from firmware.table import TableView
 from simulator.core import FONT_DIR
+
+
+LANGUAGES = (text_en, text_fr, text_de)     # in text.LANGS order
 
 
 def boxes(sim):
@@ -148,28 +152,37 @@ def test_no_clipping_no_overlap_every_language(board):
     sim = Sim(board, seed=9)
     try:
         for lang in range(3):
-            text.lang = lang
+            text.set_lang(lang)
             sim.app.settings["lang"] = lang
             assert visit_all(sim, "%s lang %d" % (board, lang)) > 40
     finally:
-        text.lang = 0
+        text.set_lang(0)
 
 
 def all_texts():
     """Every text the firmware shows, in every language."""
     out = list(text.LANGS)
-    for table in (text._T, text.PRESET_TITLES, text.RULES_HELP):
-        for k in table:
-            out.extend(table[k])
-    for words in text.BUTTONS:
-        out.extend(words)
     out.extend(text.ARROWS.values())
-    for words in text.KEY_PLACES.values():
-        out.extend(words)
-    for r in text._REASONS:
-        for forms in r:
+    for words in LANGUAGES:
+        for table in (words.T, words.PRESET_TITLES, words.RULES_HELP):
+            out.extend(table.values())
+        out.extend(words.BUTTONS)
+        out.extend(words.PLACES)
+        for forms in words.REASONS:
             out.extend(forms)
     return out
+
+
+def test_every_language_has_every_text():
+    """The language modules say the same things: the same keys, and one entry per button,
+    place and engine reason."""
+    en = text_en
+    for words in LANGUAGES:
+        for name in ("T", "PRESET_TITLES", "RULES_HELP"):
+            assert set(getattr(words, name)) == set(getattr(en, name)), (words.__name__, name)
+        assert len(words.BUTTONS) == 8 and len(words.PLACES) == len(text.PLACES)
+        assert len(words.REASONS) == len(en.REASONS) and all(len(f) == 2 for f in words.REASONS)
+    assert all(isinstance(v, str) and v for v in all_texts())
 
 
 @pytest.fixture

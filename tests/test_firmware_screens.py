@@ -86,7 +86,7 @@ def test_settings_language_switches_every_screen():
         sim.press("BACK")
         assert sim.screen.item_text(sim.screen.items[0]) == "Neues Spiel"
     finally:
-        text.lang = 0
+        text.set_lang(0)
 
 
 def test_settings_sound_speed_brightness():
@@ -129,7 +129,7 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     try:
         for board in hal.BOARDS:
             sim = Sim(board)
-            text.lang = lang
+            text.set_lang(lang)
             sim.app.settings["lang"] = lang
             sim.app.title()
             select_menu(sim, text.t("help"))
@@ -142,15 +142,15 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             p = sim.hal.profile
             assert lines[0] == p.NAME
             for (pin, short, held), name in zip(p.KEYS, p.LABELS):
-                want = text.key_label(name) + ": " + text.BUTTONS[short][lang]
+                want = text.key_label(name) + ": " + text.words.BUTTONS[short]
                 if held is not None:
-                    want += ", " + text.t("hold") + ": " + text.BUTTONS[held][lang]
+                    want += ", " + text.t("hold") + ": " + text.words.BUTTONS[held]
                 assert want in shown, (board, want, lines)
                 assert pin == name or pin + ":" not in shown       # no pin names for players
             assert (text.t("knob") in shown) == bool(p.ENCODER)
             assert shown.endswith(text.t("hurry"))
     finally:
-        text.lang = 0
+        text.set_lang(0)
 
 
 def test_game_record_restores_the_same_screen(tmp_path):
@@ -332,7 +332,7 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
         for seed in range(60):
             sim = Sim(seed=seed)
             new_game(sim, PRESETS.index("fan_tan"))
-            text.lang = lang
+            text.set_lang(lang)
             sim.app.settings["lang"] = lang
             t = sim.screen
             assert t.items[-1] == PASS            # Fan Tan: a strategic pass is always offered
@@ -365,7 +365,7 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
                 break
         assert seen == {True, False}
     finally:
-        text.lang = 0
+        text.set_lang(0)
 
 
 def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():

@@ -81,7 +81,7 @@ def test_profile_shape(board_id):
         assert have[b], (board_id, B.NAMES[b])
     from firmware import text       # a key's name is a printed letter, an arrow or a known place
     for label in p.LABELS:
-        assert len(label) <= 2 or label in text.ARROWS or label in text.KEY_PLACES, (board_id, label)
+        assert len(label) <= 2 or label in text.ARROWS or label in text.PLACES, (board_id, label)
     if len(p.KEYS) > 2:               # only a two-key board may go without UP, MENU and HINT
         assert all(have), [B.NAMES[i] for i in range(8) if not have[i]]
     assert B.describe(p)

@@ -55,6 +55,6 @@ def test_button_mashing(board):
                 sim.render()
         sim.render()
     finally:
-        text.lang = 0
+        text.set_lang(0)
     assert deals_seen, "the mashing never reached the table"
     assert at_table > PRESSES // 5, at_table
