@@ -4,7 +4,7 @@ Cards are tiles in one displayio.TileGrid sheet (rank tiles and suit tiles), so 
 changes one tile, and displayio refreshes only that small area.
 """
 import displayio
-from adafruit_bitmap_font import bitmap_font
+from adafruit_bitmap_font.bdf import BDF
 from adafruit_display_text import bitmap_label
 
 FONT_DIR = "/firmware/fonts"
@@ -53,7 +53,9 @@ def font(name):
     """A BDF font from the fonts folder, loaded once."""
     f = _fonts.get(name)
     if f is None:
-        f = bitmap_font.load_font(FONT_DIR + "/" + name + ".bdf")
+        # BDF directly: bitmap_font.load_font would import the PCF, TTF and LVGL readers too
+        # (about 16 KB of heap on the badge for code it never runs)
+        f = BDF(open(FONT_DIR + "/" + name + ".bdf", "rb"), displayio.Bitmap)
         _fonts[name] = f
     return f
 
