@@ -7,3 +7,16 @@ def test_engine_memory_budgets_on_micropython():
     assert r["engine_retained_bytes_micropython"] <= 32 * 1024
     assert r["random_deal_alloc_bytes_micropython"] <= 8 * 1024
     assert r["ref_loop_ratio_micropython"] > 0
+
+
+def test_badge_code_memory_budgets_on_micropython():
+    """The heap the badge's code holds, from .mpy on the official MicroPython: one language of
+    text (all three held 26 KB), our modules MicroPython can import, and the estimates for the
+    display modules and the adafruit_* libraries (bitmap_font.load_font pulled in ~16 KB more)."""
+    from tools.bench import measure_code_heap
+    r = measure_code_heap()
+    assert r["text_heap_bytes_micropython"] <= 14 * 1024
+    assert r["badge_code_heap_bytes_micropython"] <= 66 * 1024
+    assert r["library_code_heap_bytes_estimate"] <= 34 * 1024
+    assert 1.0 < r["badge_code_heap_per_mpy_byte_micropython"] < 4.0
+    assert r["display_code_heap_bytes_estimate"] <= 56 * 1024

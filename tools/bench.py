@@ -6,6 +6,7 @@ how the ratio estimates the time on an RP2040.
 """
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -96,12 +97,108 @@ def measure_engine():
     }
 
 
+# The badge's own modules that need CircuitPython's display libraries (MicroPython cannot
+# import them); every other engine/firmware/hal module the badge imports is measured for real.
+DISPLAY_MODULES = ("firmware.app", "firmware.screens", "firmware.table", "firmware.ui")
+LANGUAGE_MODULES = ("firmware.text_en", "firmware.text_fr", "firmware.text_de")
+
+CODE_HEAP_SCRIPT = """
+import gc, json, sys
+sys.path.insert(0, "/build/mpy")
+gc.collect()
+a = gc.mem_alloc()
+for name in %r:
+    __import__(name)
+import firmware.text
+firmware.text.set_lang(%d)
+firmware.text.t("title")
+gc.collect()
+print(json.dumps(gc.mem_alloc() - a))
+"""
+
+BADGE_IMPORTS = """
+import sys, json
+sys.path.insert(0, %r)
+import firmware.app, firmware.players, engine.bots, engine.view
+print(json.dumps(dict((m, sys.modules[m].__file__) for m in sys.modules
+                      if m.split(".")[0] in ("engine", "firmware", "hal")
+                      or m.startswith("adafruit_"))))
+"""
+
+
+def badge_modules():
+    """{name: source} of what the badge imports once a game runs (bots included), found by
+    importing the app on CPython, in three groups: (portable, display, libraries)."""
+    import subprocess
+    out = subprocess.run([sys.executable, "-c", BADGE_IMPORTS % ROOT], capture_output=True,
+                         text=True, check=True)
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    for name in LANGUAGE_MODULES:
+        found[name] = os.path.join(ROOT, name.replace(".", "/") + ".py")
+    groups = ({}, {}, {})
+    for name in sorted(found):
+        g = 2 if name.startswith("adafruit_") else 1 if name in DISPLAY_MODULES else 0
+        groups[g][name] = found[name]
+    return groups
+
+
+def compile_modules(modules, dest, mpy_cross):
+    """Compile {name: source} into dest as name/with/slashes.mpy; returns {name: .mpy bytes}."""
+    import subprocess
+    sizes = {}
+    for name in modules:
+        src = modules[name]
+        rel = name.replace(".", "/") + ("/__init__" if src.endswith("__init__.py") else "")
+        out = os.path.join(dest, rel + ".mpy")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        subprocess.run([str(mpy_cross), "-o", out, src], check=True)
+        sizes[name] = os.path.getsize(out)
+    return sizes
+
+
+def measure_code_heap():
+    """Heap that the badge's code holds, on MicroPython, imported from .mpy as on the badge.
+
+    text: firmware.text with one language (the largest), as the badge loads only the player's;
+    code: every module of ours MicroPython can import, measured, and its bytes of heap per byte
+    of .mpy, which estimates the display modules and the adafruit_* libraries."""
+    import shutil
+    from tools import bundle, selftest
+
+    def run(src):
+        out = selftest.run_micropython(src, copies=("build/mpy",))
+        if out.returncode:
+            raise SystemExit("MicroPython code-heap benchmark failed:\n" + out.stderr)
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    dest = os.path.join(ROOT, "build", "mpy")
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    version = bundle.mpy_version_of(run("import sys, json\nprint(json.dumps(sys.implementation._mpy))"))
+    portable, display, libraries = badge_modules()
+    mpy_cross = bundle.micropython_mpy_cross(version)
+    sizes = compile_modules(portable, dest, mpy_cross)
+    ours = [n for n in portable if n not in LANGUAGE_MODULES]
+    text = max(run(CODE_HEAP_SCRIPT % ([], lang)) for lang in range(3))
+    code = run(CODE_HEAP_SCRIPT % (ours, 0))
+    per_byte = code / float(sum(sizes[n] for n in ours) + sizes["firmware.text_en"])
+    rest = compile_modules(dict(display, **libraries), os.path.join(dest, "estimated"), mpy_cross)
+    return {
+        "text_heap_bytes_micropython": text,
+        "badge_code_heap_bytes_micropython": code,
+        "badge_code_heap_per_mpy_byte_micropython": round(per_byte, 2),
+        "display_code_heap_bytes_estimate": int(per_byte * sum(rest[n] for n in display)),
+        "library_code_heap_bytes_estimate": int(per_byte * sum(rest[n] for n in libraries)),
+    }
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
     args = ap.parse_args(argv)
     sys.path.insert(0, ROOT)
     result = measure_engine()
+    result.update(measure_code_heap())
     from tools import bench_bots
     result.update(bench_bots.measure())
     result["hard_decision_ms_rp2040_estimate"] = round(

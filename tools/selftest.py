@@ -11,8 +11,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run_micropython(source, timeout=600):
-    """Run Python source under the npm MicroPython build with engine/ on its path."""
+def run_micropython(source, timeout=600, copies=("engine",)):
+    """Run Python source under the npm MicroPython build with engine/ (or the given folders,
+    relative to the repo root) in its filesystem."""
     script = os.path.join(ROOT, "build", "mpy_script.py")
     os.makedirs(os.path.dirname(script), exist_ok=True)
     with open(script, "w") as f:
@@ -20,7 +21,10 @@ def run_micropython(source, timeout=600):
     node = os.path.join(ROOT, "tools", "mpy_run.mjs")
     if not os.path.exists(os.path.join(ROOT, "node_modules")):
         raise SystemExit("MicroPython is not installed: run `make test` (it runs npm install)")
-    return subprocess.run(["node", node, "--copy", "engine", script], cwd=ROOT,
+    args = ["node", node]
+    for c in copies:
+        args += ["--copy", c]
+    return subprocess.run(args + [script], cwd=ROOT,
                           capture_output=True, text=True, timeout=timeout)
 
 
