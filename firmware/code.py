@@ -1,8 +1,19 @@
 """CircuitPython entry: the badge HAL, then the app, forever.
 
-If the badge cannot start (a board without a profile, a missing library, another runtime),
-it says why on the serial console, which CircuitPython also shows on the screen."""
+If the badge cannot start (a board without a profile, a missing library, another runtime,
+too little memory), it says why on the serial console, which CircuitPython also shows on the
+screen."""
 import hal
+
+MEMORY_HELP = "see 'The code on the badge' in the README"
+
+
+def out_of_memory(when):
+    """What to say when the heap runs out, with how much is free once collected."""
+    import gc
+    gc.collect()
+    return "Fan Tan ran out of memory %s (%d KB free): %s." % (when, gc.mem_free() // 1024,
+                                                              MEMORY_HELP)
 
 
 def start():
@@ -18,13 +29,20 @@ def start():
     try:
         from hal.circuitpython import Hal
         from firmware.app import App
+        return App(Hal(board_id)), None
     except ImportError as e:
         return None, "Fan Tan is missing a library (%s): run python -m tools.flash again" % e
-    return App(Hal(board_id)), None
+    except MemoryError:
+        return None, out_of_memory("starting")
 
 
 app, why = start()
 if app is None:
     print(why)
 else:
-    app.run()
+    try:
+        app.run()
+    except MemoryError:
+        app = None          # let the collector have the screens before measuring
+        print(out_of_memory("while playing") + " A game in play is saved up to your last move:"
+              " press reset to go on from there.")

@@ -213,3 +213,33 @@ def test_code_py_missing_library(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "adafruit_display_text", None)
     out = run_code_py(capsys)
     assert "missing a library" in out and "tools.flash" in out
+
+
+def test_code_py_out_of_memory_at_start(monkeypatch, capsys):
+    """Too little heap for the app: a clear message with the free heap, not a traceback."""
+    import gc
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    from firmware.app import App
+
+    def no_room(self, hal, font_dir=None):
+        raise MemoryError()
+    monkeypatch.setattr(App, "__init__", no_room)
+    monkeypatch.setattr(gc, "mem_free", lambda: 23 * 1024, raising=False)
+    out = run_code_py(capsys)
+    assert "ran out of memory starting (23 KB free)" in out and "README" in out
+
+
+def test_code_py_out_of_memory_while_playing(monkeypatch, capsys):
+    """The heap runs out mid-game: the message says the game is saved and how to go on."""
+    import gc
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    from firmware import ui
+    from firmware.app import App
+    monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
+
+    def run(app):
+        raise MemoryError()
+    monkeypatch.setattr(App, "run", run)
+    monkeypatch.setattr(gc, "mem_free", lambda: 5 * 1024, raising=False)
+    out = run_code_py(capsys)
+    assert "ran out of memory while playing (5 KB free)" in out and "saved" in out
