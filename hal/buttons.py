@@ -27,14 +27,6 @@ REPEAT_MS = const(120)
 LONG_MS = const(600)
 
 
-def by_name(name):
-    """The logical button called name (as in NAMES)."""
-    for i in range(COUNT):
-        if NAMES[i] == name:
-            return i
-    raise ValueError("unknown button: " + str(name))
-
-
 class Buttons:
     """Raw key states in, logical button presses out.
 
@@ -107,18 +99,3 @@ class Buttons:
         out = self.out
         self.out = []
         return out
-
-
-def describe(profile):
-    """Lines for the help page: which key does what on this board."""
-    lines = []
-    for pin, short, long_button in profile.KEYS:
-        text = pin + ": " + NAMES[short]
-        if long_button is not None:
-            text += ", hold: " + NAMES[long_button]
-        lines.append(text)
-    for a, b, button in profile.CHORDS:
-        lines.append(a + "+" + b + ": " + NAMES[button])
-    if profile.ENCODER:
-        lines.append("encoder: LEFT/RIGHT")
-    return lines

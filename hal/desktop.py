@@ -16,7 +16,7 @@ from blinka_displayio_pygamedisplay import PyGameDisplay
 
 from hal import profile as _profile
 from hal.stores import FileStore, MemoryStore
-from hal.buttons import Buttons, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+from hal.buttons import Buttons, NAMES, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 
 # keyboard keys for a board key, by the logical button of its short press
 _KEYS_FOR = {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right", OK: "z",
@@ -38,6 +38,22 @@ def keyboard_map(profile):
         used.add(want)
         out.append((want, i))
     return out
+
+
+def describe(profile):
+    """The board map in pin names and logical buttons, for the simulator's panel (the badge's
+    Buttons page names keys as printed, in the player's language)."""
+    lines = []
+    for pin, short, long_button in profile.KEYS:
+        text = pin + ": " + NAMES[short]
+        if long_button is not None:
+            text += ", hold: " + NAMES[long_button]
+        lines.append(text)
+    for a, b, button in profile.CHORDS:
+        lines.append(a + "+" + b + ": " + NAMES[button])
+    if profile.ENCODER:
+        lines.append("encoder: LEFT/RIGHT")
+    return lines
 
 
 _slow_blit = bitmaptools.blit

@@ -4,7 +4,7 @@ import os
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from hal.desktop import DesktopHal
-from hal.buttons import by_name, NAMES
+from hal.buttons import COUNT, NAMES
 from firmware.app import App
 from engine.game import PASS
 from engine.reasons import OK
@@ -14,6 +14,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONT_DIR = os.path.join(ROOT, "firmware", "fonts")
 STEP_MS = 50
 SETTLE_LIMIT_MS = 3600 * 1000
+
+
+def by_name(name):
+    """The logical button called name (as in hal.buttons.NAMES)."""
+    for i in range(COUNT):
+        if NAMES[i] == name:
+            return i
+    raise ValueError("unknown button: " + str(name))
 
 
 class Sim:

@@ -3,8 +3,7 @@ import time
 
 import pygame
 
-from hal.buttons import describe
-from hal.desktop import keyboard_map, ENCODER_KEYS
+from hal.desktop import describe, keyboard_map, ENCODER_KEYS
 from simulator.core import Sim
 
 PANEL_W = 300
@@ -13,7 +12,7 @@ FPS = 30
 
 def panel_lines(profile):
     """The side panel's lines, each a tuple of cells: the board, then per board key the
-    keyboard key, the button's label and what the board map (hal.buttons.describe) says."""
+    keyboard key, the button's label and what the board map (hal.desktop.describe) says."""
     keys = dict((i, name) for name, i in keyboard_map(profile))
     n = len(profile.KEYS)
     lines = [(profile.NAME + " (" + profile.BOARD_ID + ")",), ("",), ("Keyboard -> board button:",)]
