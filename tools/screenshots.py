@@ -96,7 +96,7 @@ def memory_notes(code, ui_heaps):
              " about %.1f KB, estimated the same way" % (code["library_code_heap_bytes_estimate"] / KB),
              "- code in all: about %.1f KB" % (total / KB), "",
              "The UI heap is estimated by `firmware/heap.py` from the live displayio tree at the",
-             "table (4 players, Fan Tan; the tests check 7 players stay under 100 KB): bitmaps at",
+             "table (4 players, Fan Tan; the tests hold 7 players under 50 KB, 40 KB at 240x240): bitmaps at",
              "CircuitPython's `ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads,",
              "the loaded font glyphs and about 6 KB of engine state. Code and UI together:", ""]
     for name in sorted(ui_heaps):
