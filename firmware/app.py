@@ -534,6 +534,7 @@ class App:
         items = [[text.preset_title(k), None, None, (lambda k=k: self.rules_page(k, back=self.help_menu))]
                  for k in PRESETS]
         items.append(["keys", None, None, self.keys_page])
+        items.append(["about", None, None, self.about_page])
         self.goto(ListScreen(self, t("help"), items, back=self.title))
 
     def rules_page(self, key, back, extra=()):
@@ -570,6 +571,16 @@ class App:
             lines.append((t("knob") + ": " + text.button(LEFT) + " / " + text.button(RIGHT), ui.TEXT))
         lines.append((t("hurry"), ui.MUTED))
         self.goto(PageScreen(self, t("keys"), lines, ok=self.help_menu))
+
+    def about_page(self):
+        """For bug reports: the board, the firmware it runs and the heap left on the badge."""
+        p = self.hal.profile
+        lines = [(t("title"), ui.ACCENT), (p.NAME, ui.TEXT), (p.BOARD_ID, ui.MUTED),
+                 (self.hal.runtime(), ui.TEXT)]
+        mem = self.hal.memory()
+        if mem is not None:
+            lines.append((t("memory_free") % (mem[0] // 1024, mem[1] // 1024), ui.TEXT))
+        self.goto(PageScreen(self, t("about"), lines, ok=self.help_menu))
 
     # ---- autosave and resume (firmware.autosave) ---------------------------------------
     def power_up(self):

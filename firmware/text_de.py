@@ -77,6 +77,8 @@ T = {
     "streak": "Serie",
     "best": "Rekord",
     "avg_pen": "Mittl. Strafe",
+    "about": "Über",
+    "memory_free": "Freier Speicher: %d von %d KB",
     "keys": "Tasten",
     "hold": "lang",
     "knob": "Knopf drehen",

@@ -77,6 +77,8 @@ T = {
     "streak": "Streak",
     "best": "Best",
     "avg_pen": "Avg penalty",
+    "about": "About",
+    "memory_free": "Free memory: %d of %d KB",
     "keys": "Buttons",
     "hold": "hold",
     "knob": "turn the knob",

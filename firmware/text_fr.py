@@ -77,6 +77,8 @@ T = {
     "streak": "Série",
     "best": "Record",
     "avg_pen": "Pénalité moy.",
+    "about": "À propos",
+    "memory_free": "Mémoire libre: %d sur %d Ko",
     "keys": "Boutons",
     "hold": "appui long",
     "knob": "tourner le bouton",

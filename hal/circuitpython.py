@@ -14,6 +14,8 @@ import supervisor
 from hal import profile as _profile
 from hal.buttons import Buttons, LEFT, RIGHT
 
+RUNTIME_NAMES = {"circuitpython": "CircuitPython", "micropython": "MicroPython"}
+
 
 class Hal:
     """Everything the app may touch on a real badge."""
@@ -54,6 +56,19 @@ class Hal:
     def collect(self):
         """Free what the last screen held, now (the badge's heap is small)."""
         gc.collect()
+
+    def memory(self):
+        """(free, total) bytes of heap, once collected."""
+        gc.collect()
+        free = gc.mem_free()
+        return free, free + gc.mem_alloc()
+
+    def runtime(self):
+        """The firmware's name and version, e.g. "CircuitPython 9.2.1"."""
+        import sys
+        impl = sys.implementation
+        return "%s %s" % (RUNTIME_NAMES.get(impl.name, impl.name),
+                          ".".join([str(n) for n in impl.version[:3]]))
 
     # clock
     def ticks_ms(self):

@@ -188,6 +188,14 @@ class DesktopHal:
     def collect(self):
         """CPython frees a screen by reference counting; a full gc.collect() is slow here."""
 
+    def memory(self):
+        """The desktop has no badge heap to report."""
+        return None
+
+    def runtime(self):
+        import sys
+        return "simulator, Python %d.%d" % sys.version_info[:2]
+
     # clock
     def ticks_ms(self):
         if self.headless:

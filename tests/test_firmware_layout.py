@@ -94,6 +94,9 @@ def visit_all(sim, where):
             page.show()
     app.keys_page()
     chk("keys")
+    sim.hal.memory = lambda: (163840, 175104)     # as the badge HAL reports its heap
+    app.about_page()
+    chk("about")
     # the table, with 7 players where the preset allows, then every message
     for preset_key, players in (("parliament", 7), ("fan_tan", 5), ("sevens", 4)):
         app.settings["preset"] = PRESETS.index(preset_key)

@@ -243,3 +243,29 @@ def test_code_py_out_of_memory_while_playing(monkeypatch, capsys):
     monkeypatch.setattr(gc, "mem_free", lambda: 5 * 1024, raising=False)
     out = run_code_py(capsys)
     assert "ran out of memory while playing (5 KB free)" in out and "saved" in out
+
+
+def test_about_page_shows_board_firmware_and_free_heap(monkeypatch):
+    """Rules & help > About on the badge: the board, its CircuitPython and the heap left,
+    reached through the menus with the badge HAL."""
+    import gc
+    from firmware import ui, text
+    from firmware.app import App
+    from hal.buttons import DOWN
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
+    monkeypatch.setattr(gc, "mem_free", lambda: 150 * 1024, raising=False)
+    monkeypatch.setattr(gc, "mem_alloc", lambda: 20 * 1024, raising=False)
+    cp = importlib.import_module("hal.circuitpython")
+    app = App(cp.Hal("pimoroni_picosystem"))
+    text.set_lang(0)
+    impl = types.SimpleNamespace(name="circuitpython", version=(9, 2, 1, ""),
+                                 cache_tag=sys.implementation.cache_tag)
+    monkeypatch.setattr(sys, "implementation", impl)
+    for want in ("help", "about"):
+        while app.screen.item_text(app.screen.items[app.screen.sel]) != text.t(want):
+            app.step(0, [DOWN])
+        app.step(0, [OK])
+    lines = [line for line, colour in app.screen.lines]
+    assert lines == ["Fan Tan", "PicoSystem", "pimoroni_picosystem", "CircuitPython 9.2.1",
+                     "Free memory: 150 of 170 KB"]
