@@ -71,7 +71,15 @@ def take(board, out_dir, scale):
     shot("help")
     app.keys_page()
     shot("keys")
-    return shots, redraw, table_heap, sim.hal.profile
+    # every other page too, then the table again: the fonts now hold every glyph shown
+    app.new_game()
+    app.stats_screen()
+    app.about_page()
+    for key in PRESETS:
+        app.rules_page(key, back=app.title)
+    app.start_match()
+    sim.settle()
+    return shots, redraw, (table_heap, heap.estimate(app)), sim.hal.profile
 
 
 def memory_notes(code, ui_heaps):
@@ -98,7 +106,8 @@ def memory_notes(code, ui_heaps):
              "The UI heap is estimated by `firmware/heap.py` from the live displayio tree at the",
              "table (4 players, Fan Tan; the tests hold 7 players under 50 KB, 40 KB at 240x240): bitmaps at",
              "CircuitPython's `ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads,",
-             "the loaded font glyphs and about 6 KB of engine state. Code and UI together:", ""]
+             "the loaded font glyphs and about 6 KB of engine state. Code and UI together, once every",
+             "page has been shown (the fonts keep each glyph they have drawn):", ""]
     for name in sorted(ui_heaps):
         lines.append("- %s: about %.0f KB" % (name, (total + ui_heaps[name]) / KB))
     lines.append("")
@@ -116,10 +125,12 @@ def main(argv=None):
              "Made by `python -m tools.screenshots` (seed 42, Fan Tan preset). Do not edit.", ""]
     ui_heaps = {}
     for board in args.board or BOARDS:
-        shots, (moves, worst, mean), est, p = take(board, args.out, args.scale)
-        ui_heaps["%dx%d" % (p.WIDTH, p.HEIGHT)] = est
+        shots, (moves, worst, mean), (est, session), p = take(board, args.out, args.scale)
+        ui_heaps["%dx%d" % (p.WIDTH, p.HEIGHT)] = session
         line = ("%s: %dx%d, redraw after bot moves max %.1f%% mean %.1f%% (%d moves); UI heap ~%.1f KB"
-                % (board, p.WIDTH, p.HEIGHT, 100 * worst, 100 * mean, moves, est / 1024.0))
+                " (~%.1f KB once every page has been shown)"
+                % (board, p.WIDTH, p.HEIGHT, 100 * worst, 100 * mean, moves, est / 1024.0,
+                   session / 1024.0))
         print(line)
         index += ["## " + p.NAME + " (`" + board + "`)", "", line.split(": ", 1)[1], ""]
         index += ["![%s](%s)" % (s, s) for s in shots] + [""]
