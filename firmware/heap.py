@@ -10,7 +10,6 @@ import displayio
 OBJ = 48            # any small heap object: header + fields
 GROUP_CHILD = 8     # a Group's list slot
 LABEL = 220         # a bitmap_label.Label's own fields (text, font, anchors, ...)
-GLYPH = 64          # a fontio.Glyph
 ENGINE = 6 * 1024   # a Match with its Game (lists of small ints, log), from the engine
 
 
@@ -45,14 +44,13 @@ def tree_bytes(item, seen):
 
 
 def font_bytes():
+    """The loaded fonts: each a strip bitmap and its code points (firmware/font.py); their
+    glyphs are made as labels draw them and are garbage after."""
     from firmware import ui
     total = 0
     for name in ui._fonts:
         f = ui._fonts[name]
-        for code in getattr(f, "_glyphs", {}):
-            g = f._glyphs[code]
-            if g is not None:
-                total += GLYPH + bitmap_bytes(g.bitmap)
+        total += OBJ + bitmap_bytes(f.bitmap) + OBJ + len(f.codes)
     return total
 
 

@@ -1,7 +1,7 @@
 """Where everything goes, for each screen size. Plain numbers: one table per layout.
 
-Keys: font/tile_font (BDF names), lh (line height), tile (w, h) of a rank or suit tile,
-status_y, opps (x, y, cols, cell_w, lines per cell, cell_h, max rows: more opponents
+Keys: font/tile_font (firmware/fonts/<name>.bin), lh (line height), tile (w, h) of a rank or
+suit tile, status_y, opps (x, y, cols, cell_w, lines per cell, cell_h, max rows: more opponents
 use twice the columns at half the width, in a compact form), rows (x, y),
 msg (x, y, w, lines), hand (x, y, cols, lines), footer_y (-1: none), scale_title.
 """

@@ -4,8 +4,9 @@ Cards are tiles in one displayio.TileGrid sheet (rank tiles and suit tiles), so 
 changes one tile, and displayio refreshes only that small area.
 """
 import displayio
-from adafruit_bitmap_font.bdf import BDF
 from adafruit_display_text import bitmap_label
+
+from firmware.font import Font
 
 FONT_DIR = "/firmware/fonts"
 _fonts = {}
@@ -50,12 +51,10 @@ SUIT_TEXT = "\u2660\u2665\u2666\u2663"
 
 
 def font(name):
-    """A BDF font from the fonts folder, loaded once."""
+    """A strip font from the fonts folder (firmware/font.py), loaded once."""
     f = _fonts.get(name)
     if f is None:
-        # BDF directly: bitmap_font.load_font would import the PCF, TTF and LVGL readers too
-        # (about 16 KB of heap on the badge for code it never runs)
-        f = BDF(open(FONT_DIR + "/" + name + ".bdf", "rb"), displayio.Bitmap)
+        f = Font(FONT_DIR + "/" + name + ".bin")
         _fonts[name] = f
     return f
 
@@ -89,14 +88,9 @@ def label(text, font_name, x, y, colour, anchor=(0, 0), scale=1):
 
 
 def text_width(text, font_name):
-    """Width in pixels of one line of text."""
-    f = font(font_name)
-    w = 0
-    for ch in text:
-        g = f.get_glyph(ord(ch))
-        if g is not None:
-            w += g.shift_x
-    return w
+    """Width in pixels of one line of text (the fonts are fixed-width; the tests check that
+    every character the game shows is in every font)."""
+    return len(text) * font(font_name).width
 
 
 def wrap(text, font_name, width, lines):
@@ -132,7 +126,6 @@ class CardArt:
         bmp = displayio.Bitmap(tile_w, tile_h * N_TILES, N_COLOURS)
         self.sheet = bmp
         f = font(font_name)
-        f.load_glyphs("A2345678910JQK" + SUIT_TEXT)
         self._font = f
         self._ascent = f.get_bounding_box()[1] + f.get_bounding_box()[3]
         self._font_h = f.get_bounding_box()[1]
@@ -218,7 +211,7 @@ class CardArt:
                     px = left + gx
                     if px < 1 or px >= tw - 1:
                         continue
-                    if g.bitmap[gx, gy]:
+                    if _pixel(g, gx, gy):
                         if dotted and (px + py) & 1:
                             continue
                         bmp[px, py] = ink
@@ -248,6 +241,11 @@ class CardArt:
         return displayio.TileGrid(bmp, pixel_shader=pal)
 
 
+def _pixel(g, x, y):
+    """Pixel (x, y) of glyph g, in its cell of the font's strip."""
+    return g.bitmap[g.tile_index * g.width + x, y]
+
+
 def _ink(g, rows=False):
     """The first and one past the last column (or row) of glyph g's bitmap with ink."""
     n, m = (g.height, g.width) if rows else (g.width, g.height)
@@ -255,7 +253,7 @@ def _ink(g, rows=False):
     b = 0
     for i in range(n):
         for j in range(m):
-            if g.bitmap[j, i] if rows else g.bitmap[i, j]:
+            if _pixel(g, j, i) if rows else _pixel(g, i, j):
                 if i < a:
                     a = i
                 b = i + 1

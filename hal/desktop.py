@@ -62,24 +62,11 @@ _glyph_pixels = {}
 
 def _fast_blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None,
                skip_source_index=None, skip_dest_index=None):
-    """bitmaptools.blit for glyph-sized sources: their pixels are read once and cached.
+    """bitmaptools.blit for glyph-sized areas (a cell of a font's strip): their pixels are read
+    once and cached.
 
-    Blinka's blit reads every source pixel through Python on every label change; glyph
-    bitmaps never change, so the simulator keeps their pixel lists (same result, faster)."""
-    if skip_dest_index is not None or source.width > 40 or source.height > 40:
-        return _slow_blit(dest, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2,
-                          skip_source_index=skip_source_index, skip_dest_index=skip_dest_index)
-    key = (id(source), skip_source_index)
-    entry = _glyph_pixels.get(key)
-    if entry is None or entry[0] is not source:
-        px = []
-        for sy in range(source.height):
-            for sx in range(source.width):
-                v = source[sx, sy]
-                if v != skip_source_index:
-                    px.append((sx, sy, v))
-        entry = (source, px)
-        _glyph_pixels[key] = entry
+    Blinka's blit reads every source pixel through Python on every label change; fonts never
+    change, so the simulator keeps each cell's pixel list (same result, faster)."""
     if x2 is None:
         x2 = source.width
     if y2 is None:
@@ -88,13 +75,25 @@ def _fast_blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None,
         x1, x2 = x2, x1
     if y1 > y2:
         y1, y2 = y2, y1
+    if skip_dest_index is not None or x2 - x1 > 40 or y2 - y1 > 40:
+        return _slow_blit(dest, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2,
+                          skip_source_index=skip_source_index, skip_dest_index=skip_dest_index)
+    key = (id(source), x1, y1, x2, y2, skip_source_index)
+    entry = _glyph_pixels.get(key)
+    if entry is None or entry[0] is not source:
+        px = []
+        for sy in range(y1, y2):
+            for sx in range(x1, x2):
+                v = source[sx, sy]
+                if v != skip_source_index:
+                    px.append((sx - x1, sy - y1, v))
+        entry = (source, px)
+        _glyph_pixels[key] = entry
     w = dest.width
     h = dest.height
     for sx, sy, v in entry[1]:
-        if not (x1 <= sx < x2 and y1 <= sy < y2):
-            continue
-        dx = x + sx - x1
-        dy = y + sy - y1
+        dx = x + sx
+        dy = y + sy
         if 0 <= dx < w and 0 <= dy < h:
             dest[dx, dy] = v
 

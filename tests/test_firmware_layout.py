@@ -1,4 +1,6 @@
 """Every screen on every layout, in every language: no text clipped, nothing overlapping."""
+import os
+
 import pytest
 
 import hal
@@ -203,7 +205,6 @@ def test_fonts_have_every_glyph_the_texts_use(fonts):
     chars |= set("0123456789+-=$:#!\u25b6\u25c0\u25bc\u2026\u00b7[]%/ ")
     for name in ("5x8", "6x10", "7x13", "9x15"):
         f = ui.font(name)
-        f.load_glyphs("".join(sorted(chars)))
         missing = [ch for ch in sorted(chars) if f.get_glyph(ord(ch)) is None]
         assert not missing, (name, missing)
 
@@ -212,6 +213,33 @@ def test_font_has_suits_and_accents(fonts):
     f = ui.font("7x13")
     for ch in "\u2660\u2665\u2666\u2663\u00e9\u00e8\u00ea\u00e0\u00e7\u00f4\u00fb\u00f9\u00ef\u00fc\u00f6\u00e4\u00df\u00c9\u00c4\u00d6\u00dc":
         assert f.get_glyph(ord(ch)) is not None, ch
+
+
+def test_strip_fonts_are_made_from_the_bdf_sources():
+    """firmware/fonts/<size>.bin is what tools.make_font makes of <size>.bdf: remake and compare,
+    and every glyph of the strip has the BDF glyph's pixels at the same place from the baseline."""
+    from tools import make_font
+    from firmware.font import Font
+    for size in make_font.SIZES:
+        bdf = make_font.load_bdf(os.path.join(FONT_DIR, size + ".bdf"))
+        path = os.path.join(FONT_DIR, size + ".bin")
+        with open(path, "rb") as f:
+            assert f.read() == make_font.to_strip(bdf), size + ": python -m tools.make_font --strips"
+        strip = Font(path)
+        w, h, bx, by = bdf.get_bounding_box()
+        assert strip.get_bounding_box() == (w, h, 0, by) and (strip.ascent, strip.descent) == (h + by, -by)
+        for ch in make_font.CHARSET:
+            g = bdf.get_glyph(ord(ch))
+            s = strip.get_glyph(ord(ch))
+            assert (g is None) == (s is None), (size, ch)
+            if g is None:
+                continue
+            want = set((g.dx + x, g.height + g.dy - 1 - y) for y in range(g.height)
+                       for x in range(g.width) if g.bitmap[x, y])
+            got = set((x, s.height + s.dy - 1 - y) for y in range(s.height) for x in range(s.width)
+                      if ui._pixel(s, x, y))
+            assert got == want, (size, ch)
+        assert strip.get_glyph(0x4E00) is None
 
 
 def test_every_layout_is_chosen_by_size():
@@ -260,7 +288,7 @@ def test_the_next_rank_reads_on_every_tile(fonts, board):
             ys = [y for x, y in ink]
             assert min(xs) > 2 and max(xs) < tw - 3, (board, r, "touches the outline's side")
             assert min(ys) > 2 or max(ys) < th - 2, (board, r, "fills the outline's height")
-        whole = sum(1 for y in range(g.height) for x in range(g.width) if g.bitmap[x, y])
+        whole = sum(1 for y in range(g.height) for x in range(g.width) if ui._pixel(g, x, y))
         assert len(ink) == whole, (board, r)
     assert outlined(art, ui.T_NEED) == (tw >= 12), board    # outlined from 12 px wide tiles
 

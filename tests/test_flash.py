@@ -295,8 +295,9 @@ def test_bundle_layout():
     assert not any(p.startswith("/firmware/") and p.rsplit("/", 1)[1] in ("code.py", "boot.py")
                    for p in files)
     fonts = [p for p in files if p.startswith("/firmware/fonts/")]
-    assert fonts == sorted(fonts) and any(p.endswith((".bdf", ".pcf")) for p in fonts)
-    assert "/lib/adafruit_bitmap_font/bdf.py" in files
+    assert fonts == sorted(fonts) and "/firmware/fonts/7x13.bin" in fonts
+    assert not any(p.endswith(".bdf") for p in fonts)          # the strips' sources stay home
+    assert not any(p.startswith("/lib/adafruit_bitmap_font") for p in files)   # strips need no parser
     assert "/lib/adafruit_ticks.py" in files                   # needed by adafruit_display_text
     assert not any(p.startswith("/lib/adafruit_blinka") for p in files)
 

@@ -99,7 +99,7 @@ def measure_engine():
 
 # The badge's own modules that need CircuitPython's display libraries (MicroPython cannot
 # import them); every other engine/firmware/hal module the badge imports is measured for real.
-DISPLAY_MODULES = ("firmware.app", "firmware.screens", "firmware.table", "firmware.ui")
+DISPLAY_MODULES = ("firmware.app", "firmware.font", "firmware.screens", "firmware.table", "firmware.ui")
 LANGUAGE_MODULES = ("firmware.text_en", "firmware.text_fr", "firmware.text_de")
 
 CODE_HEAP_SCRIPT = """

@@ -8,13 +8,13 @@ Layout on the device (the same for CircuitPython and MicroPython):
   root: they are the entry points the runtime looks for;
 - ``engine/``, ``hal/`` and ``firmware/`` go to ``/engine``, ``/hal``, ``/firmware`` as packages
   (``code.py`` does ``from firmware.app import App``; the fonts are read from ``/firmware/fonts``);
-- the libraries the firmware imports from the installed Python packages (``adafruit_display_text``,
-  ``adafruit_bitmap_font`` and the ``adafruit_*`` modules those import, e.g. ``adafruit_ticks``) go
-  to ``/lib``, where CircuitPython and MicroPython both look.
+- the libraries the firmware imports from the installed Python packages (``adafruit_display_text``
+  and the ``adafruit_*`` modules it imports, e.g. ``adafruit_ticks``) go to ``/lib``, where
+  CircuitPython and MicroPython both look.
 
-Only ``*.py`` files are taken, plus every file under ``firmware/fonts/``; ``__pycache__`` and
-dotfiles are skipped. The files are discovered when the bundle is built, so new modules need no
-change here.
+Only ``*.py`` files are taken, plus the files under ``firmware/fonts/`` but the ``.bdf`` sources
+of the strip fonts; ``__pycache__`` and dotfiles are skipped. The files are discovered when the
+bundle is built, so new modules need no change here.
 
 ``compile_mpy(files, mpy_cross)`` turns the modules (not the root entry points) into ``.mpy``.
 """
@@ -32,8 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "hal", "firmware")
 ENTRY_POINTS = ("code.py", "boot.py", "main.py")     # firmware/<name> -> /<name>
-DATA_DIRS = ("firmware/fonts",)                      # every file in these is data for the badge
-LIBRARIES = ("adafruit_display_text", "adafruit_bitmap_font")
+DATA_DIRS = ("firmware/fonts",)                      # every file in these is data for the badge,
+SOURCE_ONLY = (".bdf",)                              # but the sources the strip fonts are made from
+LIBRARIES = ("adafruit_display_text",)
 # Installed adafruit_* packages that are desktop-only (Blinka and its helpers), never for the badge.
 NOT_FOR_BADGE = ("adafruit_blinka", "adafruit_platformdetect", "adafruit_pureio",
                  "adafruit_blinka_displayio")
@@ -59,7 +60,7 @@ def project_files(source_root: Path = ROOT):
         for path in _walk(base):
             rel = path.relative_to(source_root).as_posix()
             is_data = any(rel.startswith(d + "/") for d in DATA_DIRS)
-            if not (rel.endswith(".py") or is_data):
+            if not (rel.endswith(".py") or is_data) or rel.endswith(SOURCE_ONLY):
                 continue
             if pkg == "firmware" and path.parent == base and path.name in ENTRY_POINTS:
                 out["/" + path.name] = path

@@ -1,4 +1,5 @@
-"""Make the badge's bitmap fonts: small BDF subsets of the X11 "misc-fixed" fonts.
+"""Make the badge's bitmap fonts: small BDF subsets of the X11 "misc-fixed" fonts, and the
+strip fonts the badge reads (firmware/font.py).
 
 The source is Debian's `xfonts-base` package (public domain fonts, see
 firmware/fonts/LICENSE). Run on a machine with it installed
@@ -7,7 +8,9 @@ firmware/fonts/LICENSE). Run on a machine with it installed
     python -m tools.make_font [--src /usr/share/fonts/X11/misc] [--out firmware/fonts]
 
 It keeps ASCII, the accented letters French and German need, the card suits and a few
-signs, so each font stays a few kilobytes. The output is deterministic.
+signs, so each font stays a few kilobytes, and writes <size>.bdf and <size>.bin. The BDF is
+the readable source; `python -m tools.make_font --strips` remakes the .bin files from it.
+The output is deterministic.
 """
 import argparse
 import gzip
@@ -112,12 +115,59 @@ def to_bdf(font, name, chars):
     return "\n".join(out) + "\n", missing
 
 
+def load_bdf(path):
+    """A BDF font (adafruit_bitmap_font) with every glyph loaded."""
+    import displayio
+    from adafruit_bitmap_font.bdf import BDF
+    font = BDF(open(path, "rb"), displayio.Bitmap)
+    font.load_glyphs(CHARSET)
+    return font
+
+
+def to_strip(font):
+    """The strip font (firmware/font.py's layout) of a loaded font: each glyph drawn in a
+    full cell at its place from the baseline. A glyph that leaves the cell is an error."""
+    from firmware.font import MAGIC
+    w, h, bx, by = font.get_bounding_box()
+    ascent = h + by
+    glyphs = sorted((ord(ch), font.get_glyph(ord(ch))) for ch in CHARSET
+                    if font.get_glyph(ord(ch)) is not None)
+    n = len(glyphs)
+    stride = (n * w + 7) // 8
+    rows = [bytearray(stride) for _ in range(h)]
+    for i, (code, g) in enumerate(glyphs):
+        for y in range(g.height):
+            for x in range(g.width):
+                if g.bitmap[x, y]:
+                    cx = g.dx - bx + x
+                    cy = ascent - g.height - g.dy + y
+                    if not (0 <= cx < w and 0 <= cy < h):
+                        raise ValueError("U+%04X leaves its %dx%d cell" % (code, w, h))
+                    px = i * w + cx
+                    rows[cy][px // 8] |= 0x80 >> (px % 8)
+    head = MAGIC + bytes((w, h, ascent, -by, n >> 8, n & 0xFF))
+    return head + b"".join(bytes((c >> 8, c & 0xFF)) for c, g in glyphs) + b"".join(rows)
+
+
+def write_strips(folder):
+    """<size>.bin from <size>.bdf, for every size."""
+    for size in SIZES:
+        data = to_strip(load_bdf(os.path.join(folder, size + ".bdf")))
+        with open(os.path.join(folder, size + ".bin"), "wb") as f:
+            f.write(data)
+        print(size, "strip:", len(data), "bytes")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--src", default="/usr/share/fonts/X11/misc")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "firmware", "fonts"))
+    ap.add_argument("--strips", action="store_true", help="only remake the .bin files from the .bdf")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
+    if args.strips:
+        write_strips(args.out)
+        return
     for size in SIZES:
         src = os.path.join(args.src, size + ".pcf.gz")
         if not os.path.exists(src):
@@ -126,6 +176,7 @@ def main(argv=None):
         with open(os.path.join(args.out, size + ".bdf"), "w", encoding="ascii") as f:
             f.write(text)
         print(size, "glyphs:", len(CHARSET) - len(missing), "missing:", "".join(missing) or "-")
+    write_strips(args.out)
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def take(board, out_dir, scale):
     shot("help")
     app.keys_page()
     shot("keys")
-    # every other page too, then the table again: the fonts now hold every glyph shown
+    # every other page too, then the table again: what a whole session leaves behind
     app.new_game()
     app.stats_screen()
     app.about_page()
@@ -96,18 +96,18 @@ def memory_notes(code, ui_heaps):
              " players, autosave): %.1f KB measured, of which the text of one language %.1f KB"
              % (code["badge_code_heap_bytes_micropython"] / KB,
                 code["text_heap_bytes_micropython"] / KB),
-             "- the display modules (firmware app, table, screens, ui): about %.1f KB, estimated at"
+             "- the display modules (firmware app, font, table, screens, ui): about %.1f KB, estimated at"
              " the measured %.2f bytes of heap per byte of .mpy"
              % (code["display_code_heap_bytes_estimate"] / KB,
                 code["badge_code_heap_per_mpy_byte_micropython"]),
-             "- adafruit_display_text, adafruit_bitmap_font (its BDF reader) and adafruit_ticks:"
+             "- adafruit_display_text and adafruit_ticks:"
              " about %.1f KB, estimated the same way" % (code["library_code_heap_bytes_estimate"] / KB),
              "- code in all: about %.1f KB" % (total / KB), "",
              "The UI heap is estimated by `firmware/heap.py` from the live displayio tree at the",
-             "table (4 players, Fan Tan; the tests hold 7 players under 50 KB, 40 KB at 240x240): bitmaps at",
+             "table (4 players, Fan Tan; the tests hold 7 players under 44 KB, 33 KB at 240x240): bitmaps at",
              "CircuitPython's `ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads,",
-             "the loaded font glyphs and about 6 KB of engine state. Code and UI together, once every",
-             "page has been shown (the fonts keep each glyph they have drawn):", ""]
+             "the fonts' strip bitmaps and about 6 KB of engine state. Code and UI together, once",
+             "every page has been shown:", ""]
     for name in sorted(ui_heaps):
         lines.append("- %s: about %.0f KB" % (name, (total + ui_heaps[name]) / KB))
     lines.append("")
