@@ -3,14 +3,16 @@
 If the badge cannot start (a board without a profile, a missing library, another runtime,
 too little memory), it says why on the serial console, which CircuitPython also shows on the
 screen."""
+import gc
+
 import hal
 
 MEMORY_HELP = "see 'The code on the badge' in the README"
 
 
 def out_of_memory(when):
-    """What to say when the heap runs out, with how much is free once collected."""
-    import gc
+    """What to say when the heap runs out, with how much is free once collected (gc is imported
+    up front: importing while out of memory could fail again)."""
     gc.collect()
     return "Fan Tan ran out of memory %s (%d KB free): %s." % (when, gc.mem_free() // 1024,
                                                               MEMORY_HELP)
