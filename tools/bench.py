@@ -143,17 +143,24 @@ def badge_modules():
 
 
 def compile_modules(modules, dest, mpy_cross):
-    """Compile {name: source} into dest as name/with/slashes.mpy; returns {name: .mpy bytes}."""
-    import subprocess
-    sizes = {}
+    """Compile {name: source} with tools.bundle.compile_mpy into dest as name/with/slashes.mpy;
+    returns {name: .mpy bytes}."""
+    from tools import bundle
+    paths = {}
+    files = {}
     for name in modules:
         src = modules[name]
-        rel = name.replace(".", "/") + ("/__init__" if src.endswith("__init__.py") else "")
-        out = os.path.join(dest, rel + ".mpy")
+        path = "/" + name.replace(".", "/") + ("/__init__" if src.endswith("__init__.py") else "")
+        paths[name] = path + ".mpy"
+        with open(src, "rb") as f:
+            files[path + ".py"] = f.read()
+    compiled = bundle.compile_mpy(files, mpy_cross)
+    for path in compiled:
+        out = dest + path
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        subprocess.run([str(mpy_cross), "-o", out, src], check=True)
-        sizes[name] = os.path.getsize(out)
-    return sizes
+        with open(out, "wb") as f:
+            f.write(compiled[path])
+    return dict((name, len(compiled[paths[name]])) for name in modules)
 
 
 def measure_code_heap():
