@@ -97,23 +97,40 @@ def measure_engine():
     }
 
 
-# The badge's own modules that need CircuitPython's display libraries (MicroPython cannot
-# import them); every other engine/firmware/hal module the badge imports is measured for real.
-DISPLAY_MODULES = ("firmware.app", "firmware.font", "firmware.screens", "firmware.table", "firmware.ui")
+# The badge's own modules that need CircuitPython's displayio, board or keypad. firmware.code
+# is the badge's code.py: it stays source and is compiled on the badge.
+CIRCUITPYTHON_MODULES = ("firmware.app", "firmware.code", "firmware.font", "firmware.screens",
+                         "firmware.table", "firmware.ui", "hal.circuitpython")
 LANGUAGE_MODULES = ("firmware.text_en", "firmware.text_fr", "firmware.text_de")
+
+# CircuitPython's built-in modules are C and hold no heap. Importing the modules above on
+# MicroPython needs only these names; the stand-ins are imported before the measuring starts.
+# board_id "none" makes code.py stop at "no profile for board" instead of starting the app.
+STAND_INS = {
+    "board": "board_id = 'none'\n",
+    "displayio": "class Bitmap: pass\nclass Group: pass\nclass Palette: pass\nclass TileGrid: pass\n",
+    "fontio": "class Glyph: pass\n",
+    "keypad": "class Keys: pass\nclass Event: pass\n",
+    "supervisor": "def ticks_ms(): return 0\n",
+}
 
 CODE_HEAP_SCRIPT = """
 import gc, json, sys
+sys.path.insert(0, "/build/mpy/stand_ins")
 sys.path.insert(0, "/build/mpy")
-gc.collect()
-a = gc.mem_alloc()
 for name in %r:
     __import__(name)
-import firmware.text
-firmware.text.set_lang(%d)
-firmware.text.t("title")
 gc.collect()
-print(json.dumps(gc.mem_alloc() - a))
+held = [gc.mem_alloc()]
+for group in %r:
+    for name in group:
+        __import__(name)
+    if group and group[-1] == "firmware.text":
+        sys.modules[group[-1]].set_lang(%d)
+        sys.modules[group[-1]].t("title")
+    gc.collect()
+    held.append(gc.mem_alloc())
+print(json.dumps([b - a for a, b in zip(held, held[1:])]))
 """
 
 BADGE_IMPORTS = """
@@ -127,19 +144,29 @@ print(json.dumps(dict((m, sys.modules[m].__file__) for m in sys.modules
 
 
 def badge_modules():
-    """{name: source} of what the badge imports once a game runs (bots included), found by
-    importing the app on CPython, in three groups: (portable, display, libraries)."""
+    """{name: source} of what the badge holds once a game runs (bots included), in three groups:
+    (portable, CircuitPython-only, libraries). The app's imports are found by importing it on
+    CPython; the entry path is added by name: code.py, hal.circuitpython, its nvm store and the
+    largest board profile."""
     import subprocess
     out = subprocess.run([sys.executable, "-c", BADGE_IMPORTS % ROOT], capture_output=True,
                          text=True, check=True)
     found = json.loads(out.stdout.strip().splitlines()[-1])
-    for name in LANGUAGE_MODULES:
+    for name in LANGUAGE_MODULES + ("firmware.code", "hal.circuitpython", "hal.stores",
+                                     largest_profile()):
         found[name] = os.path.join(ROOT, name.replace(".", "/") + ".py")
     groups = ({}, {}, {})
     for name in sorted(found):
-        g = 2 if name.startswith("adafruit_") else 1 if name in DISPLAY_MODULES else 0
+        g = 2 if name.startswith("adafruit_") else 1 if name in CIRCUITPYTHON_MODULES else 0
         groups[g][name] = found[name]
     return groups
+
+
+def largest_profile():
+    """The board profile module with the most source (the profiles differ by a few hundred bytes)."""
+    import hal
+    return max(("hal." + b for b in hal.BOARDS),
+               key=lambda m: os.path.getsize(os.path.join(ROOT, m.replace(".", "/") + ".py")))
 
 
 def compile_modules(modules, dest, mpy_cross):
@@ -167,8 +194,9 @@ def measure_code_heap():
     """Heap that the badge's code holds, on MicroPython, imported from .mpy as on the badge.
 
     text: firmware.text with one language (the largest), as the badge loads only the player's;
-    code: every module of ours MicroPython can import, measured, and its bytes of heap per byte
-    of .mpy, which estimates the display modules and the adafruit_* libraries."""
+    then, imported in turn: every module of ours that needs no CircuitPython module, the
+    adafruit_* libraries, and our CircuitPython-only modules (with stand-ins for CircuitPython's
+    built-in modules, which are C and hold no heap)."""
     import shutil
     from tools import bundle, selftest
 
@@ -180,22 +208,24 @@ def measure_code_heap():
 
     dest = os.path.join(ROOT, "build", "mpy")
     shutil.rmtree(dest, ignore_errors=True)
-    os.makedirs(dest)
+    os.makedirs(os.path.join(dest, "stand_ins"))
+    for name in STAND_INS:
+        with open(os.path.join(dest, "stand_ins", name + ".py"), "w") as f:
+            f.write(STAND_INS[name])
     version = bundle.mpy_version_of(run("import sys, json\nprint(json.dumps(sys.implementation._mpy))"))
-    portable, display, libraries = badge_modules()
-    mpy_cross = bundle.micropython_mpy_cross(version)
-    sizes = compile_modules(portable, dest, mpy_cross)
-    ours = [n for n in portable if n not in LANGUAGE_MODULES]
-    text = max(run(CODE_HEAP_SCRIPT % ([], lang)) for lang in range(3))
-    code = run(CODE_HEAP_SCRIPT % (ours, 0))
-    per_byte = code / float(sum(sizes[n] for n in ours) + sizes["firmware.text_en"])
-    rest = compile_modules(dict(display, **libraries), os.path.join(dest, "estimated"), mpy_cross)
+    portable, circuitpython, libraries = badge_modules()
+    compile_modules(dict(portable, **dict(circuitpython, **libraries)), dest,
+                    bundle.micropython_mpy_cross(version))
+    ours = [n for n in portable if n not in LANGUAGE_MODULES] + ["firmware.text"]
+    text = max(run(CODE_HEAP_SCRIPT % (list(STAND_INS), [["firmware.text"]], lang))[0]
+               for lang in range(3))
+    code, library, circuitpython = run(CODE_HEAP_SCRIPT % (
+        list(STAND_INS), [ours, sorted(libraries), sorted(circuitpython)], 0))
     return {
         "text_heap_bytes_micropython": text,
         "badge_code_heap_bytes_micropython": code,
-        "badge_code_heap_per_mpy_byte_micropython": round(per_byte, 2),
-        "display_code_heap_bytes_estimate": int(per_byte * sum(rest[n] for n in display)),
-        "library_code_heap_bytes_estimate": int(per_byte * sum(rest[n] for n in libraries)),
+        "circuitpython_code_heap_bytes_micropython": circuitpython,
+        "library_code_heap_bytes_micropython": library,
     }
 
 

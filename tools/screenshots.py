@@ -85,24 +85,24 @@ def take(board, out_dir, scale):
 def memory_notes(code, ui_heaps):
     """The memory section of index.md: the code's heap (tools.bench) and, per layout, code + UI."""
     KB = 1024.0
-    total = (code["badge_code_heap_bytes_micropython"] + code["display_code_heap_bytes_estimate"]
-             + code["library_code_heap_bytes_estimate"])
+    total = (code["badge_code_heap_bytes_micropython"] + code["circuitpython_code_heap_bytes_micropython"]
+             + code["library_code_heap_bytes_micropython"])
     lines = ["## Memory budget", "",
              "CircuitPython on an RP2040 has about 126-171 KB of heap free at boot. The code takes",
              "its share: a module imported from .mpy keeps its bytecode, functions and interned names",
              "in the heap. `python -m tools.bench` imports the badge's modules from .mpy on the",
              "official MicroPython and measures what they hold:", "",
-             "- our modules that MicroPython can import (engine, hal.buttons, firmware text, layouts,"
-             " players, autosave): %.1f KB measured, of which the text of one language %.1f KB"
-             % (code["badge_code_heap_bytes_micropython"] / KB,
-                code["text_heap_bytes_micropython"] / KB),
-             "- the display modules (firmware app, font, table, screens, ui): about %.1f KB, estimated at"
-             " the measured %.2f bytes of heap per byte of .mpy"
-             % (code["display_code_heap_bytes_estimate"] / KB,
-                code["badge_code_heap_per_mpy_byte_micropython"]),
-             "- adafruit_display_text and adafruit_ticks:"
-             " about %.1f KB, estimated the same way" % (code["library_code_heap_bytes_estimate"] / KB),
-             "- code in all: about %.1f KB" % (total / KB), "",
+             "- our modules that need no CircuitPython module (engine, hal buttons, store and board"
+             " profile, firmware text, layouts, players, autosave): %.1f KB, of which the text of one"
+             " language %.1f KB" % (code["badge_code_heap_bytes_micropython"] / KB,
+                                    code["text_heap_bytes_micropython"] / KB),
+             "- adafruit_display_text and adafruit_ticks: %.1f KB"
+             % (code["library_code_heap_bytes_micropython"] / KB),
+             "- our modules that need CircuitPython (code.py, hal.circuitpython, firmware app, font,"
+             " table, screens, ui): %.1f KB, imported with stand-ins for CircuitPython's built-in"
+             " modules, which are C and hold no heap"
+             % (code["circuitpython_code_heap_bytes_micropython"] / KB),
+             "- code in all: %.1f KB" % (total / KB), "",
              "The UI heap is estimated by `firmware/heap.py` from the live displayio tree at the",
              "table (4 players, Fan Tan; the tests hold 7 players under 44 KB, 33 KB at 240x240): bitmaps at",
              "CircuitPython's `ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads,",
