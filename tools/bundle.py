@@ -209,6 +209,8 @@ def micropython_mpy_cross(board_version: str):
 def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_version=None):
     """Compile every module (not the root entry points) with mpy_cross; returns a new dict.
 
+    -O3 leaves out line numbers (and asserts; the badge's code has none): about 4% less heap
+    for the code. A traceback from .mpy names the file and function but not the line.
     expect_header is b"M" for MicroPython, b"C" for CircuitPython; expect_version the .mpy major
     version the board loads. A compiler that writes something else is refused.
     """
@@ -222,7 +224,8 @@ def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_vers
             obj = Path(tmp) / "out.mpy"
             src.write_bytes(data)
             try:
-                res = subprocess.run([str(mpy_cross), "-o", str(obj), "-s", dest.lstrip("/"), str(src)],
+                res = subprocess.run([str(mpy_cross), "-O3", "-o", str(obj), "-s", dest.lstrip("/"),
+                                      str(src)],
                                      capture_output=True, text=True, timeout=60)
             except OSError as e:
                 raise BundleError("cannot run mpy-cross %s: %s" % (mpy_cross, e)) from None
