@@ -57,6 +57,7 @@ class TableView(Screen):
         self.deal_next = 0
         self.shadow_rows = None
         self.shadow_hand = None
+        self.shadow_dim = None
         self.bot_moves = 0
         self.hinting = None
         self.aimed = -1             # the log length when the cursor last moved to a playable card
@@ -118,9 +119,12 @@ class TableView(Screen):
         self.hcols = hcols
         self.cap = hcols * hlines
         self.hand = art.grid(hcols, 2 * hlines, hx, hy)
+        self.hand_dim = art.grid(hcols, 2 * hlines, hx, hy, dim=True)     # the dimmed cards
         grp.append(self.hand)
+        grp.append(self.hand_dim)
         self.shadow_rows = bytearray(b"\xff" * (14 * 4))
         self.shadow_hand = bytearray(b"\xff" * (hcols * 2 * hlines))
+        self.shadow_dim = bytearray(b"\xff" * (hcols * 2 * hlines))
         self.cursor_tg = art.frame(tw, 2 * tht, ui.CURSOR)
         self.hint_tg = art.frame(tw, 2 * tht, ui.HINT, dashed=True)
         self.hint_tg.hidden = True
@@ -184,18 +188,21 @@ class TableView(Screen):
             j = self.offset + i
             col = i % self.hcols
             line = 2 * (i // self.hcols)
+            top = bot = ui.T_BLANK
+            dim = False
             if j < len(cards) and j < self.dealt:
                 c = cards[j]
                 if mine:
                     dim = g.check(c, me) != 0
                 else:       # what would fit now (unchanged by the deal's end: small redraws)
                     dim = not (g.fits[c // 13] >> (c % 13) & 1)
-                top = ui.rank_tile(c, dim)
-                bot = ui.suit_tile(c, dim)
-            else:
-                top = bot = ui.T_BLANK
-            self._tile(self.hand, col, line, top)
-            self._tile(self.hand, col, line + 1, bot)
+                top = ui.rank_tile(c)
+                bot = ui.suit_tile(c)
+            shown, other = (self.hand_dim, self.hand) if dim else (self.hand, self.hand_dim)
+            self._tile(other, col, line, ui.T_BLANK)
+            self._tile(other, col, line + 1, ui.T_BLANK)
+            self._tile(shown, col, line, top)
+            self._tile(shown, col, line + 1, bot)
         self._place_frame(self.cursor_tg, self.cursor if self.cursor < len(cards) else -1)
         hint_at = cards.index(self.hint_card) if self.hint_card in cards else -1
         self._place_frame(self.hint_tg, hint_at)
@@ -230,7 +237,8 @@ class TableView(Screen):
 
     def _tile(self, grid, x, y, value):
         """Set a tile only when it changes (a bytearray shadow: no allocation per call)."""
-        sh = self.shadow_rows if grid is self.rows else self.shadow_hand
+        sh = (self.shadow_rows if grid is self.rows else self.shadow_hand if grid is self.hand
+              else self.shadow_dim)
         i = y * grid.width + x
         if sh[i] != value:
             sh[i] = value

@@ -1,7 +1,8 @@
 """Drawing helpers: fonts, colour themes, text labels and the card tile sheet.
 
 Cards are tiles in one displayio.TileGrid sheet (rank tiles and suit tiles), so a move
-changes one tile, and displayio refreshes only that small area.
+changes one tile, and displayio refreshes only that small area. A dimmed card is the same tile
+drawn through the dim palette: the sheet holds each card once.
 """
 import displayio
 from adafruit_display_text import bitmap_label
@@ -23,10 +24,13 @@ NEED = 7
 SLOT = 8
 CURSOR = 9
 HINT = 10
-N_COLOURS = 11
+EDGE = 11         # a card's outline: the face's colour, except dimmed in mono
+N_COLOURS = 12
 
 _COLOUR = (0x0B4F26, 0xF4F4EC, 0x7C8A80, 0x000000, 0xD01818, 0x2E3430, 0x6A1A1A,
-           0xFFD21F, 0x17693A, 0xFFD21F, 0x20D0FF)
+           0xFFD21F, 0x17693A, 0xFFD21F, 0x20D0FF, 0xF4F4EC)
+# what the dim palette shows for FACE, INK, RED and EDGE (colour; mono dims EDGE to INK_DIM)
+_DIMMED = ((FACE, FACE_DIM), (INK, INK_DIM), (RED, RED_DIM), (EDGE, FACE_DIM))
 
 # text colours
 TEXT = 0
@@ -39,12 +43,10 @@ _TEXT_COLOUR = (0xFFFFFF, 0xFF5A4A, 0xFFD21F, 0xA8C8B0)
 T_BLANK = 0
 T_SLOT = 1
 T_RANK = 2        # + red * 13 + rank
-T_RANK_DIM = 28   # + red * 13 + rank
-T_NEED = 54       # + rank
-T_SUIT = 67       # + suit
-T_SUIT_DIM = 71   # + suit
-T_SUIT_DONE = 75  # + suit
-N_TILES = 79
+T_NEED = 28       # + rank
+T_SUIT = 41       # + suit
+T_SUIT_DONE = 45  # + suit
+N_TILES = 49
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_TEXT = "\u2660\u2665\u2666\u2663"
@@ -71,9 +73,10 @@ class Theme:
             self.text = _TEXT_COLOUR
             return
         dark, light = (0xFFFFFF, 0x000000) if paper else (0x000000, 0xFFFFFF)
-        # mono: normal cards are filled, dimmed cards are hollow and dotted
+        # mono: normal cards are filled, dimmed cards hollow (outlined from 12 px wide tiles)
         self.bg = dark
-        self.colours = (dark, light, dark, dark, dark, light, light, light, dark, light, light)
+        self.colours = (dark, light, dark, dark, dark, light, light, light, dark, light, light,
+                        light)
         self.text = (light, light, light, light)
 
     def colour(self, which):
@@ -113,23 +116,30 @@ def wrap(text, font_name, width, lines):
 
 
 class CardArt:
-    """The tile sheet: rank and suit tiles in every state, drawn once from the font."""
+    """The tile sheet: rank and suit tiles in every state, drawn once from the font, and two
+    palettes: the sheet's colours, and the dim one (transparent background, so a dim grid
+    lies over a grid of bright cards)."""
 
     def __init__(self, tile_w, tile_h, font_name, theme):
         self.tw = tile_w
         self.th = tile_h
         self.theme = theme
         pal = displayio.Palette(N_COLOURS)
+        dim = displayio.Palette(N_COLOURS)
         for i in range(N_COLOURS):
-            pal[i] = theme.colours[i]
+            pal[i] = dim[i] = theme.colours[i]
+        for i, to in _DIMMED:
+            dim[i] = theme.colours[INK_DIM if theme.mono and i == EDGE else to]
+        dim.make_transparent(BG)
         self.palette = pal
+        self.dim_palette = dim
         bmp = displayio.Bitmap(tile_w, tile_h * N_TILES, N_COLOURS)
         self.sheet = bmp
         f = font(font_name)
         self._font = f
         self._ascent = f.get_bounding_box()[1] + f.get_bounding_box()[3]
         self._font_h = f.get_bounding_box()[1]
-        self._draw_tile(T_SLOT, SLOT, None, 0, False)
+        self._draw_tile(T_SLOT, SLOT, None, 0)
         # the next rank's outline, only where a digit fits inside it with a pixel to spare;
         # on smaller tiles the rank stands bare in the accent colour
         g = f.get_glyph(ord("8"))
@@ -138,19 +148,15 @@ class CardArt:
         need_frame = NEED if tile_h - 4 >= bottom - top and tile_w - 6 >= b - a else -1
         for red in (0, 1):
             for r in range(13):
-                self._draw_tile(T_RANK + red * 13 + r, FACE, RANK_TEXT[r], RED if red else INK, False)
-                self._draw_tile(T_RANK_DIM + red * 13 + r, FACE_DIM, RANK_TEXT[r],
-                                RED_DIM if red else INK_DIM, theme.mono)
+                self._draw_tile(T_RANK + red * 13 + r, FACE, RANK_TEXT[r], RED if red else INK)
         for r in range(13):
-            self._draw_tile(T_NEED + r, SLOT, RANK_TEXT[r], NEED, False, frame=need_frame)
+            self._draw_tile(T_NEED + r, SLOT, RANK_TEXT[r], NEED, frame=need_frame)
         for s in range(4):
             ink = RED if s in (1, 2) else INK
-            self._draw_tile(T_SUIT + s, FACE, SUIT_TEXT[s], ink, False, bottom=True)
-            self._draw_tile(T_SUIT_DIM + s, FACE_DIM, SUIT_TEXT[s], RED_DIM if s in (1, 2) else INK_DIM,
-                            theme.mono, bottom=True)
-            self._draw_tile(T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, False, bottom=True)
+            self._draw_tile(T_SUIT + s, FACE, SUIT_TEXT[s], ink, bottom=True)
+            self._draw_tile(T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, bottom=True)
 
-    def _draw_tile(self, index, face, text, ink, dotted, frame=-1, bottom=False):
+    def _draw_tile(self, index, face, text, ink, frame=-1, bottom=False):
         bmp = self.sheet
         tw = self.tw
         th = self.th
@@ -158,11 +164,12 @@ class CardArt:
         top = 0 if bottom else 1
         end = th - 1 if bottom else th
         if self.theme.mono:
-            dotted = False
             if tw < 12:
                 frame = -1           # too small for outlines: filled = card, bare glyph = dimmed
-            elif face in (FACE_DIM, SLOT) and frame < 0 and text is not None:
-                frame = INK_DIM      # hollow outline keeps dimmed cards visible in mono
+            elif face == FACE:
+                frame = EDGE         # unseen on a card, the outline of a dimmed (hollow) one
+            elif face == SLOT and frame < 0 and text is not None:
+                frame = INK_DIM
         for y in range(top, end):
             for x in range(1, tw - 1):
                 bmp[x, y0 + y] = face
@@ -212,14 +219,13 @@ class CardArt:
                     if px < 1 or px >= tw - 1:
                         continue
                     if _pixel(g, gx, gy):
-                        if dotted and (px + py) & 1:
-                            continue
                         bmp[px, py] = ink
             x += b - a + 1 if tight else g.shift_x
 
-    def grid(self, cols, rows, x=0, y=0):
-        """A TileGrid over the sheet, all blank."""
-        return displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=cols, height=rows,
+    def grid(self, cols, rows, x=0, y=0, dim=False):
+        """A TileGrid over the sheet, all blank (transparent, through the dim palette)."""
+        return displayio.TileGrid(self.sheet, pixel_shader=self.dim_palette if dim else self.palette,
+                                  width=cols, height=rows,
                                   tile_width=self.tw, tile_height=self.th, default_tile=T_BLANK,
                                   x=x, y=y)
 
@@ -261,11 +267,11 @@ def _ink(g, rows=False):
     return (a, b) if b else (0, 0)
 
 
-def rank_tile(card, dim=False):
+def rank_tile(card):
     s = card // 13
     red = 1 if s in (1, 2) else 0
-    return (T_RANK_DIM if dim else T_RANK) + red * 13 + card % 13
+    return T_RANK + red * 13 + card % 13
 
 
-def suit_tile(card, dim=False):
-    return (T_SUIT_DIM if dim else T_SUIT) + card // 13
+def suit_tile(card):
+    return T_SUIT + card // 13

@@ -109,13 +109,14 @@ def shown_hand(t):
     for i in range(t.cap):
         col = i % t.hcols
         line = 2 * (i // t.hcols)
-        tile = t.hand[col, line]
-        if tile == ui.T_BLANK:
+        grids = [g for g in (t.hand, t.hand_dim) if g[col, line] != ui.T_BLANK]
+        if not grids:
             continue
-        dim = tile >= ui.T_RANK_DIM
-        base = tile - (ui.T_RANK_DIM if dim else ui.T_RANK)
+        assert len(grids) == 1, "a card shown both bright and dimmed"
+        dim = grids[0] is t.hand_dim
+        base = grids[0][col, line] - ui.T_RANK
         red = base // 13
-        s = t.hand[col, line + 1] - (ui.T_SUIT_DIM if dim else ui.T_SUIT)
+        s = grids[0][col, line + 1] - ui.T_SUIT
         assert (s in (1, 2)) == bool(red)
         out.append((s * 13 + base % 13, dim))
     return out

@@ -300,11 +300,59 @@ def test_ten_reads_as_one_and_zero_on_every_tile(fonts, board):
     p = hal.profile(board)
     L = layouts.for_size(p.WIDTH, p.HEIGHT)
     art = ui.CardArt(L.tile[0], L.tile[1], L.tile_font, ui.Theme(mono=p.MONO, paper=p.EINK))
-    outline = not p.MONO or L.tile[0] >= 12
-    tiles = ((ui.T_RANK + 9, (ui.INK,), False), (ui.T_RANK + 13 + 9, (ui.RED,), False),
-             (ui.T_RANK_DIM + 9, (ui.INK_DIM,), p.MONO and outline),
+    edged = p.MONO and L.tile[0] >= 12       # mono cards have an outline, seen when dimmed
+    tiles = ((ui.T_RANK + 9, (ui.INK,), edged), (ui.T_RANK + 13 + 9, (ui.RED,), edged),
              (ui.T_NEED + 9, (ui.NEED,), outlined(art, ui.T_NEED + 9)))
     for tile, inks, framed in tiles:
         cols = ink_columns(art, tile, inks, framed)
         glyphs = [run for run in cols.strip(".").split(".") if run]
         assert len(glyphs) == 2 and min(len(g) for g in glyphs) >= 2, (tile, cols)
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_the_screen_shows_each_card_of_the_hand_bright_or_dimmed(board):
+    """The sheet holds each card once; a card you may not lay is drawn through the dim palette.
+    On screen, each card of the hand has exactly the pixels of its tile in the bright or in the
+    dim colours (but where the cursor's or the hint's frame lies over it), and some cards are
+    each."""
+    sim = Sim(board)
+    select_and_deal(sim)
+    t = sim.screen
+    art = sim.app.art
+    tw, th = art.tw, art.th
+    sim.render()
+    surf = sim.hal.display.surface()
+    framed = (t.cursor, t.items.index(t.hint_card) if t.hint_card in t.items else -1)
+    seen = set()
+    for i in range(t.cap):
+        col, line = i % t.hcols, 2 * (i // t.hcols)
+        card = [g for g in (t.hand, t.hand_dim) if g[col, line] != ui.T_BLANK]
+        if not card:
+            continue
+        dim = card[0] is t.hand_dim
+        seen.add(dim)
+        palette = art.dim_palette if dim else art.palette
+        face = {}
+        for y in range(2 * th):
+            for x in range(tw):
+                if t.offset + i in framed and not (1 < x < tw - 2 and 1 < y < 2 * th - 2):
+                    continue
+                index = art.sheet[x, card[0][col, line + y // th] * th + y % th]
+                want = art.theme.colours[ui.BG] if index == ui.BG and dim else palette[index]
+                got = surf.get_at((t.hand.x + col * tw + x, t.hand.y + line * th + y))
+                assert all(abs(a - b) <= 8 for a, b in
+                           zip(got[:3], ((want >> 16) & 255, (want >> 8) & 255, want & 255))), \
+                    (board, i, dim, x, y)
+                face[want] = face.get(want, 0) + 1
+        most = max(face, key=face.get)          # the card's face: dimmed or not, as a player sees
+        assert most == art.theme.colours[ui.FACE_DIM if dim else ui.FACE], (board, i, dim)
+    assert seen == set([False, True]), board
+
+
+def select_and_deal(sim):
+    """A new Fan Tan game, at the human's first decision with cards both playable and not."""
+    from simhelp import new_game
+    new_game(sim, 1)
+    sim.settle()
+    while not sim.screen.my_turn():
+        sim.tick(500)

@@ -152,8 +152,8 @@ def badge_modules():
     out = subprocess.run([sys.executable, "-c", BADGE_IMPORTS % ROOT], capture_output=True,
                          text=True, check=True)
     found = json.loads(out.stdout.strip().splitlines()[-1])
-    for name in LANGUAGE_MODULES + ("firmware.code", "hal.circuitpython", "hal.stores",
-                                     largest_profile()):
+    entry = ("firmware.code", "hal.circuitpython", "hal.stores", largest_profile())
+    for name in LANGUAGE_MODULES + entry:
         found[name] = os.path.join(ROOT, name.replace(".", "/") + ".py")
     groups = ({}, {}, {})
     for name in sorted(found):

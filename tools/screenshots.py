@@ -104,7 +104,7 @@ def memory_notes(code, ui_heaps):
              % (code["circuitpython_code_heap_bytes_micropython"] / KB),
              "- code in all: %.1f KB" % (total / KB), "",
              "The UI heap is estimated by `firmware/heap.py` from the live displayio tree at the",
-             "table (4 players, Fan Tan; the tests hold 7 players under 44 KB, 33 KB at 240x240): bitmaps at",
+             "table (4 players, Fan Tan; the tests hold 7 players under 38 KB, 30 KB at 240x240): bitmaps at",
              "CircuitPython's `ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads,",
              "the fonts' strip bitmaps and about 6 KB of engine state. Code and UI together, once",
              "every page has been shown:", ""]
