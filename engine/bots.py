@@ -269,12 +269,12 @@ class Bot:
         self.work = 0
         self.rounds = 0
         self.hist = None
-        self.rec = [0] * (MAXREC * 6)
-        self.nrec = 0
-        self.h2 = [0] * 28
-        self.c2 = [0] * 7
-        self.props = [0] * (PROPOSALS * 28)
-        self.pw = [0] * PROPOSALS
+        self.rec = None         # the search's buffers, made by its first decision (_prepare):
+        self.nrec = 0           # Easy and Medium never search
+        self.h2 = None
+        self.c2 = None
+        self.props = None
+        self.pw = None
 
     def _scratch(self, view):
         g = self.game
@@ -388,6 +388,12 @@ class Bot:
     # ---- determinization ---------------------------------------------------------
     def _prepare(self):
         """List the hidden cards and who may hold each (from the forced passes)."""
+        if self.rec is None:
+            self.rec = [0] * (MAXREC * 6)
+            self.h2 = [0] * 28
+            self.c2 = [0] * 7
+            self.props = [0] * (PROPOSALS * 28)
+            self.pw = [0] * PROPOSALS
         v = self.view
         me = v.me
         cards = self.cards
