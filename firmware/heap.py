@@ -10,7 +10,8 @@ import displayio
 OBJ = 48            # any small heap object: header + fields
 GROUP_CHILD = 8     # a Group's list slot
 LABEL = 220         # a bitmap_label.Label's own fields (text, font, anchors, ...)
-ENGINE = 6 * 1024   # a Match with its Game (lists of small ints, log), from the engine
+ENGINE = 11 * 1024  # the engine's state: a Match, its Game and log, a bot of each level with
+                    # its scratch Game (tools.bench measures it: engine_state_bytes_micropython)
 
 
 def bitmap_bytes(bmp):

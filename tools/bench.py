@@ -37,15 +37,21 @@ def random_deal(d, rng):
     return g
 """
 
+# A "#--" line returns to the top level (tools/mpy_run.mjs): only there does gc.collect() free
+# what is garbage, so each heap reading starts a part of its own.
 MPY_SCRIPT = REF_LOOP + """
 import gc, time, json
+#--
 gc.collect()
 base = gc.mem_alloc()
+#--
 """ + RANDOM_DEAL + """
 from engine.match import Match
 m = Match(RULES, 1)
+#--
 gc.collect()
 retained = gc.mem_alloc() - base
+#--
 rng = Rng(1)
 random_deal(1, rng)
 gc.collect()
@@ -67,6 +73,42 @@ total_ms = time.ticks_diff(time.ticks_ms(), t_all)
 print(json.dumps({"retained": retained, "alloc": alloc, "ref_us": best_ref,
                   "deal_us": best_deal, "deals": n, "total_ms": total_ms}))
 """
+
+
+ENGINE_STATE_SCRIPT = """
+import gc, json
+from engine.rules import preset
+from engine.match import Match
+from engine import bots
+#--
+gc.collect()
+base = gc.mem_alloc()
+#--
+m = Match(preset(%r).with_(players=%d), 5, %d)
+for level in (bots.EASY, bots.MEDIUM, bots.HARD):
+    bots.bot(level)
+g = m.game
+while not g.over:
+    g.play(bots.choose(g.view(g.turn), len(g.log)))
+#--
+gc.collect()
+print(json.dumps(gc.mem_alloc() - base))
+"""
+# a table of 4 (the presets' usual) and the largest, 7 in Parliament
+ENGINE_STATE_TABLES = (("fan_tan", 4), ("parliament", 7))
+
+
+def measure_engine_state():
+    """Heap the engine's state holds on MicroPython once a deal has been played out by Hard:
+    the Match, its Game and log, and a shared bot of each level with its scratch Game and
+    buffers (firmware/heap.py's ENGINE stands for it). The most over ENGINE_STATE_TABLES."""
+    most = 0
+    for key, players in ENGINE_STATE_TABLES:
+        out = run_micropython(ENGINE_STATE_SCRIPT % (key, players, players))
+        if out.returncode:
+            raise SystemExit("MicroPython engine-state benchmark failed:\n" + out.stderr)
+        most = max(most, json.loads(out.stdout.strip().splitlines()[-1]))
+    return {"engine_state_bytes_micropython": most}
 
 
 def cpython_deals_per_s(seconds=1.0):
@@ -114,24 +156,38 @@ STAND_INS = {
     "supervisor": "def ticks_ms(): return 0\n",
 }
 
-CODE_HEAP_SCRIPT = """
+CODE_HEAP_START = """
 import gc, json, sys
 sys.path.insert(0, "/build/mpy/stand_ins")
 sys.path.insert(0, "/build/mpy")
 for name in %r:
     __import__(name)
-gc.collect()
-held = [gc.mem_alloc()]
-for group in %r:
-    for name in group:
-        __import__(name)
-    if group and group[-1] == "firmware.text":
-        sys.modules[group[-1]].set_lang(%d)
-        sys.modules[group[-1]].t("title")
-    gc.collect()
-    held.append(gc.mem_alloc())
-print(json.dumps([b - a for a, b in zip(held, held[1:])]))
+held = []
 """
+# then, per group of modules: import them (a part), collect and read the heap (a part)
+CODE_HEAP_READ = """#--
+gc.collect()
+held.append(gc.mem_alloc())
+#--
+"""
+CODE_HEAP_GROUP = """for name in %r:
+    __import__(name)
+if "firmware.text" in sys.modules:
+    sys.modules["firmware.text"].set_lang(%d)
+    sys.modules["firmware.text"].t("title")
+"""
+CODE_HEAP_END = """print(json.dumps([b - a for a, b in zip(held, held[1:])]))
+"""
+
+
+def code_heap_script(groups, lang):
+    """MicroPython source that prints the heap each group of modules holds, imported in turn
+    after CircuitPython's stand-ins, with the text in language lang."""
+    src = CODE_HEAP_START % (list(STAND_INS),) + CODE_HEAP_READ
+    for group in groups:
+        src += CODE_HEAP_GROUP % (group, lang) + CODE_HEAP_READ
+    return src + CODE_HEAP_END
+
 
 BADGE_IMPORTS = """
 import sys, json
@@ -217,10 +273,9 @@ def measure_code_heap():
     compile_modules(dict(portable, **dict(circuitpython, **libraries)), dest,
                     bundle.micropython_mpy_cross(version))
     ours = [n for n in portable if n not in LANGUAGE_MODULES] + ["firmware.text"]
-    text = max(run(CODE_HEAP_SCRIPT % (list(STAND_INS), [["firmware.text"]], lang))[0]
-               for lang in range(3))
-    code, library, circuitpython = run(CODE_HEAP_SCRIPT % (
-        list(STAND_INS), [ours, sorted(libraries), sorted(circuitpython)], 0))
+    text = max(run(code_heap_script([["firmware.text"]], lang))[0] for lang in range(3))
+    code, library, circuitpython = run(code_heap_script(
+        [ours, sorted(libraries), sorted(circuitpython)], 0))
     return {
         "text_heap_bytes_micropython": text,
         "badge_code_heap_bytes_micropython": code,
@@ -235,6 +290,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     sys.path.insert(0, ROOT)
     result = measure_engine()
+    result.update(measure_engine_state())
     result.update(measure_code_heap())
     from tools import bench_bots
     result.update(bench_bots.measure())

@@ -104,10 +104,12 @@ def memory_notes(code, ui_heaps):
              % (code["circuitpython_code_heap_bytes_micropython"] / KB),
              "- code in all: %.1f KB" % (total / KB), "",
              "The UI heap is estimated by `firmware/heap.py` from the live displayio tree at the",
-             "table (4 players, Fan Tan; the tests hold 7 players under 38 KB, 30 KB at 240x240): bitmaps at",
+             "table (4 players, Fan Tan; the tests hold 7 players under 43 KB, 35 KB at 240x240): bitmaps at",
              "CircuitPython's `ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads,",
-             "the fonts' strip bitmaps and about 6 KB of engine state. Code and UI together, once",
-             "every page has been shown:", ""]
+             "the fonts' strip bitmaps and the engine's state (%d KB: a match, a bot of each level;"
+             % (heap.ENGINE // 1024),
+             "MicroPython measures it after a whole deal). Code and UI together, once every page has",
+             "been shown:", ""]
     for name in sorted(ui_heaps):
         lines.append("- %s: about %.0f KB" % (name, (total + ui_heaps[name]) / KB))
     lines.append("")
