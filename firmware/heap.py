@@ -10,8 +10,9 @@ import displayio
 OBJ = 48            # any small heap object: header + fields
 GROUP_CHILD = 8     # a Group's list slot
 LABEL = 220         # a bitmap_label.Label's own fields (text, font, anchors, ...)
-ENGINE = 11 * 1024  # the engine's state: a Match, its Game and log, a bot of each level with
-                    # its scratch Game (tools.bench measures it: engine_state_bytes_micropython)
+# the engine's state: a Match, its Game and log, a bot of each level with its scratch Game
+# (tools.bench measures it: engine_state_bytes_micropython)
+ENGINE = 11 * 1024
 
 
 def bitmap_bytes(bmp):
