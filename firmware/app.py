@@ -61,7 +61,7 @@ def levels_text(seats, n, mixed=None):
     words = [t(players.LEVELS[seats[p]]) for p in range(1, n)]
     if words.count(words[0]) == len(words):
         return words[0]
-    return mixed or ", ".join(["P" + str(p + 1) + " " + words[p - 1] for p in range(1, n)])
+    return mixed or ", ".join([text.seat(p, -1) + " " + words[p - 1] for p in range(1, n)])
 
 
 EINK_SETTLE_MS = 400

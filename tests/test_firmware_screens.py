@@ -234,6 +234,10 @@ def test_difficulty_per_seat():
     select_menu(sim, "Start")
     sim.press("OK")
     assert [b.bot.level for b in sim.app.bots[1:]] == [1, 2, 1]
+    sim.press("MENU")
+    select_menu(sim, "Rules")               # the game's rules page names each seat's level
+    sim.press("OK")
+    assert "Bots: P2 Medium, P3 Hard, P4 Medium" in " ".join(page_text(sim.screen))
 
 
 def test_battery_shown_on_title_where_known():
