@@ -226,15 +226,12 @@ def largest_profile():
 
 
 def compile_modules(modules, dest, mpy_cross):
-    """Compile {name: source} with tools.bundle.compile_mpy into dest as name/with/slashes.mpy;
-    returns {name: .mpy bytes}."""
+    """Compile {name: source} with tools.bundle.compile_mpy into dest as name/with/slashes.mpy."""
     from tools import bundle
-    paths = {}
     files = {}
     for name in modules:
         src = modules[name]
         path = "/" + name.replace(".", "/") + ("/__init__" if src.endswith("__init__.py") else "")
-        paths[name] = path + ".mpy"
         with open(src, "rb") as f:
             files[path + ".py"] = f.read()
     compiled = bundle.compile_mpy(files, mpy_cross)
@@ -243,7 +240,6 @@ def compile_modules(modules, dest, mpy_cross):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         with open(out, "wb") as f:
             f.write(compiled[path])
-    return dict((name, len(compiled[paths[name]])) for name in modules)
 
 
 def measure_code_heap():
