@@ -169,7 +169,7 @@ class CardArt:
             elif face == FACE:
                 frame = EDGE         # unseen on a card, the outline of a dimmed (hollow) one
             elif face == SLOT and frame < 0 and text is not None:
-                frame = INK_DIM
+                frame = INK_DIM      # a next rank without the accent outline keeps a plain one
         for y in range(top, end):
             for x in range(1, tw - 1):
                 bmp[x, y0 + y] = face
