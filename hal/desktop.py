@@ -6,6 +6,7 @@ displayio had to redraw (`last_redraw`), from displayio's own dirty areas.
 """
 import os
 import time
+import weakref
 
 import bitmaptools
 import numpy as np
@@ -57,7 +58,7 @@ def describe(profile):
 
 
 _slow_blit = bitmaptools.blit
-_glyph_pixels = {}
+_glyph_pixels = weakref.WeakKeyDictionary()     # font strip -> {cell: its pixels}; dies with it
 
 
 def _fast_blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None,
@@ -78,20 +79,21 @@ def _fast_blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None,
     if skip_dest_index is not None or x2 - x1 > 40 or y2 - y1 > 40:
         return _slow_blit(dest, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2,
                           skip_source_index=skip_source_index, skip_dest_index=skip_dest_index)
-    key = (id(source), x1, y1, x2, y2, skip_source_index)
-    entry = _glyph_pixels.get(key)
-    if entry is None or entry[0] is not source:
-        px = []
+    cells = _glyph_pixels.get(source)
+    if cells is None:
+        cells = _glyph_pixels[source] = {}
+    key = (x1, y1, x2, y2, skip_source_index)
+    px = cells.get(key)
+    if px is None:
+        px = cells[key] = []
         for sy in range(y1, y2):
             for sx in range(x1, x2):
                 v = source[sx, sy]
                 if v != skip_source_index:
                     px.append((sx - x1, sy - y1, v))
-        entry = (source, px)
-        _glyph_pixels[key] = entry
     w = dest.width
     h = dest.height
-    for sx, sy, v in entry[1]:
+    for sx, sy, v in px:
         dx = x + sx
         dy = y + sy
         if 0 <= dx < w and 0 <= dy < h:
