@@ -27,3 +27,14 @@ def test_the_ui_estimate_counts_the_engine_state_measured_on_micropython():
     buffers: with them it was 14.8 KB)."""
     from firmware import heap
     assert measure_engine_state()["engine_state_bytes_micropython"] <= heap.ENGINE
+
+
+def test_hard_decision_budgets_on_micropython():
+    """Issue 3's device budgets: the bench times every position (times are reported, not
+    asserted), and a Hard decision allocates at most 16 KB."""
+    from tools import bench_bots
+    r = bench_bots.measure()
+    assert r["hard_decision_peak_alloc_bytes_micropython"] <= 16 * 1024
+    assert r["hard_decision_searched_ms_micropython"]["count"] == len(bench_bots.POSITIONS)
+    assert 0 < r["hard_decision_ms_micropython"]["median"] <= r["hard_decision_ms_micropython"]["max"]
+    assert r["hard_decision_ref_loop_ratio"] > 0
