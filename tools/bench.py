@@ -172,9 +172,9 @@ held.append(gc.mem_alloc())
 """
 CODE_HEAP_GROUP = """for name in %r:
     __import__(name)
-if "firmware.text" in sys.modules:
-    sys.modules["firmware.text"].set_lang(%d)
-    sys.modules["firmware.text"].t("title")
+"""
+CODE_HEAP_LANG = """sys.modules["firmware.text"].set_lang(%d)
+sys.modules["firmware.text"].t("title")
 """
 CODE_HEAP_END = """print(json.dumps([b - a for a, b in zip(held, held[1:])]))
 """
@@ -185,7 +185,10 @@ def code_heap_script(groups, lang):
     after CircuitPython's stand-ins, with the text in language lang."""
     src = CODE_HEAP_START % (list(STAND_INS),) + CODE_HEAP_READ
     for group in groups:
-        src += CODE_HEAP_GROUP % (group, lang) + CODE_HEAP_READ
+        src += CODE_HEAP_GROUP % (group,)
+        if "firmware.text" in group:
+            src += CODE_HEAP_LANG % lang
+        src += CODE_HEAP_READ
     return src + CODE_HEAP_END
 
 
