@@ -5,7 +5,7 @@ import pytest
 
 import hal
 
-from simhelp import Sim, LAYOUT_BOARDS, PageScreen, labels
+from simhelp import Sim, LAYOUT_BOARDS, PageScreen, labels, new_game
 from engine.rules import PRESETS
 from firmware import text, ui, layouts
 from firmware import text_en, text_fr, text_de
@@ -350,8 +350,7 @@ def test_the_screen_shows_each_card_of_the_hand_bright_or_dimmed(board):
 
 
 def select_and_deal(sim):
-    """A new Fan Tan game, at the human's first decision with cards both playable and not."""
-    from simhelp import new_game
+    """A new Fan Tan game, at the human's first decision."""
     new_game(sim, 1)
     sim.settle()
     while not sim.screen.my_turn():
