@@ -221,8 +221,9 @@ class TableView(Screen):
                     self._msg(t("bonus") + " \u00b7 " + self._pass_text(), t("bonus"), ui.ACCENT)
                 elif PASS in items:
                     self._msg(t("your_turn") + " \u00b7 " + self._pass_text(), t("your_turn"), ui.TEXT)
-                elif self.status_l is None:     # no status line: say the score here
-                    self._msg(t("your_turn") + " " + self._standing(me), t("your_turn"), ui.TEXT)
+                elif self.status_l is None:     # no status line: your chips or score here
+                    yours = self._standing(me) if g.rules.scoring == CHIPS else self._purse_text()
+                    self._msg(t("your_turn") + " \u00b7 " + yours, t("your_turn"), ui.TEXT)
                 else:
                     self._msg(t("your_turn"), None, ui.TEXT)
             elif self.dealing:

@@ -188,7 +188,8 @@ def test_illegal_reason_in_french_and_german():
 
 @pytest.mark.parametrize("preset_key", ["fan_tan", "sevens"])
 def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key):
-    """128x64 has no status line: the message line carries the pot and your chips or score."""
+    """128x64 has no status line: the message line carries the pot and your chips or score,
+    while the bots play and on your turn."""
     sim = Sim("adafruit_macropad_rp2040", seed=21)
     sim.measure = True
     new_game(sim, PRESETS.index(preset_key))
@@ -203,6 +204,7 @@ def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key):
         assert all(re.match(r"^Pot \d+ \u00b7 You \$\d+$", x) for x in purse)
     else:
         assert any(re.match(r"^You [+-]?\d+$", x) for x in sim.messages)
+        assert any(re.match(r"^Your turn \u00b7 You [+-]?\d+$", x) for x in sim.messages)
     assert max(sim.redraw_after_bot) < 0.25 * 128 * 64
 
 
