@@ -116,6 +116,8 @@ class TableView(Screen):
             grp.append(lb)
             self.msg_labels.append(lb)
         hx, hy, hcols, hlines = L.hand
+        most = -(-52 // g.players)            # the most cards a hand holds
+        hlines = min(hlines, -(-most // hcols))
         self.hcols = hcols
         self.cap = hcols * hlines
         self.hand = art.grid(hcols, 2 * hlines, hx, hy)
@@ -139,6 +141,12 @@ class TableView(Screen):
             self.footer = ui.label(t("keys_table"), L.font, L.w // 2, L.footer_y,
                                    th.colour(ui.MUTED), anchor=(0.5, 0))
             grp.append(self.footer)
+        self.ledger = None                    # one label, a line per row of entries
+        y = hy + 2 * tht * hlines + 2         # the free lines under the hand
+        if L.ledger and y + L.lh <= L.h:
+            self.ledger = ui.label(" ", L.font, L.ledger[0], y, th.colour(ui.TEXT),
+                                   line_spacing=L.lh / ui.font(L.font).height)
+            grp.append(self.ledger)
         self.update(0)
 
     # ---- state -> screen ---------------------------------------------------------
@@ -210,6 +218,8 @@ class TableView(Screen):
         self._status()
         for p, l1, l2, width in self.opp_labels:
             self._opp(p, l1, l2, width)
+        if self.ledger is not None:
+            self._ledger()
         # message
         if self.msg_key is None:
             if g.over:
@@ -326,8 +336,7 @@ class TableView(Screen):
         mark = "\u25b6" if g.turn == p and not g.over else " "
         name = mark + "P" + str(p + 1)
         dealer = " D" if g.dealer == p else ""
-        act = g.last[p]
-        act = "" if act < 0 else " " + (t("pass") if act == PASS else card_name(act))
+        act = self._last_text(p)
         cnt = str(g.counts[p]) + ("!" if g.counts[p] <= 2 else "")
         warn = g.counts[p] <= 2
         if l2 is not None:
@@ -354,10 +363,38 @@ class TableView(Screen):
                 act = " -"
             head = name + cnt
             room = width - ui.text_width(head + act + " ", L.font)   # extras leave a space free
-            _set(l1, head + _fit(["", dealer, " " + self._standing(p)], L.font, room) + act)
+            extras = ""                                # the ledger shows them, where there is one
+            if self.ledger is None:
+                extras = _fit(["", dealer, " " + self._standing(p)], L.font, room)
+            _set(l1, head + extras + act)
             colour = th.colour(ui.WARN if warn else ui.TEXT)
             if l1.color != colour:
                 l1.color = colour
+
+    def _last_text(self, p):
+        """What player p did last: " 7\u2666", " pass", or "" before their first turn."""
+        act = self.g.last[p]
+        return "" if act < 0 else " " + (t("pass") if act == PASS else card_name(act))
+
+    def _ledger(self):
+        """Each opponent's standing and the dealer, packed onto the ledger's lines, with what
+        they did last where their labels have no room for it: "P3 D $19 7\u2663"."""
+        g = self.g
+        L = self.app.layout
+        text = ""
+        line = ""
+        for p in range(g.players):
+            if p == self.me:
+                continue
+            entry = "P" + str(p + 1) + (" D " if g.dealer == p else " ") + self._standing(p)
+            if self.opp_level == 3:
+                entry += self._last_text(p)
+            if line and ui.text_width(line + "  " + entry, L.font) > L.ledger[1]:
+                text += line + "\n"
+                line = entry
+            else:
+                line = line + "  " + entry if line else entry
+        _set(self.ledger, text + line)
 
     def _opp_level(self, width):
         """How much a one-line opponent label can say, judged on the widest case so that

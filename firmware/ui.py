@@ -83,10 +83,11 @@ class Theme:
         return self.text[which]
 
 
-def label(text, font_name, x, y, colour, anchor=(0, 0), scale=1):
+def label(text, font_name, x, y, colour, anchor=(0, 0), scale=1, line_spacing=1.25):
     """A bitmap_label placed by its anchor point (default: top-left corner)."""
     lb = bitmap_label.Label(font(font_name), text=text, color=colour, scale=scale,
-                            anchor_point=anchor, anchored_position=(x, y))
+                            anchor_point=anchor, anchored_position=(x, y),
+                            line_spacing=line_spacing)
     return lb
 
 

@@ -6,7 +6,7 @@ import pytest
 from simhelp import (Sim, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand)
 from engine.game import PASS
-from engine.rules import PRESETS, CHIPS
+from engine.rules import PRESETS, CHIPS, RACE
 from engine import reasons as R
 from firmware import text
 from firmware.table import card_name
@@ -226,3 +226,49 @@ def test_a_whole_deal_with_the_ok_button_alone(board):
         assert g.count(t.me) == before - 1 or g.over
         decisions += 1
     assert g.over and decisions >= 3
+
+
+def _expected_standing(m, p):
+    if m.rules.scoring == CHIPS:
+        return "$" + str(m.chips[p])
+    if m.rules.scoring == RACE:
+        return str(m.scores[p]) + "pt"
+    return ("+" if m.scores[p] > 0 else "") + str(m.scores[p])
+
+
+def check_ledger(sim, t):
+    """Under the hand: every opponent once, with their standing, the dealer marked, and what
+    they did last where their labels have no room for it."""
+    g, m = t.g, sim.app.match
+    said = t.ledger.text
+    found = {}
+    for seat, dealer, standing, act in re.findall(
+            r"P(\d) (D )?([+-]?\$?\d+(?:pt)?)((?: pass| \S+[\u2660-\u2667])?)", said):
+        seat = int(seat) - 1
+        assert seat not in found, said
+        found[seat] = (bool(dealer), standing, act)
+    assert sorted(found) == [p for p in range(g.players) if p != t.me], said
+    for p in found:
+        dealer, standing, act = found[p]
+        assert dealer == (g.dealer == p), said
+        assert standing == _expected_standing(m, p), said
+        if t.opp_level == 3 and g.last[p] >= 0:
+            assert act == " " + (text.t("pass") if g.last[p] == PASS else card_name(g.last[p])), said
+        else:
+            assert act == "", said
+
+
+@pytest.mark.parametrize("board", ("hack_club_sprig", "pimoroni_badger2040", "lilygo_t_display_rp2040"))
+def test_under_the_hand_each_opponent_standing_and_the_dealer(board):
+    """Where the opponents' labels hold only their cards and last move, the free lines under
+    the hand list each one's chips or score and the dealer, all through a deal."""
+    for preset_key, players in (("fan_tan", 3), ("fan_tan", 5), ("parliament", 7), ("domino", 6)):
+        sim = Sim(board, seed=7)
+        new_game(sim, PRESETS.index(preset_key), players)
+        t = sim.screen
+        assert t.ledger is not None and t.g.players == players
+        turns = 0
+        while not t.g.over:
+            human_turn(sim, check_ledger)
+            turns += 1
+        assert turns >= 3
