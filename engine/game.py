@@ -145,8 +145,21 @@ class Game:
         return self.hands[p * 4 + suit] & self.fits[suit]
 
     def can_play(self, p=-1):
-        return bool(self.playable(0, p) | self.playable(1, p) | self.playable(2, p)
-                    | self.playable(3, p))
+        """True if player p (default: the current player) holds a card that fits now."""
+        if p < 0:
+            p = self.turn
+        if self.winner >= 0:
+            return False
+        h = self.hands
+        b = p * 4
+        if self.opener >= 0:
+            c = self.opener
+            return bool(h[b + c // 13] >> (c % 13) & 1)
+        f = self.fits
+        for s in range(4):
+            if h[b + s] & f[s] and s != self.bonus:
+                return True
+        return False
 
     def legal_moves(self):
         """The current player's legal actions: card ids, then PASS if allowed.
@@ -362,20 +375,23 @@ class Game:
     def _update_fits(self):
         st = self.starters()
         po = self.rules.opening == PLAY_OR_PAY
+        table = self.table
+        low = self.low
+        high = self.high
         for s in range(4):
-            t = self.table[s]
+            t = table[s]
             if t == FULL:
                 m = 0
             elif not t:
                 m = 0 if po and self.current >= 0 else st
             elif po:
-                m = 1 << ((self.high[s] + 1) % 13)
+                m = 1 << ((high[s] + 1) % 13)
             else:
                 m = 0
-                if self.low[s] != self._bottom:
-                    m |= 1 << ((self.low[s] - 1) % 13)
-                if self.high[s] != self._top:
-                    m |= 1 << ((self.high[s] + 1) % 13)
+                if low[s] != self._bottom:
+                    m |= 1 << ((low[s] - 1) % 13)
+                if high[s] != self._top:
+                    m |= 1 << ((high[s] + 1) % 13)
             self.fits[s] = m
 
     def view(self, p):
