@@ -42,7 +42,7 @@ SAMPLE_COST = const(8)
 CANDIDATES = const(4)     # Hard plays out at most this many of its best-scored moves
 WIN_BONUS = const(4)      # added to a playout's score when the bot goes out first
 MARGIN = 2                # quarter-points per playout another move must gain over the best-scored
-NOISE = const(8)          # playout policy: random tie-break range (scores are x4)
+NOISE = const(7)          # playout policy: random tie-break, 0..NOISE (scores are x4; 2**k - 1)
 PROPOSALS = const(4)      # hidden deals drawn per determinization; one kept by likelihood
 MAXREC = const(64)        # opponents' past choices remembered for the likelihood
 DEFICIT_CAP = const(64)   # one past choice counts at most this much against a deal
@@ -567,6 +567,9 @@ class Bot:
         raise RuntimeError("no consistent deal")
 
     def _deal(self, n, me, voids):
+        """Deal the shuffled hidden cards: those few players may hold first, each to one
+        of them drawn by the room they have left; then the cards anyone may hold, in their
+        shuffled order (the same odds, no draws). False if a card has no possible holder."""
         v = self.view
         h = self.hands
         cap = self.cap
@@ -575,36 +578,47 @@ class Bot:
         void = v.void
         rng = self.rng
         k = self.unseen
+        live = 0
         for q in range(n):
             cap[q] = 0 if q == me else v.counts[q]
+            if cap[q]:
+                live += 1
             for s in range(4):
                 h[q * 4 + s] = 0
         for s in range(4):
             h[me * 4 + s] = v.hand[s]
-        # most constrained cards first
-        for lev in range(0, n):
+        if not voids:
+            live = 0
+        for lev in range(live):         # most constrained first
             for i in range(k):
                 c = cards[i]
-                if voids and elig[c] != lev:
-                    continue
-                if not voids and lev:
+                if elig[c] != lev:
                     continue
                 s = c // 13
                 bit = 1 << (c % 13)
                 total = 0
                 for q in range(n):
-                    if cap[q] and not (voids and void[q * 4 + s] & bit):
+                    if cap[q] and not void[q * 4 + s] & bit:
                         total += cap[q]
                 if not total:
                     return False
                 x = rng.below(total)
                 for q in range(n):
-                    if cap[q] and not (voids and void[q * 4 + s] & bit):
+                    if cap[q] and not void[q * 4 + s] & bit:
                         x -= cap[q]
                         if x < 0:
                             h[q * 4 + s] |= bit
                             cap[q] -= 1
                             break
+        q = 0
+        for i in range(k):
+            c = cards[i]
+            if live and elig[c] != live:
+                continue
+            while not cap[q]:
+                q += 1
+            h[q * 4 + c // 13] |= 1 << (c % 13)
+            cap[q] -= 1
         return True
 
     # ---- playouts ------------------------------------------------------------------
@@ -657,7 +671,7 @@ class Bot:
     def fast_move(self, g):
         """The fast policy's action for the player to act in game g: Medium in
         miniature, the card with the most of your own cards behind it and the fewest
-        of the others', a little noise breaking ties."""
+        of the others', a little noise breaking ties (3 bits of a draw per card)."""
         rng = self.prng
         hands = g.hands
         fits = g.fits
@@ -669,6 +683,7 @@ class Bot:
         tempo = g.counts[p] <= 3
         best = -999
         c = PASS
+        bits = 1
         for s in range(4):
             if s == bonus:
                 continue
@@ -678,7 +693,10 @@ class Bot:
                 b = m & -m
                 m ^= b
                 r = lowest(b)
-                sc = self._fast_score(h, table[s], high[s], r, tempo) + rng.below(NOISE)
+                if bits < 8:
+                    bits = rng.next16() | 0x10000
+                sc = self._fast_score(h, table[s], high[s], r, tempo) + (bits & NOISE)
+                bits >>= 3
                 if sc > best:
                     best = sc
                     c = s * 13 + r
