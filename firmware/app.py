@@ -12,7 +12,7 @@ from engine.match import Match
 from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
-from hal.buttons import LEFT, RIGHT
+from hal.buttons import LEFT, RIGHT, HINT
 
 from firmware import ui, layouts, text
 from firmware.text import t
@@ -371,7 +371,14 @@ class App:
                  ["quit", None, None, self.quit_match]]
         if self.last_deal is not None:
             items.insert(2, ["replay", None, None, lambda: self.replay(self.pause)])
+        g = self.match.game
+        if g.turn == self.human and not g.over:     # the only way to a hint on boards without HINT
+            items.insert(1, ["hint", None, None, self.hint_from_menu])
         self.goto(ListScreen(self, t("paused"), items, back=self.resume_table))
+
+    def hint_from_menu(self):
+        self.resume_table()
+        self.screen.start_hint()
 
     def quit_match(self):
         self.match = None
@@ -569,6 +576,8 @@ class App:
             lines.append((label[a] + "+" + label[b] + ": " + text.button(button), ui.TEXT))
         if p.ENCODER:
             lines.append((t("knob") + ": " + text.button(LEFT) + " / " + text.button(RIGHT), ui.TEXT))
+        if HINT not in [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]:
+            lines.append((t("hint_in_pause"), ui.TEXT))
         lines.append((t("hurry"), ui.MUTED))
         self.goto(PageScreen(self, t("keys"), lines, ok=self.help_menu))
 

@@ -597,10 +597,7 @@ class TableScreen(TableView):
             if cards:
                 self.cursor = _suit_jump(cards, self.cursor, 1 if b == DOWN else -1)
         elif b == HINT:
-            # think in steps (tick), so the screen never freezes while Hard searches
-            self.hinting = players.hint_search(g, self.me)
-            if self.hinting is not None:
-                self.say(t("hint") + "\u2026", None, ui.ACCENT)
+            self.start_hint()
             return
         elif b == OK:
             if self.app.stale():            # e-ink: show the selection before playing it
@@ -624,6 +621,12 @@ class TableScreen(TableView):
         if b != OK:
             self.msg_key = None
         self.update(now)
+
+    def start_hint(self):
+        """Ask Hard for your move: it thinks in steps (tick), so the screen never freezes."""
+        self.hinting = players.hint_search(self.g, self.me)
+        if self.hinting is not None:
+            self.say(t("hint") + "\u2026", None, ui.ACCENT)
 
 
 class ReplayScreen(TableView):

@@ -82,6 +82,7 @@ T = {
     "keys": "Tasten",
     "hold": "lang",
     "knob": "Knopf drehen",
+    "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
     "hurry": "Eine Taste, während die Bots spielen: schneller",
     "keys_table": "OK spielen  ← → wählen",
     "game_damaged": "Gespeichertes Spiel beschädigt — neues Spiel",

@@ -82,6 +82,7 @@ T = {
     "keys": "Buttons",
     "hold": "hold",
     "knob": "turn the knob",
+    "hint_in_pause": "Hint: in the pause menu, on your turn",
     "hurry": "Any key while the bots play: faster",
     "keys_table": "OK play  ← → pick",
     "game_damaged": "Saved game was damaged — new game",

@@ -82,6 +82,7 @@ T = {
     "keys": "Boutons",
     "hold": "appui long",
     "knob": "tourner le bouton",
+    "hint_in_pause": "Conseil: dans le menu Pause, à votre tour",
     "hurry": "Une touche pendant que les robots jouent: plus vite",
     "keys_table": "OK jouer  ← → choisir",
     "game_damaged": "Partie enregistrée abîmée — nouvelle partie",

@@ -425,3 +425,40 @@ def test_match_length_in_words_for_every_preset():
         assert said and said == want.get(key, said), (key, said)
         if preset(key).scoring == CHIPS:
             assert said == want["fan_tan"], key
+
+
+def test_the_pause_menu_asks_for_a_hint_on_your_turn():
+    """The T-Display has no HINT button: on your turn its pause menu (hold L) offers the hint,
+    the same advice the HINT button gives, framed on the table. Not while the bots play."""
+    sim = Sim("lilygo_t_display_rp2040", seed=3)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    assert t.my_turn()
+    sim.press("HINT")
+    by_button = t.hint_card
+    t.hint_card = -1
+    sim.press("BACK")
+    select_menu(sim, "Hint")
+    sim.press("OK")
+    t = sim.screen
+    assert isinstance(t, TableScreen) and t.my_turn()
+    assert t.hint_card == by_button and t.g.check(t.hint_card, t.me) == R.OK
+    assert not t.hint_tg.hidden
+    for i in range(len(t.items)):            # lay a card, and pause before the bots answer
+        if t.items[i] != PASS and t.g.check(t.items[i], t.me) == R.OK:
+            break
+    while t.cursor != i:
+        sim.press("RIGHT")
+    sim.press("OK", settle=False)
+    assert not t.g.over and t.g.turn != t.me
+    sim.press("BACK", settle=False)
+    names = [sim.screen.item_text(x) for x in sim.screen.items]
+    assert "Resume" in names and "Hint" not in names
+
+
+@pytest.mark.parametrize("board,says", [("lilygo_t_display_rp2040", True), ("pimoroni_picosystem", False),
+                                        ("pimoroni_badger2040", False)])
+def test_the_keys_page_says_where_the_hint_is_without_a_hint_key(board, says):
+    sim = Sim(board)
+    sim.app.keys_page()
+    assert ("Hint: in the pause menu, on your turn" in page_text(sim.screen)) == says
