@@ -115,6 +115,11 @@ def visit_all(sim, where):
         t.msg_key = None
         t.update(0)
         chk("table idle")
+        assert t.my_turn()
+        app.pause()                           # with the hint, on your turn
+        chk("pause on your turn")
+        app.resume_table()
+        t = app.screen
         # play the deal out by the rules, then results and standings
         g = t.g
         while not g.over:
