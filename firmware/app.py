@@ -67,6 +67,8 @@ def levels_text(seats, n, mixed=None):
 EINK_SETTLE_MS = 400
 IDLE_MS = 60000         # no button for this long while the game waits: the backlight dims
 IDLE_LEVEL = 0.1        # to this, until the next press (which only wakes it)
+BATTERY_MS = 60000      # how often the table reads the battery (on your turn)
+BATTERY_LOW = (10, 5)   # a notice at the table as the charge falls to each of these (%)
 
 
 class App:
@@ -103,6 +105,8 @@ class App:
         self.lit = None                     # the your-turn LED as last set
         self.last_input = 0                 # when a button was last pressed (ms)
         self.dimmed = False                 # the backlight is down for idleness
+        self.battery_at = 0                 # when the table next reads the battery (ms)
+        self.battery_told = 0               # how many of BATTERY_LOW the player was told of
         self.saves = autosave.Saves(hal.store)
         self.power_up()
 
@@ -150,6 +154,9 @@ class App:
             self.screen.on_button(b, now)
         self.screen.tick(now)
         lit = self.screen.my_turn()
+        if lit and now >= self.battery_at and isinstance(self.screen, TableScreen):
+            self.battery_at = now + BATTERY_MS
+            self._battery_notice()
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)
@@ -158,6 +165,18 @@ class App:
             self.dimmed = True
             self.hal.set_brightness(IDLE_LEVEL)
         return self.dirty
+
+    def _battery_notice(self):
+        """On your turn at the table, say once at 10% and once at 5% that the battery runs
+        low (the game is saved at every decision, so a dead battery loses nothing)."""
+        level = self.hal.battery()
+        n = self.battery_told
+        if level is None or n >= len(BATTERY_LOW) or level > BATTERY_LOW[n]:
+            return
+        while n < len(BATTERY_LOW) and level <= BATTERY_LOW[n]:
+            n += 1
+        self.battery_told = n
+        self.screen.say(t("battery_low") % level, t("battery_low_s") % level, ui.WARN)
 
     def bright(self):
         """The backlight as the settings say, where the board has one."""

@@ -82,6 +82,8 @@ T = {
     "keys": "Tasten",
     "hold": "lang",
     "knob": "Knopf drehen",
+    "battery_low": "Akku %d %%: Spiel ist gespeichert",
+    "battery_low_s": "Akku %d %%",
     "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
     "hurry": "Eine Taste, während die Bots spielen: schneller",
     "keys_table": "OK spielen  ← → wählen",

@@ -82,6 +82,8 @@ T = {
     "keys": "Buttons",
     "hold": "hold",
     "knob": "turn the knob",
+    "battery_low": "Battery %d%%: your game is saved",
+    "battery_low_s": "Battery %d%%",
     "hint_in_pause": "Hint: in the pause menu, on your turn",
     "hurry": "Any key while the bots play: faster",
     "keys_table": "OK play  ← → pick",

@@ -162,8 +162,9 @@ class SimDisplay(PyGameDisplay):
 class DesktopHal:
     """The HAL the simulator gives the app."""
 
-    def __init__(self, board_id="pimoroni_picosystem", headless=True, data_dir=None):
+    def __init__(self, board_id="pimoroni_picosystem", headless=True, data_dir=None, battery=None):
         self.profile = p = _profile(board_id)
+        self.charge = battery      # a simulated battery charge (0..100), or None: no reading
         self.headless = headless
         displayio.release_displays()     # one simulated badge at a time
         self.display = SimDisplay(p.WIDTH, p.HEIGHT)
@@ -269,4 +270,5 @@ class DesktopHal:
         self.lit = bool(on) and bool(self.profile.LED)
 
     def battery(self):
-        return None
+        """The simulated charge (--battery), where the board has a battery pin to read."""
+        return self.charge if self.profile.BATTERY else None

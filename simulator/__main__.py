@@ -31,12 +31,14 @@ def main(argv=None):
     ap.add_argument("--frames", type=int, default=0, help="window: quit after N frames")
     ap.add_argument("--window-shot", default=None, help="window: PNG of the whole window at exit")
     ap.add_argument("--redraw", action="store_true", help="report redraw areas after bot moves")
+    ap.add_argument("--battery", type=int, default=None, metavar="PCT",
+                    help="a battery reading this charge (0-100; default: the board reads none)")
     args = ap.parse_args(argv)
     data_dir = args.data_dir or default_data_dir()
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         from simulator.core import Sim
-        sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True)
+        sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)
         sim.measure = args.redraw
         sim.run_script(args.keys.split(","), shot_dir=args.shot_dir)
         sim.settle()
@@ -49,7 +51,8 @@ def main(argv=None):
                       % (moves, 100 * worst, 100 * mean, sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT))
         return 0
     from simulator.window import run_window
-    return run_window(args.board, args.scale, args.seed, data_dir, args.frames, args.window_shot)
+    return run_window(args.board, args.scale, args.seed, data_dir, args.frames, args.window_shot,
+                      args.battery)
 
 
 if __name__ == "__main__":

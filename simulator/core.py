@@ -27,12 +27,13 @@ def by_name(name):
 class Sim:
     """An app on a headless desktop HAL with a virtual clock."""
 
-    def __init__(self, board="pimoroni_picosystem", seed=None, data_dir=None, headless=True):
+    def __init__(self, board="pimoroni_picosystem", seed=None, data_dir=None, headless=True,
+                 battery=None):
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         text.set_lang(0)
         ui._fonts.clear()
-        self.hal = DesktopHal(board, headless=headless, data_dir=data_dir)
+        self.hal = DesktopHal(board, headless=headless, data_dir=data_dir, battery=battery)
         self.app = App(self.hal, font_dir=FONT_DIR)
         if seed is not None:
             self.app.settings["deal"] = seed

@@ -59,9 +59,9 @@ def button_rects(profile, font, x, y, width):
     return out
 
 
-def run_window(board, scale, seed, data_dir, frames=0, window_shot=None):
+def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery=None):
     """Run the window; frames > 0 stops after that many frames (and saves window_shot)."""
-    sim = Sim(board, seed=seed, data_dir=data_dir, headless=False)
+    sim = Sim(board, seed=seed, data_dir=data_dir, headless=False, battery=battery)
     hal = sim.hal
     p = hal.profile
     if not scale:

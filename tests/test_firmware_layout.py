@@ -112,6 +112,8 @@ def visit_all(sim, where):
             chk("reason %d" % code)
         t.say(text.t("no_move"), text.t("no_move_s"), ui.ACCENT)
         chk("no move")
+        t.say(text.t("battery_low") % 10, text.t("battery_low_s") % 10, ui.WARN)
+        chk("battery low")
         t.msg_key = None
         t.update(0)
         chk("table idle")

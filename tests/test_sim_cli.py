@@ -104,3 +104,17 @@ def test_redraw_after_bot_moves_under_a_quarter(board):
     assert len(sim.redraw_after_bot) > 10
     worst = max(sim.redraw_after_bot)
     assert worst < full // 4, (worst, full)
+
+
+def test_battery_option_reads_as_the_board_s_battery(tmp_path):
+    """--battery PCT gives the simulated board a battery: low, the table says so."""
+    shots = []
+    for extra in ((), ("--battery", "4")):
+        out = tmp_path / ("table%d.png" % len(shots))
+        r = run_sim("--headless", "--seed", "7", "--data-dir", str(tmp_path / ("d%d" % len(shots))),
+                    "--keys", "OK,OK", "--screenshot", str(out), *extra)
+        assert r.returncode == 0, r.stderr
+        shots.append(out.read_bytes())
+    assert shots[0] != shots[1]
+    r = run_sim("--headless", "--battery", "x")
+    assert r.returncode != 0 and "--battery" in r.stderr
