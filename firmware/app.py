@@ -106,6 +106,8 @@ class App:
         self.last_input = 0                 # when a button was last pressed (ms)
         self.dimmed = False                 # the backlight is down for idleness
         self.battery_at = 0                 # when the table next reads the battery (ms)
+        self.chimed_deal = -1               # the decision YOUR_TURN last sounded for:
+        self.chimed_at = -1                 # deal number and moves so far
         self.battery_told = 0               # how many of BATTERY_LOW the player was told of
         self.saves = autosave.Saves(hal.store)
         self.power_up()
@@ -149,14 +151,19 @@ class App:
                 self.bright()
                 buttons = buttons[1:]
         for b in buttons:
-            if self.settings["sound"]:
-                self.hal.tone(880, 15)
+            self.sound(ui.CLICK)
             self.screen.on_button(b, now)
         self.screen.tick(now)
         lit = self.screen.my_turn()
-        if lit and now >= self.battery_at and isinstance(self.screen, TableScreen):
-            self.battery_at = now + BATTERY_MS
-            self._battery_notice()
+        if lit and isinstance(self.screen, TableScreen):
+            g = self.screen.g
+            if g.deal_number != self.chimed_deal or len(g.log) != self.chimed_at:
+                self.chimed_deal = g.deal_number        # once per decision, not again after
+                self.chimed_at = len(g.log)             # the pause menu
+                self.sound(ui.YOUR_TURN)
+            if now >= self.battery_at:
+                self.battery_at = now + BATTERY_MS
+                self._battery_notice()
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)
@@ -165,6 +172,13 @@ class App:
             self.dimmed = True
             self.hal.set_brightness(IDLE_LEVEL)
         return self.dirty
+
+    def sound(self, notes):
+        """Play notes (Hz, ms, Hz, ms, ...), if Sound is on (boards without a speaker stay
+        silent)."""
+        if self.settings["sound"]:
+            for i in range(0, len(notes), 2):
+                self.hal.tone(notes[i], notes[i + 1])
 
     def _battery_notice(self):
         """On your turn at the table, say once at 10% and once at 5% that the battery runs

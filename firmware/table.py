@@ -525,6 +525,7 @@ class TableScreen(TableView):
             return
         if g.over:
             if self.over_at < 0:
+                self.app.sound(ui.DEAL_WON if g.winner == self.me else ui.DEAL_LOST)
                 self.msg_key = None
                 self.over_at = now + (300 if self.fast else END_MS)
                 self.update(now)
@@ -607,6 +608,7 @@ class TableScreen(TableView):
             action = self.items[self.cursor]
             why = g.play(action, self.me)
             if why != 0:
+                self.app.sound(ui.ILLEGAL)
                 self.say(reason(why), reason(why, True), ui.WARN)
                 self.asked = True           # e-ink: show why at once
                 return

@@ -48,6 +48,13 @@ T_SUIT = 41       # + suit
 T_SUIT_DONE = 45  # + suit
 N_TILES = 49
 
+# sounds: Hz, ms of each note (App.sound plays them where the board has a speaker and Sound is on)
+CLICK = (880, 15)                           # a button
+YOUR_TURN = (1320, 30, 1760, 40)            # your decision begins
+ILLEGAL = (220, 90)                         # that card cannot be laid
+DEAL_WON = (523, 70, 659, 70, 784, 120)     # you went out first
+DEAL_LOST = (392, 90, 330, 140)
+
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_TEXT = "\u2660\u2665\u2666\u2663"
 

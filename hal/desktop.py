@@ -174,6 +174,7 @@ class DesktopHal:
         self.queue = []
         self.brightness = 1.0
         self.lit = False           # the your-turn LED, where the board has one
+        self.tones = []            # (Hz, ms) of the last beeps, where the board has a speaker
         # the simulated flash: files in data_dir (kept between runs), else memory only
         if data_dir:
             os.makedirs(data_dir, exist_ok=True)
@@ -262,7 +263,24 @@ class DesktopHal:
 
     # sound
     def tone(self, frequency, ms):
-        """The simulator is silent."""
+        """Where the board has a speaker: noted in `tones` (the last 32, for tests) and, in a
+        window, played as a square wave for ms, which waits like the badge's PWM beep."""
+        if not self.profile.AUDIO:
+            return
+        self.tones.append((frequency, ms))
+        del self.tones[:-32]
+        if self.headless:
+            return
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(22050, -16, 1)
+            rate, _, channels = pygame.mixer.get_init()
+            half = max(1, rate // (2 * frequency))
+            wave = ((np.arange(rate * ms // 1000) // half) % 2 * 6000 - 3000).astype(np.int16)
+            pygame.mixer.Sound(buffer=np.repeat(wave, channels).tobytes()).play()
+            pygame.time.wait(ms)
+        except pygame.error:
+            pass                   # no audio device: silent, as a board without a speaker
 
     # light
     def light(self, on):

@@ -489,3 +489,44 @@ def test_the_battery_notice_stays_off_where_the_board_reads_no_battery():
     sim.tick(61000)
     sim.play_legal()
     assert not [m for m in sim.messages if m.startswith("Battery")]
+
+
+def test_sounds_your_turn_an_illegal_card_and_the_deal_s_end():
+    """With a speaker and Sound on: a chime when your decision begins (not again after the
+    pause menu), a low buzz for a card that cannot be laid, a jingle up or down at the end."""
+    from firmware import ui
+    sim = Sim("pimoroni_picosystem", seed=9)
+    notes = lambda seq: [(s[i], s[i + 1]) for s in seq for i in range(0, len(s), 2)]  # noqa: E731
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    assert sim.hal.tones[-2:] == notes([ui.YOUR_TURN])
+    sim.press("MENU")
+    select_menu(sim, "Resume")
+    sim.hal.tones.clear()
+    sim.press("OK")
+    t = sim.screen
+    assert sim.hal.tones == notes([ui.CLICK])               # the click, no second chime
+    bad = [i for i in range(len(t.items)) if t.items[i] != PASS and t.g.check(t.items[i], t.me)]
+    assert bad
+    while t.cursor != bad[0]:
+        sim.press("RIGHT")
+    sim.hal.tones.clear()
+    sim.press("OK")
+    assert sim.hal.tones == notes([ui.CLICK, ui.ILLEGAL])
+    while not t.g.over:
+        sim.hal.tones.clear()
+        sim.play_legal()
+        if not t.g.over:
+            assert sim.hal.tones[-2:] == notes([ui.YOUR_TURN])
+    end = ui.DEAL_WON if t.g.winner == t.me else ui.DEAL_LOST
+    assert sim.hal.tones[-len(end) // 2:] == notes([end])
+
+
+@pytest.mark.parametrize("board,sound", [("pimoroni_picosystem", 0), ("pimoroni_badger2040", 1)])
+def test_no_sound_when_it_is_off_or_the_board_has_no_speaker(board, sound):
+    sim = Sim(board, seed=9)
+    sim.app.settings["sound"] = sound
+    new_game(sim, PRESETS.index("sevens"))
+    for _ in range(3):
+        sim.play_legal()
+    assert sim.hal.tones == []
