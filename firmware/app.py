@@ -67,7 +67,7 @@ def levels_text(seats, n, mixed=None):
 EINK_SETTLE_MS = 400
 IDLE_MS = 60000         # no button for this long while the game waits: the backlight dims
 IDLE_LEVEL = 0.1        # to this, until the next press (which only wakes it)
-BATTERY_MS = 60000      # how often the table reads the battery (on your turn)
+BATTERY_MS = 60000      # the table reads the battery as your decision begins, at most this often
 BATTERY_LOW = (10, 5)   # a notice at the table as the charge falls to each of these (%)
 
 
@@ -161,9 +161,9 @@ class App:
                 self.chimed_deal = g.deal_number        # once per decision, not again after
                 self.chimed_at = len(g.log)             # the pause menu
                 self.sound(ui.YOUR_TURN)
-            if now >= self.battery_at:
-                self.battery_at = now + BATTERY_MS
-                self._battery_notice()
+                if now >= self.battery_at:          # with the decision's first e-ink refresh
+                    self.battery_at = now + BATTERY_MS
+                    self._battery_notice()
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)
@@ -181,8 +181,8 @@ class App:
                 self.hal.tone(notes[i], notes[i + 1])
 
     def _battery_notice(self):
-        """On your turn at the table, say once at 10% and once at 5% that the battery runs
-        low (the game is saved at every decision, so a dead battery loses nothing)."""
+        """As your decision begins, say once at 10% and once at 5% that the battery runs low
+        (the game is saved at every decision, so a dead battery loses nothing)."""
         level = self.hal.battery()
         n = self.battery_told
         if level is None or n >= len(BATTERY_LOW) or level > BATTERY_LOW[n]:
