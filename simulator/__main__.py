@@ -34,6 +34,8 @@ def main(argv=None):
     ap.add_argument("--battery", type=int, default=None, metavar="PCT",
                     help="a battery reading this charge (0-100; default: the board reads none)")
     args = ap.parse_args(argv)
+    if args.battery is not None and not 0 <= args.battery <= 100:
+        ap.error("--battery: a charge from 0 to 100 (%)")
     data_dir = args.data_dir or default_data_dir()
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

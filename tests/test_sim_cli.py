@@ -116,5 +116,6 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
         assert r.returncode == 0, r.stderr
         shots.append(out.read_bytes())
     assert shots[0] != shots[1]
-    r = run_sim("--headless", "--battery", "x")
-    assert r.returncode != 0 and "--battery" in r.stderr
+    for bad in ("x", "150"):
+        r = run_sim("--headless", "--battery", bad)
+        assert r.returncode != 0 and "--battery" in r.stderr
