@@ -184,6 +184,8 @@ class App:
         """As your decision begins, say once at 10% and once at 5% that the battery runs low
         (the game is saved at every decision, so a dead battery loses nothing)."""
         level = self.hal.battery()
+        if level is not None and level > 2 * BATTERY_LOW[0]:
+            self.battery_told = 0               # charged again: tell again when it runs low
         n = self.battery_told
         if level is None or n >= len(BATTERY_LOW) or level > BATTERY_LOW[n]:
             return

@@ -475,7 +475,10 @@ def test_a_low_battery_is_told_at_the_table_once_at_10_and_once_at_5_percent():
     for charge, expect in ((40, []), (9, ["Battery 9%: your game is saved"]),
                            (7, ["Battery 9%: your game is saved"]),
                            (4, ["Battery 9%: your game is saved", "Battery 4%: your game is saved"]),
-                           (2, ["Battery 9%: your game is saved", "Battery 4%: your game is saved"])):
+                           (2, ["Battery 9%: your game is saved", "Battery 4%: your game is saved"]),
+                           (80, ["Battery 9%: your game is saved", "Battery 4%: your game is saved"]),
+                           (10, ["Battery 9%: your game is saved", "Battery 4%: your game is saved",
+                                 "Battery 10%: your game is saved"])):
         sim.hal.charge = charge
         sim.tick(61000)                   # at most once a minute, as a decision begins
         sim.play_legal()
