@@ -59,7 +59,8 @@ def install_badge(monkeypatch, board_id):
     board.board_id = board_id
     if board_id in hal.BOARDS:
         p = hal.profile(board_id)
-        for pin in [k[0] for k in p.KEYS] + list(p.ENCODER or ()) + list(p.LED):
+        for pin in [k[0] for k in p.KEYS] + list(p.ENCODER or ()) + list(p.LED) + \
+                [x for x in (p.AUDIO, p.AUDIO_ENABLE, p.BATTERY) if x]:
             setattr(board, pin, "pin:" + pin)
         board.DISPLAY = FakeDisplay(p.EINK)
     keypad = types.ModuleType("keypad")
@@ -132,6 +133,9 @@ class FakeDigitalInOut:
     def switch_to_output(self, value=False):
         self.value = value
 
+    def deinit(self):
+        self.value = "released"
+
 
 @pytest.fixture
 def digitalio(monkeypatch):
@@ -162,6 +166,59 @@ def test_led_pin_in_use_or_missing_leaves_no_light(badge, digitalio):
     h, clock = badge("ugame22")      # no LED at all
     h.light(True)
     assert digitalio.made == []
+
+
+class FakePWMOut:
+    made = []
+
+    def __init__(self, pin, frequency, duty_cycle):
+        self.pin, self.frequency, self.duty_cycle = pin, frequency, duty_cycle
+        self.released = False
+        FakePWMOut.made.append(self)
+
+    def deinit(self):
+        self.released = True
+
+
+def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, monkeypatch):
+    """The MacroPad: its speaker pin at the note's pitch, half duty, for the note's length,
+    with the amplifier enabled meanwhile; every pin released after, note by note."""
+    import time
+    pwmio = types.ModuleType("pwmio")
+    pwmio.PWMOut = FakePWMOut
+    monkeypatch.setitem(sys.modules, "pwmio", pwmio)
+    FakePWMOut.made = []
+    slept = []
+    monkeypatch.setattr(time, "sleep", slept.append)
+    h, clock = badge("adafruit_macropad_rp2040")
+    h.tone(1320, 30)
+    h.tone(1760, 40)
+    assert [(x.pin, x.frequency, x.duty_cycle, x.released) for x in FakePWMOut.made] == [
+        ("pin:SPEAKER", 1320, 0x8000, True), ("pin:SPEAKER", 1760, 0x8000, True)]
+    assert slept == [0.03, 0.04]
+    assert [(io.pin, io.value) for io in digitalio.made] == [("pin:SPEAKER_ENABLE", "released")] * 2
+
+
+class FakeAnalogIn:
+    volts = 3.7
+
+    def __init__(self, pin):
+        self.pin = pin
+
+    @property
+    def value(self):                       # the pin sees a third of the battery's voltage
+        return int(FakeAnalogIn.volts / 3 / 3.3 * 65535)
+
+
+@pytest.mark.parametrize("volts,charge", [(4.3, 100), (4.2, 99), (3.75, 49), (3.3, 0), (3.0, 0)])
+def test_battery_charge_from_the_divided_voltage(badge, monkeypatch, volts, charge):
+    analogio = types.ModuleType("analogio")
+    analogio.AnalogIn = FakeAnalogIn
+    monkeypatch.setitem(sys.modules, "analogio", analogio)
+    FakeAnalogIn.volts = volts
+    h, clock = badge("pimoroni_badger2040")
+    assert h._battery.pin == "pin:VBAT_SENSE"
+    assert h.battery() == charge
 
 
 # ---- code.py, the badge's entry point ---------------------------------------------------
