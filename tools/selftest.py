@@ -24,7 +24,7 @@ def run_micropython(source, timeout=600, copies=("engine",)):
     args = ["node", node]
     for c in copies:
         args += ["--copy", c]
-    return subprocess.run(args + [script], cwd=ROOT,
+    return subprocess.run(args + [os.path.relpath(script, ROOT)], cwd=ROOT,  # argv alike anywhere
                           capture_output=True, text=True, timeout=timeout)
 
 
