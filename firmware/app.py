@@ -411,6 +411,19 @@ class App:
             items.insert(1, ["hint", None, None, self.hint_from_menu])
         self.goto(ListScreen(self, t("paused"), items, back=self.resume_table))
 
+    def passes_lines(self):
+        """What the forced passes proved: the hidden cards each opponent cannot hold (on the
+        standings page of the pause menu)."""
+        g = self.match.game
+        mine = g.hand(self.human)
+        lines = []
+        for p in range(g.players):
+            cards = sorted_hand(g, p, [g.void[p * 4 + s] & ~g.table[s] & ~mine[s] for s in range(4)])
+            if cards and p != self.human:
+                lines.append((text.seat(p, self.human) + ": " + t("none_of") + " "
+                              + " ".join([card_name(c) for c in cards]), ui.TEXT))
+        return lines
+
     def hint_from_menu(self):
         self.resume_table()
         self.screen.start_hint()
@@ -486,7 +499,10 @@ class App:
     def standings(self, back=None):
         m = self.match
         if back is not None:
-            self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=back, back=back))
+            told = self.passes_lines()
+            if told:
+                told.insert(0, (t("told"), ui.ACCENT))
+            self.goto(PageScreen(self, t("standings"), self.standings_lines() + told, ok=back, back=back))
             return
         self.save_game(STANDINGS)
 

@@ -15,11 +15,12 @@ NOTICE_MS = 1200
 END_MS = 1500
 
 
-def sorted_hand(g, p):
-    """Player p's cards, by suit then along the row (ace last when aces are high)."""
+def sorted_hand(g, p, masks=None):
+    """Player p's cards (or the cards of four suit masks), by suit then along the row (ace
+    last when aces are high)."""
     bottom = 1 if g.rules.ace_high else 0
     out = []
-    h = g.hand(p)
+    h = masks or g.hand(p)
     for s in range(4):
         m = h[s]
         for i in range(13):
@@ -442,10 +443,6 @@ class TableView(Screen):
         self.msg_key = text
         self._msg(text, short, colour)
         self.app.changed()
-
-    def message(self):
-        """The message line as shown (the simulator logs it)."""
-        return " ".join([lb.text for lb in self.msg_labels]).strip()
 
 
 class TableScreen(TableView):

@@ -82,6 +82,8 @@ T = {
     "keys": "Tasten",
     "hold": "lang",
     "knob": "Knopf drehen",
+    "told": "Was Passen verraten",
+    "none_of": "keine von",
     "battery_low": "Akku %d %%: Spiel ist gespeichert",
     "battery_low_s": "Akku %d %%",
     "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",

@@ -82,6 +82,8 @@ T = {
     "keys": "Buttons",
     "hold": "hold",
     "knob": "turn the knob",
+    "told": "What passes tell",
+    "none_of": "none of",
     "battery_low": "Battery %d%%: your game is saved",
     "battery_low_s": "Battery %d%%",
     "hint_in_pause": "Hint: in the pause menu, on your turn",

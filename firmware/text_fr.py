@@ -82,6 +82,8 @@ T = {
     "keys": "Boutons",
     "hold": "appui long",
     "knob": "tourner le bouton",
+    "told": "Indices des passes",
+    "none_of": "aucune de",
     "battery_low": "Batterie %d %%: partie sauvegardée",
     "battery_low_s": "Batterie %d %%",
     "hint_in_pause": "Conseil: dans le menu Pause, à votre tour",

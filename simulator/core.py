@@ -24,6 +24,12 @@ def by_name(name):
     raise ValueError("unknown button: " + str(name))
 
 
+def message(screen):
+    """The table's message line as shown, or None on other screens (the badge keeps no copy)."""
+    labels = getattr(screen, "msg_labels", None)
+    return None if labels is None else " ".join([lb.text for lb in labels]).strip()
+
+
 class Sim:
     """An app on a headless desktop HAL with a virtual clock."""
 
@@ -54,10 +60,9 @@ class Sim:
         if self.measure and before is not None:
             self.hal.display.refresh()       # flush earlier changes: measure this step alone
         app.step(self.hal.clock, self.hal.poll())
-        msg = getattr(app.screen, "message", None)
-        if msg is not None:
-            m = msg()
-            if m and (not self.messages or self.messages[-1] != m):
+        m = message(app.screen)
+        if m:
+            if not self.messages or self.messages[-1] != m:
                 self.messages.append(m)
         if self.measure and app.screen is screen and before is not None and screen.bot_moves != before:
             self.hal.display.refresh()

@@ -5,7 +5,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.rules import PRESETS  # noqa: E402
-from simulator.core import Sim  # noqa: E402
+from simulator.core import Sim, message  # noqa: E402,F401
 from firmware.table import TableScreen  # noqa: E402
 from firmware.screens import ListScreen, PageScreen  # noqa: E402
 from firmware import ui  # noqa: E402

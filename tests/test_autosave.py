@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from simhelp import Sim, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu, page_text
+from simhelp import Sim, message, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu, page_text
 from engine.rules import PRESETS
 from engine.records import Record
 from firmware import autosave, text
@@ -359,7 +359,7 @@ def test_replay_steps_through_the_last_deal(tmp_path):
     for _ in range(len(r.log)):
         sim.press("RIGHT")
     assert list(r.g.table) == final and r.g.over
-    assert "Replay" in r.message()
+    assert "Replay" in message(r)
     sim.press("LEFT")
     assert r.pos == len(r.log) - 1
     sim.press("BACK")

@@ -7,7 +7,7 @@ from firmware.autosave import Saves, TABLE
 from firmware.table import TableScreen
 from firmware import text
 from hal.stores import FileStore
-from simhelp import LAYOUT_BOARDS, Sim
+from simhelp import LAYOUT_BOARDS, Sim, message
 
 
 def bonus_for_seat_0():
@@ -32,7 +32,7 @@ def test_bonus_card_is_announced_and_can_be_declined(tmp_path):
         sim = Sim(board, data_dir=str(folder))
         t = sim.screen
         assert isinstance(t, TableScreen) and t.g.bonus >= 0 and t.g.turn == 0
-        msg = t.message()
+        msg = message(t)
         assert msg.startswith(text.t("bonus")), (board, msg)
         assert PASS in t.items
         bonus_suit = t.g.bonus

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from simhelp import (Sim, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
+from simhelp import (Sim, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand)
 from engine.game import PASS
 from engine.rules import PRESETS, CHIPS, RACE
@@ -26,7 +26,7 @@ def check_table(sim, t):
     hand = [c for c, _ in shown]
     assert all(g.hand(t.me)[c // 13] >> (c % 13) & 1 for c in hand)
     assert len(hand) == min(g.count(t.me), t.cap)
-    assert t.message()
+    assert message(t)
     # each opponent's label ends with what they did last: the card they laid, or their pass
     for p, l1, _, _ in t.opp_labels:
         if g.last[p] >= 0:
@@ -46,8 +46,8 @@ def try_illegal(sim, t):
         sim.press("RIGHT")
     sim.ok()
     why = g.check(t.items[target], t.me)
-    assert t.message() in (text.reason(why), text.reason(why, True)) or \
-        t.message().replace("  ", " ") in " ".join([text.reason(why)]), t.message()
+    assert message(t) in (text.reason(why), text.reason(why, True)) or \
+        message(t).replace("  ", " ") in " ".join([text.reason(why)]), message(t)
     assert (bytes(g.log), list(g.hands), list(g.table), g.turn, list(g.chips), g.pot) == before
     return True
 

@@ -1,6 +1,6 @@
 """E-ink at the game table (issue 4): one refresh after the bots, at most one per human turn,
 and OK on a stale panel shows the selection before playing it. Colour boards are unchanged."""
-from simhelp import Sim, new_game, TableScreen
+from simhelp import Sim, message, new_game, TableScreen
 from engine.rules import PRESETS
 from engine.game import PASS
 from engine import reasons as R
@@ -79,7 +79,7 @@ def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn
             wait(sim, PAUSE_MS)
         press(sim, "OK")
         if len(g.log) == moves:              # the panel was stale: shown now, not played
-            assert t.message() == text.t("ok_again")
+            assert message(t) == text.t("ok_again")
             assert events[-1] is True and not sim.app.dirty
             asked += 1
             press(sim, "OK")
@@ -112,7 +112,7 @@ def test_eink_ok_on_a_stale_panel_shows_the_selection_first():
     press(sim, "OK")
     assert sorted_hand(g, t.me) == hand and list(g.table) == rows and len(g.log) == moves
     assert app.refreshes == before + 2 and events[-1] is True and not app.dirty
-    assert t.message() == text.t("ok_again")
+    assert message(t) == text.t("ok_again")
     action = t.items[target]
     press(sim, "OK")
     assert len(g.log) == moves + 1 and g.log[-1] == action
@@ -132,7 +132,7 @@ def test_eink_illegal_card_shows_the_reason_at_once():
     moves = len(g.log)
     press(sim, "OK")
     why = g.check(t.items[bad[0]], t.me)
-    assert len(g.log) == moves and t.message() == text.reason(why)
+    assert len(g.log) == moves and message(t) == text.reason(why)
     assert sim.app.refreshes == before + 1 and not sim.app.dirty
 
 
@@ -147,5 +147,5 @@ def test_colour_board_ok_plays_at_once_after_pauses():
         press(sim, "RIGHT")
     moves = len(g.log)
     press(sim, "OK")
-    assert len(g.log) == moves + 1 and t.message() != text.t("ok_again")
+    assert len(g.log) == moves + 1 and message(t) != text.t("ok_again")
     assert events.count(True) == 0

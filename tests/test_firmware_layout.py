@@ -136,6 +136,8 @@ def visit_all(sim, where):
         chk("standings")
         app.pause()
         chk("pause")
+        app.standings(back=app.pause)          # with what the passes told, from the pause menu
+        chk("standings paused")
         app.game_rules_page()
         chk("rules of this game")
     # the replay of the last deal, the statistics reset question, the damaged-save notice

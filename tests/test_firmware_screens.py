@@ -1,11 +1,14 @@
 """Title, new game, settings, statistics, help; save/resume; e-ink refresh; heap."""
+import re
+
 import pytest
 
 import hal
 
-from simhelp import (Sim, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen,
+from simhelp import (Sim, message, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen,
                      ListScreen, labels, page_text)
 from engine.game import PASS
+from engine.cards import name as card_name
 from engine.rules import PRESETS, CARDS, VALUES
 from engine import reasons as R
 from firmware import text, heap
@@ -363,7 +366,7 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
             captions = []
             for _ in range(len(sim.screen.log)):
                 sim.press("RIGHT")
-                captions.append(sim.screen.message())
+                captions.append(message(sim.screen))
             assert any(c.endswith(YOU_PASS[lang]) for c in captions), captions[:6]
             if len(seen) == 2:
                 break
@@ -534,3 +537,39 @@ def test_no_sound_when_it_is_off_or_the_board_has_no_speaker(board, sound):
     for _ in range(3):
         sim.play_legal()
     assert sim.hal.tones == []
+
+
+def test_the_paused_standings_show_what_the_forced_passes_proved():
+    """Once an opponent has had to pass, the standings page of the pause menu lists the
+    hidden cards each such opponent cannot hold (none of them in their hand); not before."""
+    sim = Sim("pimoroni_picosystem", seed=2)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    g = t.g
+    sim.press("MENU")
+    select_menu(sim, "Standings")
+    sim.press("OK")
+    assert "What passes tell" not in page_text(sim.screen)
+    sim.press("OK")
+    select_menu(sim, "Resume")
+    sim.press("OK")
+    while not any(g.forced[p] for p in range(g.players) if p != t.me):
+        assert not g.over
+        sim.play_legal()
+    sim.press("MENU")
+    select_menu(sim, "Standings")
+    sim.press("OK")
+    assert "What passes tell" in page_text(sim.screen)
+    said = " ".join(page_text(sim.screen))
+    told = dict((int(p) - 1, cards.split()) for p, cards in
+                re.findall(r"P(\d): none of (.+?)(?= P\d:|$)", said))
+    assert told, said
+    names = dict((card_name(c), c) for c in range(52))
+    for p in told:
+        assert g.forced[p] and p != t.me
+        for n in told[p]:
+            c = names[n]
+            assert not g.hands[p * 4 + c // 13] >> (c % 13) & 1      # the truth agrees
+            assert g.void[p * 4 + c // 13] >> (c % 13) & 1
+    sim.press("OK")
+    assert isinstance(sim.screen, ListScreen)                      # back to the pause menu
