@@ -418,8 +418,10 @@ class App:
         mine = g.hand(self.human)
         lines = []
         for p in range(g.players):
+            if p == self.human:
+                continue
             cards = sorted_hand(g, p, [g.void[p * 4 + s] & ~g.table[s] & ~mine[s] for s in range(4)])
-            if cards and p != self.human:
+            if cards:
                 lines.append((text.seat(p, self.human) + ": " + t("none_of") + " "
                               + " ".join([card_name(c) for c in cards]), ui.TEXT))
         return lines

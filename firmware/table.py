@@ -387,7 +387,7 @@ class TableView(Screen):
         for p in range(g.players):
             if p == self.me:
                 continue
-            entry = "P" + str(p + 1) + (" D " if g.dealer == p else " ") + self._standing(p)
+            entry = seat(p, self.me) + (" D " if g.dealer == p else " ") + self._standing(p)
             if self.opp_level == 3:
                 entry += self._last_text(p)
             if line and ui.text_width(line + "  " + entry, L.font) > L.ledger[1]:

@@ -61,9 +61,8 @@ class Sim:
             self.hal.display.refresh()       # flush earlier changes: measure this step alone
         app.step(self.hal.clock, self.hal.poll())
         m = message(app.screen)
-        if m:
-            if not self.messages or self.messages[-1] != m:
-                self.messages.append(m)
+        if m and (not self.messages or self.messages[-1] != m):
+            self.messages.append(m)
         if self.measure and app.screen is screen and before is not None and screen.bot_moves != before:
             self.hal.display.refresh()
             self.redraw_after_bot.append(self.hal.display.last_redraw)
