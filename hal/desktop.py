@@ -151,10 +151,6 @@ class SimDisplay(PyGameDisplay):
     def _release(self):
         pass
 
-    def _background(self):
-        """No background refreshes: the app refreshes when it has settled (and tests decide)."""
-        time.sleep(0.01)
-
     def surface(self):
         return self._pygame_screen
 
@@ -167,6 +163,9 @@ class DesktopHal:
         self.charge = battery      # a simulated battery charge (0..100), or None: no reading
         self.headless = headless
         displayio.release_displays()     # one simulated badge at a time
+        # Blinka's background thread would only call SimDisplay._background, which does
+        # nothing: stop it, so that it never competes with the game for the interpreter.
+        displayio._stop_background()
         self.display = SimDisplay(p.WIDTH, p.HEIGHT)
         self.buttons = Buttons(p.KEYS, p.CHORDS)
         self.clock = 0             # virtual ms (headless); real ms otherwise
