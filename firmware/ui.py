@@ -141,7 +141,9 @@ class CardArt:
         dim.make_transparent(BG)
         self.palette = pal
         self.dim_palette = dim
-        bmp = displayio.Bitmap(tile_w, tile_h * N_TILES, N_COLOURS)
+        # the tiles side by side: a row of a narrow tile stacked alone would be padded to
+        # whole 32-bit words (a 20-pixel tile at 4 bits per pixel wastes a sixth)
+        bmp = displayio.Bitmap(tile_w * N_TILES, tile_h, N_COLOURS)
         self.sheet = bmp
         f = font(font_name)
         self._font = f
@@ -168,7 +170,7 @@ class CardArt:
         bmp = self.sheet
         tw = self.tw
         th = self.th
-        y0 = index * th
+        x0 = index * tw
         top = 0 if bottom else 1
         end = th - 1 if bottom else th
         if self.theme.mono:
@@ -179,18 +181,18 @@ class CardArt:
             elif face == SLOT and frame < 0 and text is not None:
                 frame = INK_DIM      # a next rank without the accent outline keeps a plain one
         for y in range(top, end):
-            for x in range(1, tw - 1):
-                bmp[x, y0 + y] = face
+            for x in range(x0 + 1, x0 + tw - 1):
+                bmp[x, y] = face
         if frame >= 0:
-            for x in range(1, tw - 1):
-                bmp[x, y0 + top] = frame
-                bmp[x, y0 + end - 1] = frame
+            for x in range(x0 + 1, x0 + tw - 1):
+                bmp[x, top] = frame
+                bmp[x, end - 1] = frame
             for y in range(top, end):
-                bmp[1, y0 + y] = frame
-                bmp[tw - 2, y0 + y] = frame
+                bmp[x0 + 1, y] = frame
+                bmp[x0 + tw - 2, y] = frame
         if text is None:
             if face == SLOT:
-                bmp[tw // 2, y0 + th // 2] = NEED if self.theme.mono else FACE_DIM
+                bmp[x0 + tw // 2, th // 2] = NEED if self.theme.mono else FACE_DIM
             return
         f = self._font
         glyphs = [f.get_glyph(ord(ch)) for ch in text]
@@ -212,7 +214,7 @@ class CardArt:
             width -= crop
         x = (tw - width) // 2
         fh = self._font_h
-        base = y0 + top + (end - top - fh) // 2   # top of the font's cell, centred
+        base = top + (end - top - fh) // 2   # top of the font's cell, centred
         for i in range(len(glyphs)):
             g = glyphs[i]
             a, b = inks[i] if tight else (0, g.width)
@@ -220,14 +222,14 @@ class CardArt:
             gtop = base + self._ascent - g.dy - g.height
             for gy in range(g.height):
                 py = gtop + gy
-                if py < y0 + top or py >= y0 + end:
+                if py < top or py >= end:
                     continue
                 for gx in range(a, b):
                     px = left + gx
                     if px < 1 or px >= tw - 1:
                         continue
                     if _pixel(g, gx, gy):
-                        bmp[px, py] = ink
+                        bmp[x0 + px, py] = ink
             x += b - a + 1 if tight else g.shift_x
 
     def grid(self, cols, rows, x=0, y=0, dim=False):

@@ -260,20 +260,24 @@ def test_every_layout_is_chosen_by_size():
     assert layouts.for_size(240, 135).name == "240x135"
 
 
+def at(art, tile, x, y):
+    """The palette slot at (x, y) of a sheet tile (the sheet holds its tiles side by side)."""
+    return art.sheet[tile * art.tw + x, y]
+
+
 def ink_columns(art, tile, inks, framed):
     """Which columns of a sheet tile hold glyph ink (the outline, if any, left out)."""
     tw, th = art.tw, art.th
     lo, hi = (2, tw - 2) if framed else (1, tw - 1)
     rows = range(2, th - 1) if framed else range(th)
-    return "".join("#" if any(art.sheet[x, tile * th + y] in inks for y in rows) else "."
+    return "".join("#" if any(at(art, tile, x, y) in inks for y in rows) else "."
                    for x in range(lo, hi))
 
 
 def outlined(art, tile):
     """Whether a sheet tile has the next rank's outline (an accent top row and left column)."""
-    y0 = tile * art.th
-    return (all(art.sheet[x, y0 + 1] == ui.NEED for x in range(1, art.tw - 1)) and
-            all(art.sheet[1, y0 + y] == ui.NEED for y in range(1, art.th)))
+    return (all(at(art, tile, x, 1) == ui.NEED for x in range(1, art.tw - 1)) and
+            all(at(art, tile, 1, y) == ui.NEED for y in range(1, art.th)))
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
@@ -290,7 +294,7 @@ def test_the_next_rank_reads_on_every_tile(fonts, board):
         tile = ui.T_NEED + r
         g = font.get_glyph(ord(ui.RANK_TEXT[r]))
         ink = [(x, y) for y in range(th) for x in range(tw)
-               if art.sheet[x, tile * th + y] == ui.NEED]
+               if at(art, tile, x, y) == ui.NEED]
         if outlined(art, tile):
             ink = [(x, y) for x, y in ink if 1 < x < tw - 2 and 1 < y < th - 1]
             xs = [x for x, y in ink]
@@ -346,7 +350,7 @@ def test_the_screen_shows_each_card_of_the_hand_bright_or_dimmed(board):
             for x in range(tw):
                 if t.offset + i in framed and not (1 < x < tw - 2 and 1 < y < 2 * th - 2):
                     continue
-                index = art.sheet[x, card[0][col, line + y // th] * th + y % th]
+                index = at(art, card[0][col, line + y // th], x, y % th)
                 want = art.theme.colours[ui.BG] if index == ui.BG and dim else palette[index]
                 got = surf.get_at((t.hand.x + col * tw + x, t.hand.y + line * th + y))
                 assert all(abs(a - b) <= 8 for a, b in
