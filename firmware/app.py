@@ -130,12 +130,13 @@ class App:
         self.changed()
 
     def _background(self, w, h):
-        """The table colour: one 8x8 tile repeated (about 1 KB, not a full-screen bitmap)."""
-        bmp = displayio.Bitmap(8, 8, 1)
+        """The table colour: one 32x32 tile repeated (about 0.2 KB: 128 bytes of bitmap and a
+        byte per tile, where 8x8 tiles took 1.2 KB at 320x240)."""
+        bmp = displayio.Bitmap(32, 32, 1)
         pal = displayio.Palette(1)
         pal[0] = self.theme.bg
-        return displayio.TileGrid(bmp, pixel_shader=pal, width=(w + 7) // 8, height=(h + 7) // 8,
-                                  tile_width=8, tile_height=8)
+        return displayio.TileGrid(bmp, pixel_shader=pal, width=(w + 31) // 32,
+                                  height=(h + 31) // 32, tile_width=32, tile_height=32)
 
     def changed(self):
         self.dirty = True
