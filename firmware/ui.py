@@ -59,12 +59,14 @@ RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_TEXT = "\u2660\u2665\u2666\u2663"
 
 
-def font(name):
-    """A strip font from the fonts folder (firmware/font.py), loaded once."""
+def font(name, keep=True):
+    """A strip font from the fonts folder (firmware/font.py), loaded once; with keep=False,
+    one only borrowed (freed with its user unless labels already hold it)."""
     f = _fonts.get(name)
     if f is None:
         f = Font(FONT_DIR + "/" + name + ".bin")
-        _fonts[name] = f
+        if keep:
+            _fonts[name] = f
     return f
 
 
@@ -145,7 +147,8 @@ class CardArt:
         # whole 32-bit words (a 20-pixel tile at 4 bits per pixel wastes a sixth)
         bmp = displayio.Bitmap(tile_w * N_TILES, tile_h, N_COLOURS)
         self.sheet = bmp
-        f = font(font_name)
+        # the sheet is drawn once: a tile font that no label uses (320x240's 9x15) is freed after
+        f = font(font_name, False)
         self._font = f
         self._ascent = f.get_bounding_box()[1] + f.get_bounding_box()[3]
         self._font_h = f.get_bounding_box()[1]
@@ -165,6 +168,7 @@ class CardArt:
             ink = RED if s in (1, 2) else INK
             self._draw_tile(T_SUIT + s, FACE, SUIT_TEXT[s], ink, bottom=True)
             self._draw_tile(T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, bottom=True)
+        self._font = None
 
     def _draw_tile(self, index, face, text, ink, frame=-1, bottom=False):
         bmp = self.sheet

@@ -368,3 +368,14 @@ def select_and_deal(sim):
     sim.settle()
     while not sim.screen.my_turn():
         sim.tick(500)
+
+
+def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch):
+    """The 320x240 layout draws its cards from 9x15 and its text in 7x13: at the table only
+    the text's font stays loaded (the sheet's tiles already hold the card glyphs)."""
+    monkeypatch.setattr(ui, "_fonts", {})      # as on a badge that just started
+    sim = Sim("pajenicko_picopad")
+    select_and_deal(sim)
+    assert sim.app.layout.tile_font == "9x15" and sim.app.art.sheet is not None
+    assert "9x15" not in ui._fonts and "7x13" in ui._fonts
+    assert sim.app.art._font is None
