@@ -149,10 +149,9 @@ class CardArt:
         self.sheet = bmp
         # the sheet is drawn once: a tile font that no label uses (320x240's 9x15) is freed after
         f = font(font_name, False)
-        self._font = f
         self._ascent = f.get_bounding_box()[1] + f.get_bounding_box()[3]
         self._font_h = f.get_bounding_box()[1]
-        self._draw_tile(T_SLOT, SLOT, None, 0)
+        self._draw_tile(f, T_SLOT, SLOT, None, 0)
         # the next rank's outline, only where a digit fits inside it with a pixel to spare;
         # on smaller tiles the rank stands bare in the accent colour
         g = f.get_glyph(ord("8"))
@@ -161,16 +160,15 @@ class CardArt:
         need_frame = NEED if tile_h - 4 >= bottom - top and tile_w - 6 >= b - a else -1
         for red in (0, 1):
             for r in range(13):
-                self._draw_tile(T_RANK + red * 13 + r, FACE, RANK_TEXT[r], RED if red else INK)
+                self._draw_tile(f, T_RANK + red * 13 + r, FACE, RANK_TEXT[r], RED if red else INK)
         for r in range(13):
-            self._draw_tile(T_NEED + r, SLOT, RANK_TEXT[r], NEED, frame=need_frame)
+            self._draw_tile(f, T_NEED + r, SLOT, RANK_TEXT[r], NEED, frame=need_frame)
         for s in range(4):
             ink = RED if s in (1, 2) else INK
-            self._draw_tile(T_SUIT + s, FACE, SUIT_TEXT[s], ink, bottom=True)
-            self._draw_tile(T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, bottom=True)
-        self._font = None
+            self._draw_tile(f, T_SUIT + s, FACE, SUIT_TEXT[s], ink, bottom=True)
+            self._draw_tile(f, T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, bottom=True)
 
-    def _draw_tile(self, index, face, text, ink, frame=-1, bottom=False):
+    def _draw_tile(self, f, index, face, text, ink, frame=-1, bottom=False):
         bmp = self.sheet
         tw = self.tw
         th = self.th
@@ -198,7 +196,6 @@ class CardArt:
             if face == SLOT:
                 bmp[x0 + tw // 2, th // 2] = NEED if self.theme.mono else FACE_DIM
             return
-        f = self._font
         glyphs = [f.get_glyph(ord(ch)) for ch in text]
         width = 0
         for g in glyphs:

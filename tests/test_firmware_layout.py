@@ -11,6 +11,7 @@ from firmware import text, ui, layouts
 from firmware import text_en, text_fr, text_de
 from firmware.table import TableView
 from simulator.core import FONT_DIR
+from firmware.font import Font
 
 
 LANGUAGES = (text_en, text_fr, text_de)     # in text.LANGS order
@@ -378,4 +379,4 @@ def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch)
     select_and_deal(sim)
     assert sim.app.layout.tile_font == "9x15" and sim.app.art.sheet is not None
     assert "9x15" not in ui._fonts and "7x13" in ui._fonts
-    assert sim.app.art._font is None
+    assert not [v for v in vars(sim.app.art).values() if isinstance(v, Font)]
