@@ -1,10 +1,10 @@
 """The simulator window: the badge screen, scaled, with the keyboard map, board buttons and LED beside it."""
 import time
 
-import pygame
-
-from hal.desktop import describe, keyboard_map, ENCODER_KEYS
+from hal.desktop import describe, keyboard_map, ENCODER_KEYS   # first: it quiets pygame's greeting
 from simulator.core import Sim
+
+import pygame  # noqa: E402
 
 PANEL_W = 300
 FPS = 30
