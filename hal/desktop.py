@@ -116,7 +116,7 @@ class SimDisplay(PyGameDisplay):
         super().__init__(width=width, height=height, auto_refresh=False, **kwargs)
 
     def _initialize(self, init_sequence):
-        pygame.init()
+        pygame.display.init()     # only the display: the mixer starts with the first beep (tone)
         self._pygame_screen = pygame.Surface((self.width, self.height))
 
     def _get_refresh_areas(self):

@@ -67,6 +67,7 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery
     if not scale:
         scale = max(1, min(4, 900 // p.WIDTH, 700 // p.HEIGHT))
     lines = panel_lines(p)
+    pygame.font.init()
     font = pygame.font.Font(None, 20)
     x = p.WIDTH * scale + 20
     panel = render_panel(lines, font, (230, 230, 230))
