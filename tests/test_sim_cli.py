@@ -121,3 +121,13 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
     for bad in ("x", "150"):
         r = run_sim("--headless", "--battery", bad)
         assert r.returncode != 0 and "--battery" in r.stderr
+
+
+def test_headless_badge_beeps_are_noted_without_starting_sound():
+    """Headless (tests, screenshots) the HAL never starts pygame's mixer, so a machine without
+    sound prints no audio errors; the beeps are still noted for the tests."""
+    import pygame
+    sim = Sim("adafruit_macropad_rp2040", seed=3)
+    sim.hal.tone(880, 15)
+    assert sim.hal.tones[-1] == (880, 15)
+    assert pygame.mixer.get_init() is None
