@@ -475,6 +475,7 @@ class App:
                 lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))
         lines.append((t("total") + " = " + signed(sum(delta)), ui.ACCENT))
         lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
+        lines.append((t("ok_continue"), ui.MUTED))
         return lines
 
     def results(self, delta):
