@@ -466,10 +466,12 @@ class App:
         m = self.match
         g = m.game
         lines = [(text.winner(g.winner, self.human), ui.ACCENT)]
+        # chips: what a player won or paid in all (antes, passes, the pot), not the cards' price
+        sep = t("net") if m.rules.scoring == CHIPS else " = "
         for p in range(g.players):
             n = g.counts[p]
             lines.append((text.seat(p, self.human) + ": " + str(n) + " " + t("card" if n == 1 else "cards")
-                          + " = " + signed(delta[p]), ui.TEXT))
+                          + sep + signed(delta[p]), ui.TEXT))
             cards = sorted_hand(g, p)
             if cards:
                 lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))

@@ -66,6 +66,7 @@ T = {
     "results": "Ergebnis",
     "standings": "Stand",
     "total": "Summe",
+    "net": ", netto ",
     "next_deal": "OK: nächstes Spiel",
     "match_over": "Partie vorbei",
     "ok_title": "OK: Menü",

@@ -66,6 +66,7 @@ T = {
     "results": "Results",
     "standings": "Standings",
     "total": "Total",
+    "net": ", net ",
     "next_deal": "OK: next deal",
     "match_over": "Match over",
     "ok_title": "OK: title",

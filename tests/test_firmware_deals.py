@@ -63,10 +63,10 @@ def parse_results(lines):
     players = []
     total = None
     for line in lines:
-        m = re.match(r"^(You|P\d): (\d+) (cards?) = ([+-]?\d+)$", line)
+        m = re.match(r"^(You|P\d): (\d+) (cards?)( = |, net )([+-]?\d+)$", line)
         if m:
             assert (m.group(2) == "1") == (m.group(3) == "card"), line     # "1 card", "2 cards"
-            players.append((m.group(1), int(m.group(2)), int(m.group(4))))
+            players.append((m.group(1), int(m.group(2)), int(m.group(5)), m.group(4)))
         m = re.match(r"^Total = ([+-]?\d+)$", line)
         if m:
             total = int(m.group(1))
@@ -112,6 +112,8 @@ def test_deal_through_buttons(board, preset_key):
     assert len(players) == g.players
     assert [p[1] for p in players] == [g.count(p) for p in range(g.players)]
     assert [p[2] for p in players] == m.result
+    # a chip game's line is the player's net for the deal (antes, passes, the pot), not a price
+    assert set(p[3] for p in players) == {", net " if m.rules.scoring == CHIPS else " = "}
     assert total == sum(p[2] for p in players)
     if m.rules.scoring == CHIPS or m.rules.scoring == 0:
         assert total == 0
