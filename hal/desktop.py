@@ -8,17 +8,12 @@ import os
 import time
 import weakref
 
-# Before pygame and Blinka load: no pygame greeting, and Blinka's board-free chip, so that it
-# does not warn that this computer is "not fully supported" (nothing here uses its pins).
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("BLINKA_FORCECHIP", "OS_AGNOSTIC")
-
-import bitmaptools  # noqa: E402
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
-import displayio  # noqa: E402
-import busdisplay  # noqa: E402
-from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
+import bitmaptools
+import numpy as np
+import pygame
+import displayio
+import busdisplay
+from blinka_displayio_pygamedisplay import PyGameDisplay
 
 from hal import profile as _profile
 from hal.stores import FileStore, MemoryStore

@@ -1,10 +1,10 @@
 """The simulator window: the badge screen, scaled, with the keyboard map, board buttons and LED beside it."""
 import time
 
-from hal.desktop import describe, keyboard_map, ENCODER_KEYS   # first: it quiets pygame's greeting
-from simulator.core import Sim
+import pygame
 
-import pygame  # noqa: E402
+from hal.desktop import describe, keyboard_map, ENCODER_KEYS
+from simulator.core import Sim
 
 PANEL_W = 300
 FPS = 30
