@@ -55,6 +55,7 @@ def mypy(files, stubs):
                        ("micropython.pyi", MICROPYTHON_PYI)):
         with open(os.path.join(stubs, name), "w") as f:
             f.write(text)
+    # untyped code checked too; attributes that start as None (a screen, a match) not flagged
     args = [sys.executable, "-m", "mypy", "--cache-dir", os.path.join(ROOT, "build", "mypy_cache"),
             "--check-untyped-defs", "--no-strict-optional", "--ignore-missing-imports",
             "--follow-imports=silent", "--no-error-summary", "--hide-error-context"]
