@@ -2,6 +2,7 @@
 PY := .venv/bin/python
 STAMP := .venv/.installed
 MPY := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
+CP9 := build/circuitpython9-stubs/.installed
 
 .PHONY: sim test deps screenshots bench tournament clean
 
@@ -15,7 +16,12 @@ $(MPY): package.json
 	npm install --no-audit --no-fund --silent
 	touch $(MPY)
 
-deps: $(STAMP) $(MPY)
+# CircuitPython 9's API, beside the 10.3 one in requirements.txt (tests/test_circuitpython_api.py)
+$(CP9): $(STAMP)
+	$(PY) -m pip install -q --no-deps --upgrade --target build/circuitpython9-stubs circuitpython-stubs==9.2.9
+	touch $(CP9)
+
+deps: $(STAMP) $(MPY) $(CP9)
 
 sim: deps
 	$(PY) -m simulator $(ARGS)

@@ -3,8 +3,11 @@ modules with the `circuitpython-stubs` package, so a call that the desktop emula
 accepts but CircuitPython lacks (a misspelt keyword, a method CircuitPython has not got) fails
 here, not on a badge. Values that pass through our own unannotated helpers are not followed."""
 import os
+import shutil
 import subprocess
 import sys
+
+import pytest
 
 from conftest import ROOT
 
@@ -48,9 +51,19 @@ def badge_files():
     return out
 
 
-def mypy(files, stubs):
-    """mypy's report on files, with CircuitPython's stubs, the badge's board and gc."""
+# CircuitPython 9's stubs, installed beside the 10.3 ones by `make test` (Makefile: CP9)
+CP9_STUBS = os.path.join(ROOT, "build", "circuitpython9-stubs")
+OURS = ("board", "gc", "micropython")
+
+
+def mypy(files, stubs, api=None):
+    """mypy's report on files, with CircuitPython's stubs (the installed 10.3 ones, or those in
+    the folder api), the badge's board, gc and const."""
     os.makedirs(stubs, exist_ok=True)
+    if api:                # a <module>-stubs package is found on MYPYPATH as a plain package
+        for name in os.listdir(api):
+            if name.endswith("-stubs") and name[:-len("-stubs")] not in OURS:
+                shutil.copytree(os.path.join(api, name), os.path.join(stubs, name[:-len("-stubs")]))
     for name, text in (("board.pyi", BOARD_PYI), ("gc.pyi", GC_PYI),
                        ("micropython.pyi", MICROPYTHON_PYI)):
         with open(os.path.join(stubs, name), "w") as f:
@@ -66,10 +79,13 @@ def mypy(files, stubs):
     return r.returncode, r.stdout + r.stderr
 
 
-def test_badge_code_uses_only_circuitpython_api(tmp_path):
+@pytest.mark.parametrize("api", [None, CP9_STUBS], ids=["circuitpython10", "circuitpython9"])
+def test_badge_code_uses_only_circuitpython_api(tmp_path, api):
     files = badge_files()
     assert "hal/circuitpython.py" in files and "firmware/app.py" in files
-    code, report = mypy(files, tmp_path)
+    if api:
+        assert os.path.isdir(os.path.join(api, "displayio-stubs")), "run make test: " + api
+    code, report = mypy(files, tmp_path, api)
     assert code == 0, report
 
 
@@ -90,11 +106,12 @@ def draw():
 """
 
 
-def test_the_check_catches_what_circuitpython_lacks(tmp_path):
+@pytest.mark.parametrize("api", [None, CP9_STUBS], ids=["circuitpython10", "circuitpython9"])
+def test_the_check_catches_what_circuitpython_lacks(tmp_path, api):
     """Each line of the probe is something Blinka or a typo might let through."""
     probe = tmp_path / "probe.py"
     probe.write_text(PROBE)
-    code, report = mypy([str(probe)], tmp_path / "stubs")
+    code, report = mypy([str(probe)], tmp_path / "stubs", api)
     assert code != 0
     for line, word in ((10, "make_transparant"), (11, "default_tyle"), (12, "pul"),
                        (13, "freq"), (14, "refreshh")):
