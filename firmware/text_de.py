@@ -36,7 +36,7 @@ T = {
     "play_or_pay": "spielen/zahlen",
     "zero_sum": "Punkte",
     "race": "Rennen",
-    "pt": "Pkt",
+    "pt": " Pkt",
     "chips": "Chips",
     "cards": "Karten",
     "card": "Karte",

@@ -36,7 +36,7 @@ T = {
     "play_or_pay": "play/pay",
     "zero_sum": "points",
     "race": "race",
-    "pt": "pt",
+    "pt": " pt",
     "chips": "chips",
     "cards": "cards",
     "card": "card",

@@ -36,7 +36,7 @@ T = {
     "play_or_pay": "jouer/payer",
     "zero_sum": "points",
     "race": "course",
-    "pt": "pt",
+    "pt": " pt",
     "chips": "jetons",
     "cards": "cartes",
     "card": "carte",

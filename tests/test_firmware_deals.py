@@ -235,7 +235,7 @@ def _expected_standing(m, p):
     if m.rules.scoring == CHIPS:
         return "$" + str(m.chips[p])
     if m.rules.scoring == RACE:
-        return str(m.scores[p]) + "pt"
+        return str(m.scores[p]) + " pt"       # a space: "0pt" reads as "Opt"
     return ("+" if m.scores[p] > 0 else "") + str(m.scores[p])
 
 
@@ -246,7 +246,7 @@ def check_ledger(sim, t):
     said = t.ledger.text
     found = {}
     for seat, dealer, standing, act in re.findall(
-            r"P(\d) (D )?([+-]?\$?\d+(?:pt)?)((?: pass| \S+[\u2660-\u2667])?)", said):
+            r"P(\d) (D )?([+-]?\$?\d+(?: pt)?)((?: pass| \S+[\u2660-\u2667])?)", said):
         seat = int(seat) - 1
         assert seat not in found, said
         found[seat] = (bool(dealer), standing, act)
