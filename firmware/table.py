@@ -278,9 +278,8 @@ class TableView(Screen):
         r = self.g.rules
         if r.scoring == CHIPS:
             return "$" + str(self.m.chips[p])
-        if r.scoring == RACE:
-            return str(self.m.scores[p]) + t("pt")
-        return signed(self.m.scores[p])
+        s = self.m.scores[p]           # points: "7 cards +3 pt", not a bare "+3" or "0"
+        return (str(s) if r.scoring == RACE else signed(s)) + t("pt")
 
     def _purse_text(self):
         """Pot and your chips, or your score: what the status line shows on larger screens."""
@@ -317,7 +316,7 @@ class TableView(Screen):
         elif g.rules.scoring == RACE:
             right = self._standing(me) + "/" + str(g.rules.target)
         else:
-            right = t("you") + " " + signed(self.m.scores[me])
+            right = t("you") + " " + self._standing(me)
         if g.dealer == me:
             right = "D " + right
         if L.opps is None:

@@ -206,8 +206,8 @@ def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key):
         assert purse
         assert all(re.match(r"^Pot \d+ \u00b7 You \$\d+$", x) for x in purse)
     else:
-        assert any(re.match(r"^You [+-]?\d+$", x) for x in sim.messages)
-        assert any(re.match(r"^Your turn \u00b7 You [+-]?\d+$", x) for x in sim.messages)
+        assert any(re.match(r"^You [+-]?\d+ pt$", x) for x in sim.messages)
+        assert any(re.match(r"^Your turn \u00b7 You [+-]?\d+ pt$", x) for x in sim.messages)
     assert max(sim.redraw_after_bot) < 0.25 * 128 * 64
 
 
@@ -234,9 +234,9 @@ def test_a_whole_deal_with_the_ok_button_alone(board):
 def _expected_standing(m, p):
     if m.rules.scoring == CHIPS:
         return "$" + str(m.chips[p])
-    if m.rules.scoring == RACE:
-        return str(m.scores[p]) + " pt"       # a space: "0pt" reads as "Opt"
-    return ("+" if m.scores[p] > 0 else "") + str(m.scores[p])
+    # points with their unit and a space ("0pt" reads as "Opt"), signed where they can fall
+    sign = "+" if m.scores[p] > 0 and m.rules.scoring != RACE else ""
+    return sign + str(m.scores[p]) + " pt"
 
 
 def check_ledger(sim, t):
