@@ -66,7 +66,7 @@ T = {
     "results": "Résultats",
     "standings": "Classement",
     "total": "Total",
-    "net": ", bilan ",
+    "net": ", net ",
     "next_deal": "OK: donne suivante",
     "match_over": "Partie finie",
     "ok_title": "OK: menu",
