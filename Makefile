@@ -21,12 +21,12 @@ $(CP9): $(STAMP)
 	$(PY) -m pip install -q --no-deps --upgrade --target build/circuitpython9-stubs circuitpython-stubs==9.2.9
 	touch $(CP9)
 
-deps: $(STAMP) $(MPY) $(CP9)
+deps: $(STAMP) $(MPY)
 
 sim: deps
 	$(PY) -m simulator $(ARGS)
 
-test: deps
+test: deps $(CP9)
 	$(PY) -m pytest -q -p no:cacheprovider tests
 
 screenshots: deps
