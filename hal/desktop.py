@@ -19,6 +19,11 @@ from hal import profile as _profile
 from hal.stores import FileStore, MemoryStore
 from hal.buttons import Buttons, NAMES, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 
+# Blinka starts a thread at import that would refresh the displays by itself; the app refreshes
+# once the screen has settled (and the tests decide when), so stop it, and no second thread
+# competes with the game, or a test, for the interpreter.
+displayio._stop_background()
+
 # keyboard keys for a board key, by the logical button of its short press
 _KEYS_FOR = {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right", OK: "z",
              BACK: "x", MENU: "m", HINT: "h"}
@@ -163,9 +168,6 @@ class DesktopHal:
         self.charge = battery      # a simulated battery charge (0..100), or None: no reading
         self.headless = headless
         displayio.release_displays()     # one simulated badge at a time
-        # Blinka's background thread would only call SimDisplay._background, which does
-        # nothing: stop it, so that it never competes with the game for the interpreter.
-        displayio._stop_background()
         self.display = SimDisplay(p.WIDTH, p.HEIGHT)
         self.buttons = Buttons(p.KEYS, p.CHORDS)
         self.clock = 0             # virtual ms (headless); real ms otherwise
