@@ -131,3 +131,11 @@ def test_headless_badge_beeps_are_noted_without_starting_sound():
     sim.hal.tone(880, 15)
     assert sim.hal.tones[-1] == (880, 15)
     assert pygame.mixer.get_init() is None
+
+
+def test_no_display_thread_runs_beside_the_game():
+    """Blinka's display thread is stopped where the desktop HAL loads: the app alone decides
+    when the screen refreshes, and no thread races the game or a test."""
+    import displayio
+    import hal.desktop  # noqa: F401
+    assert not displayio.background_thread.is_alive()
