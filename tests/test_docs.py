@@ -47,7 +47,11 @@ def test_the_readme_memory_figures_are_the_index_s():
     assert "`adafruit_ticks` | %s KB" % libs in readme
     cp = re.search(r"screens, ui\): ([\d.]+) KB", index).group(1)
     assert "`screens`, `ui`) | %s KB |" % cp in readme
-    total = dict(re.findall(r"^- (\d+x\d+): about (\d+) KB", index, re.M))
-    span = re.search(r"from about (\d+) KB \(128×64\) and (\d+) KB \(240×240\) to (\d+) KB \(320×240\)",
-                     readme.replace("\n", " "))
-    assert span.groups() == (total["128x64"], total["240x240"], total["320x240"])
+    totals = re.findall(r"^- (\d+x\d+): about (\d+) KB \((\d+) KB\)", index, re.M)
+    spans = re.findall(r"from about (\d+) KB \(128×64\) and (\d+) KB \(240×240\) to (\d+) KB \(320×240\)",
+                       readme.replace("\n", " "))
+    for i, path in enumerate((".mpy", ".py")):
+        total = dict((size, kb[i]) for size, *kb in totals)
+        assert spans[i] == (total["128x64"], total["240x240"], total["320x240"]), path
+    source = re.search(r"code holds ([\d.]+) KB", index.replace("\n", " ")).group(1)
+    assert "code holds %s KB from the sources" % source in readme.replace("\n", " ")

@@ -91,7 +91,9 @@ def test_changing_one_file_copies_one_file(flashed):
     assert r.returncode == 0, r.stderr
     assert copied(r.stdout) == 1
     assert "/engine/rules.py" in r.stdout
-    assert (badge.flash_dir / "engine" / "rules.py").read_bytes() == changed.read_bytes()
+    on_badge = (badge.flash_dir / "engine" / "rules.py").read_bytes()
+    assert on_badge == bundle.strip_docstrings(changed.read_bytes())
+    assert on_badge.endswith(b"\n# changed by test_flash\n")
 
 
 @needs_vbadge
@@ -300,6 +302,51 @@ def test_bundle_layout():
     assert not any(p.startswith("/lib/adafruit_bitmap_font") for p in files)   # strips need no parser
     assert "/lib/adafruit_ticks.py" in files                   # needed by adafruit_display_text
     assert not any(p.startswith("/lib/adafruit_blinka") for p in files)
+
+
+DOCSTRINGS = b'''"""The module,
+over two lines."""
+from __future__ import annotations
+X = "kept"          # a string that is a value stays
+
+
+class Card:
+    """One line."""
+
+    def rank(self):
+        r"""Only a docstring,
+        over two lines."""
+
+    def suit(self):  # a comment
+        'One line.'  # and a comment after it
+        return "s" "t"
+"""A bare string between statements."""
+'''
+
+
+def test_docstrings_are_stripped_and_every_line_keeps_its_number():
+    out = bundle.strip_docstrings(DOCSTRINGS)
+    tree = ast.parse(out)
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Expr)
+                and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)]
+    assert out.count(b"\n") == DOCSTRINGS.count(b"\n")
+    before = dict((n.name, n.lineno) for n in ast.walk(ast.parse(DOCSTRINGS)) if hasattr(n, "name"))
+    assert before == dict((n.name, n.lineno) for n in ast.walk(tree) if hasattr(n, "name"))
+    assert b'X = "kept"' in out and b'return "s" "t"' in out and b"# and a comment after it" in out
+    ns = {}
+    exec(compile(out, "docstrings.py", "exec"), ns)        # the __future__ import is still first
+    assert ns["Card"]().rank() is None and ns["Card"]().suit() == "st"
+    assert bundle.strip_docstrings(out) == out
+
+
+def test_the_bundle_carries_no_docstrings_and_keeps_every_line():
+    sources = bundle.project_files()
+    sources.update(bundle.library_files(sources))
+    for dest, data in bundle.build().items():
+        if dest.endswith(".py"):
+            assert data == bundle.strip_docstrings(sources[dest].read_bytes()), dest
+            assert data.count(b"\n") == sources[dest].read_bytes().count(b"\n"), dest
+    assert b'"""' in sources["/engine/game.py"].read_bytes()
 
 
 def test_plan_copies_changed_files_and_drops_shadowing_sources():

@@ -158,8 +158,8 @@ STAND_INS = {
 
 CODE_HEAP_START = """
 import gc, json, sys
-sys.path.insert(0, "/build/mpy/stand_ins")
-sys.path.insert(0, "/build/mpy")
+sys.path.insert(0, "/%s/stand_ins")
+sys.path.insert(0, "/%s")
 for name in %r:
     __import__(name)
 held = []
@@ -180,10 +180,10 @@ CODE_HEAP_END = """print(json.dumps([b - a for a, b in zip(held, held[1:])]))
 """
 
 
-def code_heap_script(groups, lang):
+def code_heap_script(groups, lang, where="build/mpy"):
     """MicroPython source that prints the heap each group of modules holds, imported in turn
-    after CircuitPython's stand-ins, with the text in language lang."""
-    src = CODE_HEAP_START % (list(STAND_INS),) + CODE_HEAP_READ
+    (from the folder where) after CircuitPython's stand-ins, with the text in language lang."""
+    src = CODE_HEAP_START % (where, where, list(STAND_INS)) + CODE_HEAP_READ
     for group in groups:
         src += CODE_HEAP_GROUP % (group,)
         if "firmware.text" in group:
@@ -228,58 +228,66 @@ def largest_profile():
                key=lambda m: os.path.getsize(os.path.join(ROOT, m.replace(".", "/") + ".py")))
 
 
-def compile_modules(modules, dest, mpy_cross):
-    """Compile {name: source} with tools.bundle.compile_mpy into dest as name/with/slashes.mpy."""
+def write_modules(modules, dest, mpy_cross=None):
+    """Write {name: source} into dest as name/with/slashes.py, as tools.bundle puts them on the
+    badge (without docstrings), or compiled to .mpy by mpy_cross with tools.bundle.compile_mpy."""
     from tools import bundle
     files = {}
     for name in modules:
         src = modules[name]
         path = "/" + name.replace(".", "/") + ("/__init__" if src.endswith("__init__.py") else "")
         with open(src, "rb") as f:
-            files[path + ".py"] = f.read()
-    compiled = bundle.compile_mpy(files, mpy_cross)
-    for path in compiled:
+            files[path + ".py"] = bundle.strip_docstrings(f.read())
+    if mpy_cross is not None:
+        files = bundle.compile_mpy(files, mpy_cross)
+    for path in files:
         out = dest + path
         os.makedirs(os.path.dirname(out), exist_ok=True)
         with open(out, "wb") as f:
-            f.write(compiled[path])
+            f.write(files[path])
 
 
 def measure_code_heap():
-    """Heap that the badge's code holds, on MicroPython, imported from .mpy as on the badge.
+    """Heap that the badge's code holds, on MicroPython, imported as tools.flash copies it.
 
-    text: firmware.text with one language (the largest), as the badge loads only the player's;
-    then, imported in turn: every module of ours that needs no CircuitPython module, the
-    adafruit_* libraries, and our CircuitPython-only modules (with stand-ins for CircuitPython's
-    built-in modules, which are C and hold no heap)."""
+    From .mpy (tools.flash --mpy), as a whole and in parts: text, firmware.text with one
+    language (the largest), as the badge loads only the player's; then, imported in turn:
+    every module of ours that needs no CircuitPython module, the adafruit_* libraries, and our
+    CircuitPython-only modules (with stand-ins for CircuitPython's built-in modules, which are
+    C and hold no heap). From .py, as a whole: what CircuitPython holds when the badge
+    compiles the sources (tools.flash without CircuitPython's own mpy-cross)."""
     import shutil
     from tools import bundle, selftest
 
-    def run(src):
-        out = selftest.run_micropython(src, copies=("build/mpy",))
+    def run(src, where=None):
+        out = selftest.run_micropython(src, copies=(where,) if where else ())
         if out.returncode:
             raise SystemExit("MicroPython code-heap benchmark failed:\n" + out.stderr)
         return json.loads(out.stdout.strip().splitlines()[-1])
 
-    dest = os.path.join(ROOT, "build", "mpy")
-    shutil.rmtree(dest, ignore_errors=True)
-    os.makedirs(os.path.join(dest, "stand_ins"))
-    for name in STAND_INS:
-        with open(os.path.join(dest, "stand_ins", name + ".py"), "w") as f:
-            f.write(STAND_INS[name])
     version = bundle.mpy_version_of(run("import sys, json\nprint(json.dumps(sys.implementation._mpy))"))
     portable, circuitpython, libraries = badge_modules()
-    compile_modules(dict(portable, **dict(circuitpython, **libraries)), dest,
-                    bundle.micropython_mpy_cross(version))
+    modules = dict(portable, **dict(circuitpython, **libraries))
     ours = [n for n in portable if n not in LANGUAGE_MODULES] + ["firmware.text"]
-    text = max(run(code_heap_script([["firmware.text"]], lang))[0] for lang in range(3))
-    code, library, circuitpython = run(code_heap_script(
-        [ours, sorted(libraries), sorted(circuitpython)], 0))
+    groups = [ours, sorted(libraries), sorted(circuitpython)]
+    heaps = {}
+    for where, mpy_cross in (("build/mpy", bundle.micropython_mpy_cross(version)), ("build/py", None)):
+        dest = os.path.join(ROOT, where)
+        shutil.rmtree(dest, ignore_errors=True)
+        os.makedirs(os.path.join(dest, "stand_ins"))
+        for name in STAND_INS:
+            with open(os.path.join(dest, "stand_ins", name + ".py"), "w") as f:
+                f.write(STAND_INS[name])
+        write_modules(modules, dest, mpy_cross)
+        heaps[where] = run(code_heap_script(groups, 0, where), where)
+    text = max(run(code_heap_script([["firmware.text"]], lang), "build/mpy")[0] for lang in range(3))
+    code, library, circuitpython = heaps["build/mpy"]
     return {
         "text_heap_bytes_micropython": text,
         "badge_code_heap_bytes_micropython": code,
         "circuitpython_code_heap_bytes_micropython": circuitpython,
         "library_code_heap_bytes_micropython": library,
+        "source_code_heap_bytes_micropython": sum(heaps["build/py"]),
     }
 
 

@@ -16,6 +16,9 @@ Only ``*.py`` files are taken, plus the files under ``firmware/fonts/`` but the 
 of the strip fonts; ``__pycache__`` and dotfiles are skipped. The files are discovered when the
 bundle is built, so new modules need no change here.
 
+Every ``.py`` file goes without its docstrings (``strip_docstrings``): compiled on the badge, a
+docstring stays in the heap with its module's code, and the badge never reads one.
+
 ``compile_mpy(files, mpy_cross)`` turns the modules (not the root entry points) into ``.mpy``.
 """
 
@@ -23,10 +26,12 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import io
 import os
 import subprocess
 import sys
 import tempfile
+import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,7 +146,35 @@ def build(source_root: Path = ROOT, libs: bool = True):
         raise BundleError("nothing to flash: no engine/, hal/ or firmware/ in %s" % source_root)
     if libs:
         files.update(library_files(files))
-    return {dest: files[dest].read_bytes() for dest in sorted(files)}
+    out = {}
+    for dest in sorted(files):
+        data = files[dest].read_bytes()
+        out[dest] = strip_docstrings(data) if dest.endswith(".py") else data
+    return out
+
+
+_STATEMENT_START = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+
+
+def strip_docstrings(source: bytes) -> bytes:
+    """The module with each string that stands alone as a statement (its docstrings) replaced
+    by 0, which compiles to nothing (the module's own by blank lines); one over several lines
+    becomes a bracketed 0 over as many lines, so every line keeps its number in a traceback."""
+    text = source.decode("utf-8")
+    tokens = [tok for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+              if tok.type not in (tokenize.NL, tokenize.COMMENT)]
+    lines = text.splitlines(keepends=True)
+    for i in range(len(tokens) - 2, -1, -1):
+        tok = tokens[i]
+        if (tok.type == tokenize.STRING and tokens[i + 1].type == tokenize.NEWLINE
+                and (i == 0 or tokens[i - 1].type in _STATEMENT_START)):
+            (first, col), (last, end) = tok.start, tok.end
+            if i == 0:                  # the module's: blank lines, so a __future__ import stays first
+                zero = "\n" * (last - first)
+            else:
+                zero = "0" if first == last else "(0" + "\n" * (last - first) + ")"
+            lines[first - 1:last] = [lines[first - 1][:col] + zero + lines[last - 1][end:]]
+    return "".join(lines).encode("utf-8")
 
 
 def managed_dirs(files):

@@ -103,15 +103,22 @@ def memory_notes(code, ui_heaps):
              " modules, which are C and hold no heap"
              % (code["circuitpython_code_heap_bytes_micropython"] / KB),
              "- code in all: %.1f KB" % (total / KB), "",
+             "From the `.py` sources, which CircuitPython compiles on the badge (`tools.flash` copies",
+             "them, without their docstrings, unless it is given CircuitPython's own mpy-cross), the",
+             "code holds %.1f KB: the compiler on the badge also keeps line numbers and the names of"
+             % (code["source_code_heap_bytes_micropython"] / KB),
+             "local variables.", "",
              "The UI heap is estimated by `firmware/heap.py` from the live displayio tree at the",
              "table (4 players, Fan Tan; the tests hold 7 players under 43 KB, 35 KB at 240x240): bitmaps at",
              "CircuitPython's `ceil(w*bpp/32)*4*h` bytes, one byte per tile, per-object overheads,",
              "the fonts' strip bitmaps and the engine's state (%d KB: a match, a bot of each level;"
              % (heap.ENGINE // 1024),
              "MicroPython measures it after a whole deal). Code and UI together, once every page has",
-             "been shown:", ""]
+             "been shown, with the code from .mpy and from .py:", ""]
     for name in sorted(ui_heaps):
-        lines.append("- %s: about %.0f KB" % (name, (total + ui_heaps[name]) / KB))
+        lines.append("- %s: about %.0f KB (%.0f KB)" % (
+            name, (total + ui_heaps[name]) / KB,
+            (code["source_code_heap_bytes_micropython"] + ui_heaps[name]) / KB))
     lines.append("")
     return lines
 
