@@ -12,6 +12,7 @@ from engine.match import Match
 from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
+from engine.levels import LEVELS
 from hal.buttons import LEFT, RIGHT, HINT
 
 from firmware import ui, layouts, text
@@ -58,7 +59,7 @@ def match_text(r):
 def levels_text(seats, n, mixed=None):
     """The difficulty of seats 1 … n-1: one word when they agree, else `mixed`, or without
     it each seat's ("P2 Hard, P3 Easy")."""
-    words = [t(players.LEVELS[seats[p]]) for p in range(1, n)]
+    words = [t(LEVELS[seats[p]]) for p in range(1, n)]
     if words.count(words[0]) == len(words):
         return words[0]
     return mixed or ", ".join([text.seat(p, -1) + " " + words[p - 1] for p in range(1, n)])
@@ -286,7 +287,7 @@ class App:
             s["players"] = n
 
         def change_level(step):
-            s["level"] = (s["level"] + step) % len(players.LEVELS)
+            s["level"] = (s["level"] + step) % len(LEVELS)
             for i in range(7):
                 self.seat_levels[i] = s["level"]
 
@@ -294,11 +295,11 @@ class App:
             def value():
                 if seat >= self.rules().players:
                     return "-"
-                return t(players.LEVELS[self.seat_levels[seat]])
+                return t(LEVELS[self.seat_levels[seat]])
 
             def change(step):
                 if seat < self.rules().players:
-                    self.seat_levels[seat] = (self.seat_levels[seat] + step) % len(players.LEVELS)
+                    self.seat_levels[seat] = (self.seat_levels[seat] + step) % len(LEVELS)
             return ["P" + str(seat + 1), value, change, None]
 
         def option(field, values):
@@ -568,14 +569,14 @@ class App:
                  (t("avg_pen") + ": " + str(avg // 10) + "." + str(avg % 10), ui.TEXT)]
         head = False
         for key in PRESETS:
-            for level in range(len(players.LEVELS)):
+            for level in range(len(LEVELS)):
                 i = Stats.slot(key, level)
                 if not st.played[i]:
                     continue
                 if not head:
                     lines.append((t("wins_per"), ui.ACCENT))
                     head = True
-                lines.append((text.preset_title(key) + " " + t(players.LEVELS[level]) + ": "
+                lines.append((text.preset_title(key) + " " + t(LEVELS[level]) + ": "
                               + str(st.wins[i]) + "/" + str(st.played[i]), ui.TEXT))
         lines.append((t("ok_reset"), ui.MUTED))
         return lines
@@ -701,7 +702,7 @@ class App:
             self.goto(TableScreen(self, dealing=False, cursor=saved.cursor))
 
     def _make_bots(self, first_deal):
-        self.bots = [players.make_bot(self.match_seats[p], first_deal * 8 + p)
+        self.bots = [players.EngineBot(self.match_seats[p], first_deal * 8 + p)
                      for p in range(self.match.players)]
 
     def save_game(self, kind, cursor=0):
