@@ -349,6 +349,17 @@ def test_the_bundle_carries_no_docstrings_and_keeps_every_line():
     assert b'"""' in sources["/engine/game.py"].read_bytes()
 
 
+def test_circuitpython_gets_the_sources_with_a_note_unless_given_its_mpy_cross(capsys):
+    files = {"/engine/a.py": b"A = 1\n", "/code.py": b"import engine\n"}
+    circuitpython = {"name": "circuitpython", "version": (9, 2, 1), "mpy": 6}
+    for argv in ([], ["--mpy"]):
+        assert flash.compile_bundle(files, circuitpython, flash.parse_args(argv)) == files
+        assert "--mpy-cross PATH" in capsys.readouterr().out
+    micropython = {"name": "micropython", "version": (1, 27, 0), "mpy": 6 | (3 << 8)}
+    assert flash.compile_bundle(files, micropython, flash.parse_args([])) == files
+    assert capsys.readouterr().out == ""
+
+
 def test_plan_copies_changed_files_and_drops_shadowing_sources():
     files = {"/engine/a.mpy": b"new", "/engine/b.py": b"same", "/code.py": b"c"}
     state = {"/engine/a.py": (3, flash.local_hash(b"old", True)),
