@@ -207,12 +207,17 @@ def mpy_version_of(mpy_field: int):
     return "%d.%d" % (major, sub) if sub else str(major)
 
 
-def _emitted_version(binary):
+def _version_text(binary):
+    """What an mpy-cross says of itself (--version), or "" if it does not run."""
     try:
         out = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=20)
     except OSError:
-        return None
-    text = out.stdout + out.stderr
+        return ""
+    return (out.stdout + out.stderr).strip()
+
+
+def _emitted_version(binary):
+    text = _version_text(binary)
     marker = "emitting mpy v"
     if marker in text:
         return text.split(marker, 1)[1].split()[0]
@@ -275,7 +280,8 @@ def circuitpython_mpy_cross(version, cache=None, timeout: float = 30.0):
     url = circuitpython_mpy_cross_url(tag, uname.system, uname.machine)
     if url is None:
         raise BundleError("Adafruit has no prebuilt mpy-cross for %s %s" % (uname.system, uname.machine))
-    binary = Path(cache or MPY_CROSS_CACHE) / ("mpy-cross-circuitpython-" + tag + (".exe" if url.endswith(".exe") else ""))
+    name = "mpy-cross-circuitpython-" + tag + (".exe" if url.endswith(".exe") else "")
+    binary = Path(cache or MPY_CROSS_CACHE) / name
     if not binary.exists():
         binary.parent.mkdir(parents=True, exist_ok=True)
         part = binary.with_name(binary.name + ".part")
@@ -287,15 +293,11 @@ def circuitpython_mpy_cross(version, cache=None, timeout: float = 30.0):
                               % (tag, url, getattr(e, "reason", e))) from None
         os.chmod(part, os.stat(part).st_mode | 0o111)
         os.replace(part, binary)
-    try:
-        says = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=20)
-        says = says.stdout + says.stderr
-    except OSError as e:
-        says = str(e)
+    says = _version_text(binary)
     if "CircuitPython" not in says:
         binary.unlink()
         raise BundleError("%s is not CircuitPython's mpy-cross (it says: %s)"
-                          % (url, says.strip().splitlines()[0] if says.strip() else "nothing"))
+                          % (url, says.splitlines()[0] if says else "nothing"))
     return binary
 
 
