@@ -17,9 +17,11 @@ def test_badge_code_memory_budgets_on_micropython():
     from tools.bench import measure_code_heap
     r = measure_code_heap()
     assert r["text_heap_bytes_micropython"] <= 10 * 1024
-    assert r["badge_code_heap_bytes_micropython"] <= 56 * 1024
+    # 108 KB in all, shared out by group (the players' dead fallbacks, 1 KB, went from the first
+    # group to the last, whose screens were at their budget)
+    assert r["badge_code_heap_bytes_micropython"] <= 55 * 1024
     assert r["library_code_heap_bytes_micropython"] <= 16 * 1024
-    assert r["circuitpython_code_heap_bytes_micropython"] <= 36 * 1024
+    assert r["circuitpython_code_heap_bytes_micropython"] <= 37 * 1024
     # all of it from the .py sources tools.flash copies to CircuitPython (about 140 KB with
     # the docstrings it strips)
     assert r["source_code_heap_bytes_micropython"] <= 120 * 1024
