@@ -387,6 +387,7 @@ def adafruit(monkeypatch, tmp_path):
     starts one answering with the given bytes."""
     servers = []
     monkeypatch.setattr(bundle, "MPY_CROSS_CACHE", tmp_path / "mpy-cross")
+    monkeypatch.setenv("no_proxy", "127.0.0.1")         # a proxy set for the internet is not asked
 
     def serve(body):
         servers.append(Server(body))
