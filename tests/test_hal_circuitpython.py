@@ -287,6 +287,10 @@ def test_code_py_out_of_memory_at_start(monkeypatch, capsys):
     monkeypatch.setattr(gc, "mem_free", lambda: 23 * 1024, raising=False)
     out = run_code_py(capsys)
     assert "ran out of memory starting (23 KB free)" in out and "README" in out
+    assert "tools.flash --mpy" in out                     # hal/__init__.py: the badge runs sources
+    monkeypatch.setattr(hal, "__file__", "/hal/__init__.mpy")
+    out = run_code_py(capsys)
+    assert "(23 KB free): see 'The code on the badge' in the README." in out
 
 
 def test_code_py_out_of_memory_while_playing(monkeypatch, capsys):
