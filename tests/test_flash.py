@@ -314,7 +314,7 @@ class Card:
     """One line."""
 
     def rank(self):
-        r"""Only a docstring,
+        r"""Only a docstring … (a character of three bytes),
         over two lines."""
 
     def suit(self):  # a comment

@@ -170,7 +170,10 @@ def strip_docstrings(source: bytes) -> bytes:
         tok = tokens[i]
         if (tok.type == tokenize.STRING and tokens[i + 1].type == tokenize.NEWLINE
                 and (i == 0 or tokens[i - 1].type in _STATEMENT_START)):
-            (first, col), (last, end) = tok.start, tok.end
+            first, col = tok.start          # the end from the text: some Pythons (3.12.1) count
+            parts = tok.string.split("\n")  # its column in bytes after a non-ASCII character
+            last = first + len(parts) - 1
+            end = len(parts[-1]) + (col if len(parts) == 1 else 0)
             if i == 0:                  # the module's: blank lines, so a __future__ import stays first
                 zero = "\n" * (last - first)
             else:
