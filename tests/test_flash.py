@@ -304,7 +304,7 @@ def test_bundle_layout():
     assert not any(p.startswith("/lib/adafruit_blinka") for p in files)
 
 
-DOCSTRINGS = b'''"""The module,
+DOCSTRINGS = '''"""The module,
 over two lines."""
 from __future__ import annotations
 X = "kept"          # a string that is a value stays
@@ -321,7 +321,7 @@ class Card:
         'One line.'  # and a comment after it
         return "s" "t"
 """A bare string between statements."""
-'''
+'''.encode()
 
 
 def test_docstrings_are_stripped_and_every_line_keeps_its_number():
