@@ -315,7 +315,7 @@ class Card:
 
     def rank(self):
         r"""Only a docstring … (a character of three bytes),
-        over two lines."""
+        over two lines ("quoted")."""
 
     def suit(self):  # a comment
         'One line.'  # and a comment after it
