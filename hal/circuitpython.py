@@ -64,11 +64,14 @@ class Hal:
         return free, free + gc.mem_alloc()
 
     def runtime(self):
-        """The firmware's name and version, e.g. "CircuitPython 9.2.1"."""
+        """The firmware's name and version, and whether the game runs from .mpy files or from
+        .py sources the badge compiled (12 KB more heap), e.g. "CircuitPython 9.2.1 .mpy"."""
         import sys
+        import hal
         impl = sys.implementation
-        return "%s %s" % (RUNTIME_NAMES.get(impl.name, impl.name),
-                          ".".join([str(n) for n in impl.version[:3]]))
+        return "%s %s %s" % (RUNTIME_NAMES.get(impl.name, impl.name),
+                             ".".join([str(n) for n in impl.version[:3]]),
+                             ".mpy" if hal.__file__.endswith(".mpy") else ".py")
 
     # clock
     def ticks_ms(self):

@@ -331,5 +331,7 @@ def test_about_page_shows_board_firmware_and_free_heap(monkeypatch):
             app.step(0, [DOWN])
         app.step(0, [OK])
     lines = [line for line, colour in app.screen.lines]
-    assert lines == ["Fan Tan", "PicoSystem", "pimoroni_picosystem", "CircuitPython 9.2.1",
+    assert lines == ["Fan Tan", "PicoSystem", "pimoroni_picosystem", "CircuitPython 9.2.1 .py",
                      "Free memory: 150 of 170 KB"]
+    monkeypatch.setattr(hal, "__file__", "/hal/__init__.mpy")     # flashed with tools.flash --mpy
+    assert app.hal.runtime() == "CircuitPython 9.2.1 .mpy"
