@@ -8,7 +8,6 @@ import gc
 import hal
 
 MEMORY_HELP = "see 'The code on the badge' in the README"
-# compiled on the badge, the code holds about 12 KB more than from .mpy
 SOURCES_HELP = "flash it with 'python -m tools.flash --mpy' for about 12 KB more, or "
 
 
@@ -16,7 +15,7 @@ def out_of_memory(when):
     """What to say when the heap runs out, with how much is free once collected (gc is imported
     up front: importing while out of memory could fail again)."""
     gc.collect()
-    sources = SOURCES_HELP if hal.__file__.endswith(".py") else ""
+    sources = "" if hal.from_mpy() else SOURCES_HELP
     return "Fan Tan ran out of memory %s (%d KB free): %s%s." % (when, gc.mem_free() // 1024,
                                                                 sources, MEMORY_HELP)
 

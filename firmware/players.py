@@ -9,8 +9,8 @@ WORK_PER_FRAME = 300        # plies of Hard's search per frame (engine.bots.Bot.
 
 
 class EngineBot:
-    """engine.bots.Bot of a level (index into engine.levels.LEVELS) behind the start/step interface; seeds
-    differ per decision."""
+    """engine.bots.Bot of a level (index into engine.levels.LEVELS) behind the start/step
+    interface; seeds differ per decision."""
 
     def __init__(self, level, seed):
         self.bot = bots.Bot(level)

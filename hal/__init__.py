@@ -16,3 +16,9 @@ def profile(board_id):
     if board_id not in BOARDS:
         raise ValueError("unknown board: " + str(board_id))
     return __import__("hal." + board_id, None, None, [board_id])
+
+
+def from_mpy():
+    """True when the game's code was flashed compiled (.mpy): the badge then did not compile
+    the sources itself, which leaves about 12 KB more heap."""
+    return __file__.endswith(".mpy")

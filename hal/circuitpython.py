@@ -11,7 +11,7 @@ import board
 import keypad
 import supervisor
 
-from hal import profile as _profile
+from hal import profile as _profile, from_mpy
 from hal.buttons import Buttons, LEFT, RIGHT
 
 RUNTIME_NAMES = {"circuitpython": "CircuitPython", "micropython": "MicroPython"}
@@ -67,11 +67,10 @@ class Hal:
         """The firmware's name and version, and whether the game runs from .mpy files or from
         .py sources the badge compiled (12 KB more heap), e.g. "CircuitPython 9.2.1 .mpy"."""
         import sys
-        import hal
         impl = sys.implementation
         return "%s %s %s" % (RUNTIME_NAMES.get(impl.name, impl.name),
                              ".".join([str(n) for n in impl.version[:3]]),
-                             ".mpy" if hal.__file__.endswith(".mpy") else ".py")
+                             ".mpy" if from_mpy() else ".py")
 
     # clock
     def ticks_ms(self):
