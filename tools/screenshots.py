@@ -104,7 +104,8 @@ def memory_notes(code, ui_heaps):
              % (code["circuitpython_code_heap_bytes_micropython"] / KB),
              "- code in all: %.1f KB" % (total / KB), "",
              "From the `.py` sources, which CircuitPython compiles on the badge (`tools.flash` copies",
-             "them, without their docstrings, unless it is given CircuitPython's own mpy-cross), the",
+             "them, without their docstrings, unless `--mpy` compiles them with CircuitPython's own",
+             "mpy-cross), the",
              "code holds %.1f KB: the compiler on the badge also keeps line numbers and the names of"
              % (code["source_code_heap_bytes_micropython"] / KB),
              "local variables.", "",
