@@ -13,7 +13,7 @@ from engine.portable import const
 from engine.cards import FULL, popcount, mask_value, lowest
 from engine.rng import Rng
 from engine import reasons as R
-from engine.rules import (FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER,
+from engine.rules import (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER,
                           CHIPS, VALUES)
 
 PASS = const(52)
@@ -217,10 +217,11 @@ class Game:
         if not self.can_play(p):
             return 1, []
         gates = []
-        if self.start >= 0 and self.rules.opening != PLAY_OR_PAY:
+        start = 6 if self.rules.opening == SEVENS else self.start   # the 7, or the fixed rank
+        if start >= 0 and self.rules.opening != PLAY_OR_PAY:
             for s in range(4):
-                if not self.table[s] and self.hands[p * 4 + s] >> self.start & 1:
-                    for r in self._neighbours(self.start):
+                if not self.table[s] and self.hands[p * 4 + s] >> start & 1:
+                    for r in self._neighbours(start):
                         holder = self.holder(s * 13 + r)
                         if holder != p:
                             gates.append((holder, self.rules.gate_penalty))

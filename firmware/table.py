@@ -415,10 +415,7 @@ class TableView(Screen):
         return 3
 
     def _pass_text(self):
-        pot, gates = self.g.pass_cost(self.me)
-        cost = pot
-        for gate in gates:
-            cost += gate[1]
+        cost = self.g.pass_total(self.me)
         if not cost:
             return t("pass_cost")
         return t("pass_cost") + " -" + str(cost)

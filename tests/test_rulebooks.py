@@ -48,6 +48,13 @@ def random_play_until(rules, pred, players=None, deals=400):
     raise AssertionError("position not reached")
 
 
+def held_gates(g):
+    """Who else holds the 6 or 8 of each unopened suit whose 7 the player to act holds."""
+    p = g.turn
+    suits = [s for s in range(4) if not g.table[s] and g.hands[p * 4 + s] >> 6 & 1]
+    return [h for h in (g.holder(card(s, r)) for s in suits for r in (5, 7)) if h != p]
+
+
 # ---- rule book 000 (Fan Tan) -------------------------------------------------
 def test_000_after_seven_of_spades_the_next_player_has_five_options():
     rules = preset("fan_tan")
@@ -91,14 +98,11 @@ def test_000_rows_run_ace_low_from_six_down_to_ace_and_eight_up_to_king():
 
 def test_000_strategic_pass_costs_three_to_the_pot_and_three_to_the_6_and_8():
     rules = preset("fan_tan")
-    g = random_play_until(rules, lambda g: g.table[SPADES] and any(
-        not g.table[s] and g.hands[g.turn * 4 + s] >> 6 & 1 for s in range(4)))
+    g = random_play_until(rules, lambda g: g.table[SPADES] and len(held_gates(g)) >= 2)
     p = g.turn
-    suits = [s for s in range(4) if not g.table[s] and g.hands[p * 4 + s] >> 6 & 1]
-    gate_holders = [g.holder(card(s, r)) for s in suits for r in (5, 7)]
     pot, gates = g.pass_cost()
     assert pot == 3
-    assert sorted(h for h, _ in gates) == sorted(h for h in gate_holders if h != p)
+    assert sorted(h for h, _ in gates) == sorted(held_gates(g))
     assert all(x == 3 for _, x in gates)
     chips = g.chips[:]
     before_pot = g.pot
@@ -112,11 +116,17 @@ def test_000_strategic_pass_costs_three_to_the_pot_and_three_to_the_6_and_8():
 
 def test_001_strategic_pass_pays_five_to_each_gate_holder():
     rules = preset("fan_tan").with_(gate_penalty=5)
-    g = random_play_until(rules, lambda g: any(
-        not g.table[s] and g.hands[g.turn * 4 + s] >> 6 & 1 for s in range(4))
-        and g.table[SPADES])
+    g = random_play_until(rules, lambda g: g.table[SPADES] and held_gates(g))
     pot, gates = g.pass_cost()
-    assert pot == 3 and all(x == 5 for _, x in gates)
+    assert pot == 3 and sorted(h for h, _ in gates) == sorted(held_gates(g))
+    assert all(x == 5 for _, x in gates)
+    assert g.pass_total() == 3 + 5 * len(gates)
+
+
+def test_000_eldest_passing_on_a_seven_pays_its_6_and_8_holders():
+    g = random_play_until(preset("fan_tan"), lambda g: g.opened == 0 and held_gates(g))
+    pot, gates = g.pass_cost()
+    assert pot == 3 and sorted(h for h, _ in gates) == sorted(held_gates(g))
 
 
 def test_a_strategic_pass_needs_the_chips():
