@@ -108,6 +108,8 @@ class Rules:
             return "the opening card must be a seven"
         if self.coventry and self.opening != ANY_RANK:
             return "the Coventry bonus needs any-rank openings"
+        if self.scoring == ZERO_SUM and not self.deals:
+            return "a zero-sum match needs a number of deals"
         if self.strategic_pass and self.scoring != CHIPS:
             return "strategic passes are a chip-game rule"
         if self.strategic_pass and (not self.pass_pot or

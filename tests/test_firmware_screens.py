@@ -9,7 +9,7 @@ from simhelp import (Sim, message, select_menu, new_game, LAYOUT_BOARDS, TableSc
                      ListScreen, labels, page_text)
 from engine.game import PASS
 from engine.cards import name as card_name
-from engine.rules import PRESETS, CARDS, VALUES
+from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS
 from engine import reasons as R
 from firmware import text, heap
 
@@ -65,6 +65,22 @@ def test_new_game_options_players_and_deal_number_typed_in():
     g = sim.screen.g
     assert g.deal_number == 1234 and g.players == 7 and g.rules.ace_high == 1
     assert len(sim.screen.opp_labels) == 6
+
+
+def test_scoring_option_offers_only_matches_that_end():
+    """Domino has no deal limit, so its scoring cycles race and chips, never zero-sum points."""
+    sim = Sim(seed=1)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Rules")
+    while sim.app.settings["preset"] != PRESETS.index("domino"):
+        sim.press("RIGHT")
+    select_menu(sim, "Scoring")
+    seen = set()
+    for _ in range(4):
+        sim.press("RIGHT")
+        seen.add(sim.app.rules().scoring)
+    assert seen == {RACE, CHIPS}
 
 
 def test_every_preset_can_start_and_shows_its_rules_page():

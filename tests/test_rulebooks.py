@@ -4,7 +4,7 @@ import pytest
 from engine.cards import card, name, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
 from engine.rng import Rng
 from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
-                          LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES)
+                          LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, ZERO_SUM)
 from engine.game import Game, PASS, first_dealer, deal_hands
 from engine.match import Match
 from engine import reasons as R
@@ -445,6 +445,7 @@ def test_invalid_rule_combinations_are_explained():
     assert "five-or-nine" in Rules(opening=FIVE_OR_NINE).problem()
     assert "chip" in Rules(strategic_pass=1).problem()
     assert "Coventry" in Rules(coventry=1).problem()
+    assert "deals" in preset("domino").with_(scoring=ZERO_SUM).problem()   # it would never end
     with pytest.raises(ValueError):
         Rules.decode(bytes([4, 3, 7, 1, 38]))
     with pytest.raises(ValueError):
