@@ -59,7 +59,7 @@ class ListScreen(Screen):
         scale = 2 if L.scale_title > 1 else 1
         self.group.append(ui.label(self.title, L.font, L.w // 2, 1, th.colour(ui.ACCENT),
                                    anchor=(0.5, 0), scale=scale))
-        self.visible = max(1, (L.h - L.menu_top) // L.lh)
+        self.visible = ui.lines_fit(L.font, L.menu_top, L.h, L.lh)
         for i in range(min(self.visible, len(self.items))):
             y = L.menu_top + i * L.lh
             name = ui.label(" ", L.font, 2, y, th.colour(ui.TEXT))
@@ -150,7 +150,7 @@ class PageScreen(Screen):
             for part in ui.wrap(text, L.font, width, 0) or [" "]:
                 self.lines.append((part, colour))
         top = L.lh + 1
-        self.visible = max(1, (L.h - top) // L.lh)
+        self.visible = ui.lines_fit(L.font, top, L.h, L.lh)
         self.slots = []
         for i in range(min(self.visible, len(self.lines))):
             lb = ui.label(" ", L.font, 2, top + i * L.lh, th.colour(ui.TEXT))

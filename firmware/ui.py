@@ -100,6 +100,13 @@ def label(text, font_name, x, y, colour, anchor=(0, 0), scale=1, line_spacing=1.
     return lb
 
 
+def lines_fit(font_name, top, bottom, lh):
+    """How many lines, lh apart from y = top, fit above y = bottom: a label draws its glyph
+    cells `descent` rows below its y (bitmap_label), so the last one needs that too."""
+    f = font(font_name)
+    return max(1, (bottom - top - f.descent - f.height) // lh + 1)
+
+
 def text_width(text, font_name):
     """Width in pixels of one line of text (the fonts are fixed-width; the tests check that
     every character the game shows is in every font)."""
@@ -197,15 +204,22 @@ class CardArt:
                 bmp[x0 + tw // 2, th // 2] = NEED if self.theme.mono else FACE_DIM
             return
         glyphs = [f.get_glyph(ord(ch)) for ch in text]
+        inks = [_ink(g) for g in glyphs]
         width = 0
-        for g in glyphs:
+        first = last = -1                  # the ink's columns, glyphs at their advance
+        for i in range(len(glyphs)):
+            g = glyphs[i]
+            a, b = inks[i]
+            if b:
+                if first < 0:
+                    first = width + g.dx + a
+                last = width + g.dx + b
             width += g.shift_x
         room = tw - 6 if frame >= 0 else tw - 2       # a pixel clear of the outline, if any
         # too wide ("10" on a small tile): pack the glyphs' ink one pixel apart and crop
         # the first glyph's sides (the 1's flag and foot), keeping at least 2 columns of it
         tight = width > room and len(glyphs) > 1
         if tight:
-            inks = [_ink(g) for g in glyphs]
             width = len(glyphs) - 1
             for a, b in inks:
                 width += b - a
@@ -213,7 +227,9 @@ class CardArt:
             crop = max(0, min(width - room, b - a - 2))
             inks[0] = (a + crop // 2, b - (crop - crop // 2))
             width -= crop
-        x = (tw - width) // 2
+            x = (tw - width) // 2
+        else:                              # centre the ink, not the cells' spacing column
+            x = (tw - (last - first)) // 2 - first
         fh = self._font_h
         base = top + (end - top - fh) // 2   # top of the font's cell, centred
         for i in range(len(glyphs)):

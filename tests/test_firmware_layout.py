@@ -25,6 +25,7 @@ def boxes(sim):
             continue
         bx, by, bw, bh = lb.bounding_box
         s = lb.scale
+        by += lb.font.descent      # where the glyph cells are drawn: that far below the box
         out.append(("label " + repr(lb.text), x + bx * s, y + by * s, bw * s, bh * s))
     scr = sim.screen
     if isinstance(scr, TableView):            # the table, played or replayed
@@ -207,6 +208,20 @@ def fonts(monkeypatch):
     monkeypatch.setattr(ui, "_fonts", {})
 
 
+@pytest.mark.parametrize("scale", (1, 2))
+def test_labels_draw_their_glyphs_a_descent_below_their_box(fonts, scale):
+    """What boxes() and ui.lines_fit rely on: bitmap_label draws a line's glyph cells
+    `descent` rows below its bounding box, descenders in the cell's last row."""
+    for name in ("5x8", "6x10", "7x13", "9x15"):
+        lb = ui.label("Mgy", name, 0, 20, 1, scale=scale)
+        tg = lb._tilegrid
+        ink = [lb.y + (tg.y + y + 1) * scale - 1 for y in range(tg.bitmap.height)
+               if any(tg.bitmap[x, y] for x in range(tg.bitmap.width))]
+        top = lb.y + (lb.bounding_box[1] + ui.font(name).descent) * scale
+        assert top == 20 + ui.font(name).descent * scale and top < ink[0], name
+        assert ink[-1] == top + ui.font(name).height * scale - 1, name
+
+
 def test_fonts_have_every_glyph_the_texts_use(fonts):
     from firmware.table import card_name
     chars = set("".join(all_texts()))
@@ -308,6 +323,24 @@ def test_the_next_rank_reads_on_every_tile(fonts, board):
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_a_cards_glyphs_stand_centred_clear_of_its_edges(fonts, board):
+    """On a card the rank and the suit have face on both sides where there is room (on the
+    MacroPad's 8 px tiles the ink once began at the face's first column, where black merged
+    into the border and a 3 read as a backwards z), centred to a pixel."""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    art = ui.CardArt(L.tile[0], L.tile[1], L.tile_font, ui.Theme(mono=p.MONO, paper=p.EINK))
+    edged = p.MONO and L.tile[0] >= 12
+    for tile in [ui.T_RANK + r for r in range(13) if r != 9] + [ui.T_SUIT + s for s in range(4)]:
+        cols = ink_columns(art, tile, (ui.INK, ui.RED), edged)
+        left = len(cols) - len(cols.lstrip("."))
+        right = len(cols) - len(cols.rstrip("."))
+        room = left + right                 # a 5 px suit on a 6 px face has one spare column
+        assert min(left, right) >= min(1, room // 2) and abs(left - right) <= 1, \
+            (board, tile, cols)
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_ten_reads_as_one_and_zero_on_every_tile(fonts, board):
     """The "10" is the only two-glyph rank: on every tile it is a 1, a clear column, a 0,
     each at least 2 pixels wide."""
@@ -357,9 +390,10 @@ def test_the_screen_shows_each_card_of_the_hand_bright_or_dimmed(board):
                 assert all(abs(a - b) <= 8 for a, b in
                            zip(got[:3], ((want >> 16) & 255, (want >> 8) & 255, want & 255))), \
                     (board, i, dim, x, y)
-                face[want] = face.get(want, 0) + 1
-        most = max(face, key=face.get)          # the card's face: dimmed or not, as a player sees
-        assert most == art.theme.colours[ui.FACE_DIM if dim else ui.FACE], (board, i, dim)
+                if index == ui.FACE:            # the card's face, around its glyphs
+                    face[want] = face.get(want, 0) + 1
+        # the face, dimmed or not, as a player sees it
+        assert list(face) == [art.theme.colours[ui.FACE_DIM if dim else ui.FACE]], (board, i, dim)
     assert seen == set([False, True]), board
 
 
