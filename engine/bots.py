@@ -48,6 +48,7 @@ MAXREC = const(64)        # opponents' past choices remembered for the likelihoo
 DEFICIT_CAP = const(64)   # one past choice counts at most this much against a deal
 LIK_SHIFT = const(4)      # a deal's weight halves per 2**LIK_SHIFT of total deficit
 BIG_CHIPS = const(10000)
+EASY_WHIM = const(8)      # Easy offers itself a paid pass one time in this many
 
 
 def level_of(name):
@@ -312,6 +313,8 @@ class Bot:
             self.choice = moves[0]
             return
         if self.level == EASY:
+            if moves[-1] == PASS and view.bonus < 0 and self.rng.below(EASY_WHIM):
+                moves.pop()     # a paid pass only on a whim: random passes soon went broke
             self.choice = moves[self.rng.below(len(moves))]
             return
         cost = 0

@@ -164,5 +164,5 @@ def preset(key):
     if key == "coventry":
         return Rules(opening=ANY_RANK, coventry=1, **_CHIP_GAME)
     if key == "play_or_pay":
-        return Rules(opening=PLAY_OR_PAY, **_CHIP_GAME)
+        return Rules(opening=PLAY_OR_PAY, chips=60, **_CHIP_GAME)   # its biggest loser pays ~20 a deal
     raise ValueError("unknown preset: " + str(key))

@@ -100,6 +100,38 @@ def _view_fields(v):
     return {k: getattr(v, k) for k in vars(v) if k != "rules"}
 
 
+def test_easy_pays_to_pass_only_on_a_whim():
+    """Easy picked a paid pass as one more random option (38% of the times it could) and
+    went broke within a deal; now about one time in twenty."""
+    offered = []
+
+    def check(g, v, a):
+        if v.bonus < 0 and g.legal_moves()[-1] == PASS:
+            offered.append(a == PASS)
+
+    for d in range(1, 40):
+        play_deal(preset("fan_tan"), 4, d, [bots.EASY], check=check)
+    assert 0 < sum(offered) < len(offered) // 10
+
+
+def test_play_or_pay_matches_last_more_than_a_deal():
+    """Play or Pay's passes cost its biggest loser about 20 chips a deal, so it starts
+    with 60: with 20, Medium players ended three matches in four after one deal."""
+    rules = preset("play_or_pay")
+    for number in range(1, 6):
+        m = Match(rules, number * 7)
+        while True:
+            seats = [bots.Bot(bots.MEDIUM) for _ in range(4)]
+            g = m.game
+            while not g.over:
+                g.play(seats[g.turn].choose(g.view(g.turn), number + len(g.log)))
+            m.settle()
+            if m.over:
+                break
+            m.next_deal()
+        assert m.deals > 1
+
+
 def test_no_cheating_hidden_cards_do_not_change_the_choice():
     checked = 0
     for key in ("sevens", "fan_tan", "coventry", "play_or_pay", "parliament"):
