@@ -49,9 +49,9 @@ class Record:
         self.kind = kind
         self.writes = 0
 
-    def read(self):
-        """The newest good payload, or None. Also says whether a slot was damaged:
-        returns (payload, damaged)."""
+    def read_all(self):
+        """The good payloads, newest first (so a caller that cannot use the newest can
+        fall back to the other), and whether a slot was damaged: (payloads, damaged)."""
         raw = [self.store.load(n) for n in self.names]
         slots = [_unwrap(self.kind, d) for d in raw]
         damaged = False
@@ -60,19 +60,34 @@ class Record:
             if d and slots[i] is None and d[0] != 0 and d[0] != 255:   # not blank flash
                 damaged = True
         newest = _newest(slots)
-        return (slots[newest][1] if newest >= 0 else None), damaged
+        if newest < 0:
+            return [], damaged
+        other = slots[1 - newest]
+        return [slots[newest][1]] + ([other[1]] if other is not None else []), damaged
+
+    def read(self):
+        """The newest good payload, or None, and whether a slot was damaged."""
+        payloads, damaged = self.read_all()
+        return (payloads[0] if payloads else None), damaged
 
     def write(self, payload):
         """Store payload in the older slot; skipped when the newest already holds it.
-        Returns True if it is safely stored."""
+        If the older slot cannot be written (a file in the way), the other one is: the
+        record is still kept, without a spare. Returns True if it is safely stored."""
         slots = [_unwrap(self.kind, self.store.load(n)) for n in self.names]
         newest = _newest(slots)
         if newest >= 0 and slots[newest][1] == payload:
             return True
         seq = (slots[newest][0] + 1) & 0xFFFF if newest >= 0 else 1
         target = 1 - newest if newest >= 0 else 0
+        data = _wrap(self.kind, seq, payload)
         self.writes += 1
-        return bool(self.store.save(self.names[target], _wrap(self.kind, seq, payload)))
+        try:
+            if self.store.save(self.names[target], data):
+                return True
+        except OSError:
+            pass
+        return bool(self.store.save(self.names[1 - target], data))
 
     def clear(self):
         """Forget the record (both slots)."""

@@ -10,7 +10,7 @@ settled flag, screen, then per player the score and chips at the deal's start
 Forced passes are not in the log: replaying it repeats them.
 """
 from engine.crc import crc32, crc_bytes
-from engine.rules import Rules, FIELDS
+from engine.rules import Rules, FIELDS, RACE, CHIPS
 from engine.match import Match
 
 MAGIC = b"FT"
@@ -88,6 +88,9 @@ def decode(data):
         m.scores[p] = _s16(body[at], body[at + 1])
         m.start_chips[p] = _s16(body[at + 2], body[at + 3])
         at += 4
+    why = _impossible(m)
+    if why:
+        raise SaveError(why)
     try:
         m.resume(body[at:])
         if settled:
@@ -95,3 +98,21 @@ def decode(data):
     except ValueError:
         raise SaveError("illegal moves")
     return m, screen
+
+
+def _impossible(m):
+    """Why a match read back (before its deal's log) cannot have been played, or None:
+    a record with a good CRC can still be forged or written by a buggy encoder."""
+    r = m.rules
+    n = m.players
+    if not r.min_players <= n <= r.max_players:
+        return "bad table"
+    if r.scoring == RACE and min(m.scores) < 0 or r.scoring != RACE and sum(m.scores):
+        return "bad scores"
+    for p in range(n):
+        if m.start_chips[p] != (r.chips + m.scores[p] if r.scoring == CHIPS else 0):
+            return "bad chips"
+    if (r.deals and m.deals >= r.deals or r.scoring == RACE and max(m.scores) >= r.target
+            or r.scoring == CHIPS and min(m.start_chips) <= 0):
+        return "the match was over"
+    return None

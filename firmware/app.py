@@ -21,7 +21,7 @@ from firmware.screens import ListScreen, PageScreen
 from firmware.table import TableScreen, ReplayScreen, sorted_hand, card_name, signed
 from firmware import players
 from firmware import autosave
-from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED
+from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED, SCREEN
 
 # The rule options the new-game screen sets, and the rules page of a game in progress shows.
 OPTIONS = ("players", "opening", "ace_high", "scoring", "penalty", "strategic")
@@ -111,6 +111,7 @@ class App:
         self.chimed_at = -1                 # deal number and moves so far
         self.battery_told = 0               # how many of BATTERY_LOW the player was told of
         self.saves = autosave.Saves(hal.store)
+        self.unsaved = False                # the last write did not reach the flash
         self.power_up()
 
     # ---- plumbing ---------------------------------------------------------------
@@ -163,9 +164,12 @@ class App:
                 self.chimed_deal = g.deal_number        # once per decision, not again after
                 self.chimed_at = len(g.log)             # the pause menu
                 self.sound(ui.YOUR_TURN)
+                told = False
                 if now >= self.battery_at:          # with the decision's first e-ink refresh
                     self.battery_at = now + BATTERY_MS
-                    self._battery_notice()
+                    told = self._battery_notice()
+                if self.unsaved and not told:
+                    self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)
@@ -184,17 +188,20 @@ class App:
 
     def _battery_notice(self):
         """As your decision begins, say once at 10% and once at 5% that the battery runs low
-        (the game is saved at every decision, so a dead battery loses nothing)."""
+        (the game is saved at every decision, so a dead battery loses nothing, unless
+        saving fails, and then it says that). True if it said something."""
         level = self.hal.battery()
         if level is not None and level > 2 * BATTERY_LOW[0]:
             self.battery_told = 0               # charged again: tell again when it runs low
         n = self.battery_told
         if level is None or n >= len(BATTERY_LOW) or level > BATTERY_LOW[n]:
-            return
+            return False
         while n < len(BATTERY_LOW) and level <= BATTERY_LOW[n]:
             n += 1
         self.battery_told = n
-        self.screen.say(t("battery_low") % level, t("battery_low_s") % level, ui.WARN)
+        key = "battery_unsaved" if self.unsaved else "battery_low"
+        self.screen.say(t(key) % level, t("battery_low_s") % level, ui.WARN)
+        return True
 
     def bright(self):
         """The backlight as the settings say, where the board has one."""
@@ -457,7 +464,7 @@ class App:
             self.save_prefs()                  # statistics first, then the game's screen
         self.save_game(RESULTS)
         try:
-            self.last_deal = save.encode(m, RESULTS * 16)
+            self.last_deal = save.encode(m, RESULTS * SCREEN)
         except ValueError:
             self.last_deal = None
         self.results(delta)
@@ -709,11 +716,20 @@ class App:
         """Write the game record (skipped by the record when nothing changed)."""
         if self.match is None:
             return False
-        return self.saves.save_game(self.match, kind, cursor, self.match_preset, self.match_level,
-                                    self.match_seats)
+        return self._kept(self.saves.save_game(self.match, kind, cursor, self.match_preset,
+                                               self.match_level, self.match_seats))
 
     def save_prefs(self):
-        return self.saves.save_prefs(self.settings, self.seat_levels, self.stats, self.counted)
+        return self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,
+                                                self.counted))
+
+    def _kept(self, ok):
+        """Note whether a write reached the flash (a full or read-only store keeps nothing).
+        The table says so at once, and again as each of your decisions begins."""
+        if not ok and not self.unsaved and isinstance(self.screen, TableScreen):
+            self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
+        self.unsaved = not ok
+        return ok
 
     def replay(self, back):
         """Watch the last finished deal again, one action at a time."""

@@ -7,7 +7,12 @@ cannot take the settings and statistics with it.
 
 game payload: b"" (no match), or 10 bytes of the app's own (header version, the match's
 preset index, its statistics level, the 7 seats' bot levels) then engine.save's record,
-whose screen byte is kind * 16 + hand cursor (kind: TABLE, RESULTS, STANDINGS, FINISHED).
+whose screen byte is kind * 32 + hand cursor (kind: TABLE, RESULTS, STANDINGS, FINISHED;
+header 1 had kind * 16, which clamped the cursor of an 18-card hand).
+
+A record whose newest slot cannot be loaded falls back to the other slot; "damaged" is
+said only when no slot holds a record at all (a torn write beside a good slot is the
+power cut the two slots are there for).
 
 prefs payload: version, the settings bytes, next deal number (4), the 7 seat levels,
 the last deal counted in the statistics (4), then engine.stats.Stats.encode().
@@ -19,7 +24,8 @@ from engine.rules import PRESETS
 
 GAME_KIND = 1
 PREFS_KIND = 2
-GAME_HEAD = 1
+GAME_HEAD = 2
+SCREEN = 32      # screen byte = kind * SCREEN + cursor (16 under header 1)
 PREFS_VERSION = 1
 
 TABLE = 0        # mid-deal, at the table
@@ -74,22 +80,22 @@ class Saves:
             return False
 
     def _read(self, rec):
-        """(payload or None, damaged). A zero-length slot file is damage too (a store
-        never writes one; blank nvm reads back as 0xFF)."""
+        """(good payloads, newest first; damaged). A zero-length slot file is damage too
+        (a store never writes one; blank nvm reads back as 0xFF)."""
         try:
-            payload, damaged = rec.read()
+            payloads, damaged = rec.read_all()
             for name in rec.names:
                 d = self.store.load(name)
                 if d is not None and len(d) == 0:
                     damaged = True
         except (OSError, ValueError, IndexError):
-            return None, True
-        return payload, damaged
+            return [], True
+        return payloads, damaged
 
     # ---- game ------------------------------------------------------------------
     def save_game(self, match, kind, cursor, preset, level, seats):
         try:
-            rec = save.encode(match, kind * 16 + min(cursor, 15))
+            rec = save.encode(match, kind * SCREEN + min(cursor, SCREEN - 1))
         except ValueError:
             return False
         head = bytearray((GAME_HEAD, preset, level))
@@ -100,25 +106,17 @@ class Saves:
         return self._write(self.game, b"")
 
     def load_game(self):
-        """(Saved or None, damaged)."""
-        payload, damaged = self._read(self.game)
-        if payload is None or len(payload) == 0:
-            return None, damaged
-        try:
-            if len(payload) < 10 or payload[0] != GAME_HEAD:
-                raise ValueError("header")
-            preset, level = payload[1], payload[2]
-            seats = bytearray(payload[3:10])
-            if preset >= len(PRESETS) or level > 2 or max(seats) > 2:
-                raise ValueError("header")
-            record = bytes(payload[10:])
-            match, screen = save.decode(record)
-            kind = screen >> 4
-            if kind > FINISHED or (kind != TABLE and match.result is None):
-                raise ValueError("screen")
-        except (ValueError, IndexError):     # save.SaveError is a ValueError
-            return None, True
-        return Saved(match, kind, screen & 15, preset, level, seats, record), damaged
+        """(Saved or None, damaged): the newest slot that loads; None without damage when
+        the record says no match is running."""
+        payloads, damaged = self._read(self.game)
+        for payload in payloads:
+            if not payload:
+                return None, False
+            try:
+                return _game(payload), damaged
+            except (ValueError, IndexError):     # save.SaveError is a ValueError
+                pass
+        return None, damaged or bool(payloads)
 
     # ---- settings and statistics ----------------------------------------------------
     def save_prefs(self, settings, seats, stats, counted):
@@ -132,30 +130,53 @@ class Saves:
         return self._write(self.prefs, bytes(out))
 
     def load_prefs(self):
-        """(settings dict, seats, Stats, counted) or None, and damaged."""
-        payload, damaged = self._read(self.prefs)
-        if payload is None:
-            return None, damaged
-        try:
-            if payload[0] != PREFS_VERSION:
-                raise ValueError("version")
-            settings = {}
-            at = 1
-            for key, n in SETTINGS:
-                if payload[at] >= n:
-                    raise ValueError(key)
-                settings[key] = payload[at]
-                at += 1
-            settings["deal"] = _u32(payload, at)
-            at += 4
-            if not 1 <= settings["deal"] <= 99999 or not 3 <= settings["players"] <= 7:
-                raise ValueError("deal")
-            seats = bytearray(payload[at:at + 7])
-            if len(seats) != 7 or max(seats) > 2:
-                raise ValueError("seats")
-            at += 7
-            counted = _u32(payload, at)
-            stats = Stats.decode(payload[at + 4:])
-        except (ValueError, IndexError):
-            return None, True
-        return (settings, seats, stats, counted), damaged
+        """(settings dict, seats, Stats, counted) or None, and damaged: the newest slot
+        that loads."""
+        payloads, damaged = self._read(self.prefs)
+        for payload in payloads:
+            try:
+                return _prefs(payload), damaged
+            except (ValueError, IndexError):
+                pass
+        return None, damaged or bool(payloads)
+
+
+def _game(payload):
+    """Saved from a game payload; ValueError or IndexError if it cannot be loaded."""
+    if len(payload) < 10 or payload[0] not in (1, GAME_HEAD):
+        raise ValueError("header")
+    preset, level = payload[1], payload[2]
+    seats = bytearray(payload[3:10])
+    if preset >= len(PRESETS) or level > 2 or max(seats) > 2:
+        raise ValueError("header")
+    record = bytes(payload[10:])
+    match, screen = save.decode(record)
+    per = SCREEN if payload[0] == GAME_HEAD else 16
+    kind = screen // per
+    if kind > FINISHED or (kind != TABLE and match.result is None):
+        raise ValueError("screen")
+    return Saved(match, kind, screen % per, preset, level, seats, record)
+
+
+def _prefs(payload):
+    """(settings dict, seats, Stats, counted) from a prefs payload; ValueError or
+    IndexError if it cannot be loaded."""
+    if payload[0] != PREFS_VERSION:
+        raise ValueError("version")
+    settings = {}
+    at = 1
+    for key, n in SETTINGS:
+        if payload[at] >= n:
+            raise ValueError(key)
+        settings[key] = payload[at]
+        at += 1
+    settings["deal"] = _u32(payload, at)
+    at += 4
+    if not 1 <= settings["deal"] <= 99999 or not 3 <= settings["players"] <= 7:
+        raise ValueError("deal")
+    seats = bytearray(payload[at:at + 7])
+    if len(seats) != 7 or max(seats) > 2:
+        raise ValueError("seats")
+    at += 7
+    counted = _u32(payload, at)
+    return settings, seats, Stats.decode(payload[at + 4:]), counted

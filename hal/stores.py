@@ -68,13 +68,20 @@ class FileStore:
     def save(self, name, data):
         path = self._path(name)
         tmp = path + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
         try:
-            os.remove(path)     # MicroPython's rename does not replace
+            with open(tmp, "wb") as f:
+                f.write(data)
+            try:
+                os.remove(path)     # MicroPython's rename does not replace
+            except OSError:
+                pass
+            os.rename(tmp, path)
         except OSError:
-            pass
-        os.rename(tmp, path)
+            try:
+                os.remove(tmp)      # a failed write leaves no copy taking room
+            except OSError:
+                pass
+            raise
         return True
 
 

@@ -105,8 +105,10 @@ def test_damaged_game_files_start_clean_with_a_notice(tmp_path, how):
     sim.app.save_prefs()
     names = [n for n in ("game.0", "game.1") if (tmp_path / n).exists()]
     assert names
-    if how == "old_version":     # a good record (CRC and all) of an older save format
-        Record(FileStore(str(tmp_path)), "game", GAME_KIND).write(_old_version(str(tmp_path)))
+    if how == "old_version":     # good records (CRC and all) of an older save format
+        old = _old_version(str(tmp_path))
+        Record(FileStore(str(tmp_path)), "game", GAME_KIND).write(old)
+        Record(FileStore(str(tmp_path)), "game", GAME_KIND).write(old + b"\x00")
         names = []
     rnd = random.Random(how)
     for n in names:
@@ -391,3 +393,101 @@ def test_writes_per_deal_through_the_real_app():
     sim.app.save_game(autosave.STANDINGS)
     sim.app.save_prefs()
     assert saves.writes == before
+
+
+# ---- a flash that keeps nothing, slots that cannot be used ----------------------------------
+class FullStore(MemoryStore):
+    """Flash that is full (or read-only): every write fails."""
+
+    def save(self, name, data):
+        raise OSError(28, "No space left on device")
+
+
+def test_a_full_flash_is_said_at_the_table_and_the_game_goes_on():
+    sim = Sim("pimoroni_badger2040", seed=5, battery=40)
+    sim.app.saves = Saves(FullStore())
+    new_game(sim, PRESETS.index("sevens"))
+    assert sim.app.unsaved
+    warned = lambda: [m for m in sim.messages if "save" in m]  # noqa: E731
+    play_decisions(sim, 2)
+    assert "Cannot save: a power-off loses this game" in warned()
+    sim.hal.charge = 8
+    sim.tick(61000)
+    sim.play_legal()
+    assert "Battery 8%: game not saved!" in warned()
+    assert not [m for m in sim.messages if m.endswith("your game is saved")]
+    assert isinstance(sim.screen, TableScreen) and len(sim.screen.g.log) > 2
+    sim.app.saves = Saves(MemoryStore())        # room again: the warning stops
+    play_decisions(sim, 1)
+    assert not sim.app.unsaved
+
+
+def test_a_slot_that_cannot_be_written_leaves_the_other_one(tmp_path):
+    sim = started(tmp_path, moves=2)
+    seq = lambda n: (tmp_path / n).read_bytes()[2:4]  # noqa: E731  (a slot's sequence number)
+    older = min(("game.0", "game.1"), key=seq)
+    os.remove(tmp_path / older)
+    os.mkdir(tmp_path / older)                  # a folder in the way of the older slot
+    play_decisions(sim, 2)
+    assert not sim.app.unsaved
+    back = Sim(data_dir=str(tmp_path))
+    back.settle()
+    assert isinstance(back.screen, TableScreen)
+    assert bytes(back.screen.g.log) == bytes(sim.screen.g.log)
+    assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
+
+
+def test_a_newest_record_that_cannot_be_loaded_falls_back_to_the_older(tmp_path):
+    sim = started(tmp_path, moves=2)
+    log = bytes(sim.app.saves.load_game()[0].match.game.log)
+    prefs = sim.app.saves.load_prefs()[0]
+    store = FileStore(str(tmp_path))
+    Record(store, "game", GAME_KIND).write(b"\x02" + bytes(40))   # good CRC, no game in it
+    Record(store, "prefs", autosave.PREFS_KIND).write(b"\x09")
+    saved, damaged = Saves(store).load_game()
+    assert bytes(saved.match.game.log) == log and not damaged
+    assert Saves(store).load_prefs()[0][0] == prefs[0]
+    assert isinstance(Sim(data_dir=str(tmp_path)).screen, TableScreen)
+
+
+class TearingGame(Tearing):
+    """Cuts only the game record's writes (the settings written just before land)."""
+
+    def save(self, name, data):
+        if name.startswith("prefs"):
+            return MemoryStore.save(self, name, data)
+        return super().save(name, data)
+
+
+def test_a_torn_first_write_after_quitting_is_no_damage():
+    flash = TearingGame()
+    sim = Sim(seed=12)
+    sim.app.saves = Saves(flash)
+    new_game(sim, PRESETS.index("sevens"))
+    play_decisions(sim, 1)
+    sim.app.quit_match()                        # the record now says: no match
+    sim.press("OK")                             # New game: its first write is cut off
+    select_menu(sim, "Start")
+    flash.cut_at = 9
+    sim.press("OK")
+    flash.cut_at = None
+    assert Saves(flash).load_game() == (None, False)
+    back = sim_on(flash)
+    assert isinstance(back.screen, ListScreen)  # the title, without a notice
+
+
+def test_the_cursor_of_an_eighteen_card_hand_survives_a_power_cut(tmp_path):
+    """Header 2 keeps cursors up to 31 (header 1 kept 15: kind * 16 + cursor, still read)."""
+    from engine.match import Match
+    from engine.rules import preset
+    from engine import save
+    saves = Saves(FileStore(str(tmp_path)))
+    m = Match(preset("domino"), 6, 3)
+    assert saves.save_game(m, autosave.TABLE, 17, PRESETS.index("domino"), 0, bytes(7))
+    assert saves.load_game()[0].cursor == 17
+    old = bytearray(saves.game.read()[0])
+    old[0] = 1
+    old[10:] = save.encode(m, autosave.TABLE * 16 + 12)
+    saves.game.write(bytes(old))
+    got = saves.load_game()[0]
+    assert (got.kind, got.cursor) == (autosave.TABLE, 12)

@@ -108,3 +108,28 @@ def test_an_old_version_record_is_refused_with_its_reason():
     with pytest.raises(save.SaveError) as e:
         save.decode(bytes(data))
     assert "version" in str(e.value)
+
+
+def _forged(key, change, players=None):
+    m = Match(preset(key), 3, players)
+    change(m)
+    return save.encode(m)           # encode writes what it is given, with a good CRC
+
+
+@pytest.mark.parametrize("key,change,players,why", [
+    ("sevens", lambda m: None, 7, "bad table"),
+    ("sevens", lambda m: m.scores.__setitem__(0, 5), None, "bad scores"),
+    ("domino", lambda m: m.scores.__setitem__(1, -2), None, "bad scores"),
+    ("fan_tan", lambda m: m.start_chips.__setitem__(2, 99), None, "bad chips"),
+    ("sevens", lambda m: m.start_chips.__setitem__(2, 1), None, "bad chips"),
+    ("domino", lambda m: m.scores.__setitem__(1, 100), None, "the match was over"),
+    ("fan_tan", lambda m: setattr(m, "deals", 10), None, "the match was over"),
+    ("fan_tan", lambda m: (m.scores.__setitem__(0, -20), m.scores.__setitem__(1, 20),
+                           m.start_chips.__setitem__(0, 0), m.start_chips.__setitem__(1, 40)),
+     None, "the match was over"),
+])
+def test_a_record_with_a_good_crc_but_an_impossible_match_is_refused(key, change, players, why):
+    """A forged record (or one from a buggy encoder) never loads a state play cannot reach."""
+    with pytest.raises(save.SaveError, match=why):
+        save.decode(_forged(key, change, players))
+    save.decode(_forged(key, lambda m: None))
