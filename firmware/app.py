@@ -112,6 +112,7 @@ class App:
         self.battery_told = 0               # how many of BATTERY_LOW the player was told of
         self.saves = autosave.Saves(hal.store)
         self.unsaved = False                # the last write did not reach the flash
+        self.paused_at = (0, -1)            # the table's cursor and aim when paused
         self.power_up()
 
     # ---- plumbing ---------------------------------------------------------------
@@ -406,9 +407,13 @@ class App:
         return self.bots[seat]
 
     def resume_table(self):
-        self.goto(TableScreen(self, dealing=False))
+        scr = TableScreen(self, dealing=False, cursor=self.paused_at[0])
+        scr.aimed = self.paused_at[1]               # the cursor stays where you left it
+        self.goto(scr)
 
     def pause(self):
+        if isinstance(self.screen, TableScreen):
+            self.paused_at = (self.screen.cursor, self.screen.aimed)
         items = [["resume", None, None, self.resume_table],
                  ["standings", None, None, lambda: self.standings(back=self.pause)],
                  ["help", None, None, self.game_rules_page],
@@ -483,7 +488,8 @@ class App:
             cards = sorted_hand(g, p)
             if cards:
                 lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))
-        lines.append((t("total") + " = " + signed(sum(delta)), ui.ACCENT))
+        if m.rules.scoring != RACE:         # what the losers paid is what the winner took
+            lines.append((t("total") + " = " + signed(sum(delta)), ui.ACCENT))
         lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
         lines.append((t("ok_continue"), ui.MUTED))
         return lines
@@ -527,8 +533,10 @@ class App:
                 self.title()
             else:
                 m.next_deal()
+                self.settings["deal"] = m.deal_number % 99999 + 1   # a new match deals new cards
                 self.goto(TableScreen(self))
-        self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=go_on, back=go_on))
+        self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=go_on,
+                             back=lambda: self.results(m.result)))
 
     def settings_screen(self):
         s = self.settings

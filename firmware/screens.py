@@ -99,7 +99,7 @@ class ListScreen(Screen):
             _set(name, mark + self.item_text(item))
             v = item[1]() if item[1] else ""
             if item[2] and j == self.sel and v:
-                v = "\u25c0" + v + "\u25b6"
+                v = "\u25c0 " + v + " \u25b6"
             _set(value, v if v else " ")
         self.app.changed()
 

@@ -2,6 +2,7 @@
 from engine.cards import FULL, popcount, name as card_name
 from engine.game import PASS
 from engine.rules import CHIPS, RACE, PLAY_OR_PAY
+from engine.reasons import BONUS_OTHER_ROW
 
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 from firmware import ui
@@ -229,7 +230,8 @@ class TableView(Screen):
                 if self.cursor < len(items) and items[self.cursor] == PASS:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
                 elif g.bonus >= 0:              # Coventry: one more card on another row, or pass
-                    self._msg(t("bonus") + " \u00b7 " + self._pass_text(), t("bonus"), ui.ACCENT)
+                    self._msg(reason(BONUS_OTHER_ROW) + " \u00b7 " + self._pass_text(),
+                              t("bonus"), ui.ACCENT)
                 elif PASS in items:
                     self._msg(t("your_turn") + " \u00b7 " + self._pass_text(), t("your_turn"), ui.TEXT)
                 elif self.status_l is None:     # no status line: your chips or score here

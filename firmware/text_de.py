@@ -16,7 +16,7 @@ T = {
     "ace_high": "Ass hoch",
     "scoring": "Wertung",
     "penalty": "Strafe",
-    "strategic": "Freies Passen",
+    "strategic": "Bezahltes Passen",
     "this_game": "Diese Partie",
     "match": "Partie",
     "n_deals": "%d Spiele",

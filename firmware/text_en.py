@@ -16,7 +16,7 @@ T = {
     "ace_high": "Ace high",
     "scoring": "Scoring",
     "penalty": "Penalty",
-    "strategic": "Free pass",
+    "strategic": "Paid pass",
     "this_game": "This game",
     "match": "Match",
     "n_deals": "%d deals",

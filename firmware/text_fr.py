@@ -16,7 +16,7 @@ T = {
     "ace_high": "As haut",
     "scoring": "Score",
     "penalty": "Pénalité",
-    "strategic": "Passe libre",
+    "strategic": "Passe payante",
     "this_game": "Cette partie",
     "match": "Partie",
     "n_deals": "%d donnes",

@@ -37,6 +37,12 @@ def main(argv=None):
     if args.battery is not None and not 0 <= args.battery <= 100:
         ap.error("--battery: a charge from 0 to 100 (%)")
     data_dir = args.data_dir or default_data_dir()
+    if os.path.exists(data_dir) and not os.path.isdir(data_dir):
+        ap.error("--data-dir %s: a file is there, not a folder for the saves" % data_dir)
+    try:
+        os.makedirs(data_dir, exist_ok=True)
+    except OSError as e:
+        ap.error("--data-dir %s: cannot make the folder (%s)" % (data_dir, e.strerror or e))
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         from simulator.core import Sim

@@ -1,5 +1,6 @@
 """Count of Coventry: the table tells you when laying the 4th starter earned a bonus card."""
 from engine.game import PASS
+from engine.reasons import BONUS_OTHER_ROW
 from engine.match import Match
 from engine.rng import Rng
 from engine.rules import PRESETS, preset
@@ -32,8 +33,9 @@ def test_bonus_card_is_announced_and_can_be_declined(tmp_path):
         sim = Sim(board, data_dir=str(folder))
         t = sim.screen
         assert isinstance(t, TableScreen) and t.g.bonus >= 0 and t.g.turn == 0
-        msg = message(t)
-        assert msg.startswith(text.t("bonus")), (board, msg)
+        msg = message(t)      # where the line has room, it says where the card goes
+        assert msg in (text.reason(BONUS_OTHER_ROW) + " \u00b7 " + text.t("pass_cost"),
+                       text.t("bonus")), (board, msg)
         assert PASS in t.items
         bonus_suit = t.g.bonus
         assert all(c == PASS or c // 13 != bonus_suit for c in t.items if t.g.check(c, 0) == 0)

@@ -6,7 +6,7 @@ import pytest
 from simhelp import (Sim, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand)
 from engine.game import PASS
-from engine.rules import PRESETS, CHIPS, RACE
+from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
 from firmware import text
 from firmware.table import card_name
@@ -114,9 +114,10 @@ def test_deal_through_buttons(board, preset_key):
     assert [p[2] for p in players] == m.result
     # a chip game's line is the player's net for the deal (antes, passes, the pot), not a price
     assert set(p[3] for p in players) == {", net " if m.rules.scoring == CHIPS else " = "}
-    assert total == sum(p[2] for p in players)
-    if m.rules.scoring == CHIPS or m.rules.scoring == 0:
-        assert total == 0
+    if m.rules.scoring == RACE:                       # points added, nothing to balance
+        assert total is None
+    else:                                             # what the losers paid, the winner took
+        assert total == sum(p[2] for p in players) == 0
     assert str(g.deal_number) in lines[-2]
     assert lines[-1] == text.t("ok_continue")         # what OK does, as the standings page says
     # opponents' cards are revealed
@@ -131,6 +132,9 @@ def test_deal_through_buttons(board, preset_key):
             m.rules.strategic_pass
     sim.press("OK")                                   # standings
     assert isinstance(sim.screen, PageScreen)
+    sim.press("BACK")                                 # BACK goes back, it deals nothing
+    assert page_text(sim.screen) == lines
+    sim.press("OK")
     sim.press("OK")                                   # next deal or title
     if not m.over:
         assert isinstance(sim.screen, TableScreen) and sim.screen.g.deal_number == g.deal_number + 1
@@ -142,7 +146,7 @@ def test_more_presets_on_reference_screen(preset_key):
     new_game(sim, PRESETS.index(preset_key))
     play_deal(sim)
     players, total = parse_results(page_text(sim.screen))
-    assert total == sum(p[2] for p in players)
+    assert total == (None if preset(preset_key).scoring == RACE else 0)
 
 
 def test_no_move_notice_shows():
@@ -172,6 +176,12 @@ def test_match_continues_to_next_deal_and_standings_add_up():
         sim.press("OK")
         if m.over:
             break
+    dealt = m.deal_number
+    sim.press("MENU")
+    select_menu(sim, "Quit")
+    sim.press("OK")
+    new_game(sim, PRESETS.index("fan_tan"))     # a new match deals cards no deal of the last had
+    assert sim.app.match.deal_number == dealt + 1
 
 
 def test_illegal_reason_in_french_and_german():

@@ -25,10 +25,15 @@ def test_title_lists_and_continue_appears_during_a_match():
     sim.press("OK")
     assert sim.app.match is None
     new_game(sim, 1)
+    sim.settle()
+    for _ in range(5):
+        sim.press("RIGHT")
+    cursor = sim.screen.cursor
     sim.press("BACK")
     select_menu(sim, "Resume")
     sim.press("OK")
     assert isinstance(sim.screen, TableScreen)
+    assert sim.screen.cursor == cursor            # where you left it
 
 
 def test_new_game_options_players_and_deal_number_typed_in():

@@ -37,6 +37,13 @@ def test_bad_script_exits_non_zero(tmp_path):
     assert "FIRE" in r.stderr
 
 
+def test_a_data_dir_that_is_a_file_is_said_plainly(tmp_path):
+    (tmp_path / "saves").write_text("not a folder")
+    r = run_sim("--headless", "--keys", "OK", "--data-dir", str(tmp_path / "saves"))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "a file is there, not a folder" in r.stderr
+
+
 def test_window_mode_runs_frames_and_shows_key_map(tmp_path):
     shot = tmp_path / "window.png"
     r = run_sim("--board", "adafruit_macropad_rp2040", "--frames", "3", "--window-shot", str(shot),
