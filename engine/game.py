@@ -263,7 +263,7 @@ class Game:
             if not self.rules.strategic_pass or self.opener >= 0:
                 return R.MUST_PLAY
             return R.OK if self.chips[p] >= self.pass_total(p) else R.NO_CHIPS
-        if not 0 <= action < 52:
+        if not isinstance(action, int) or not 0 <= action < 52:
             return R.NOT_A_CARD
         s = action // 13
         bit = 1 << (action % 13)

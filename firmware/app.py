@@ -417,7 +417,8 @@ class App:
         items = [["resume", None, None, self.resume_table],
                  ["standings", None, None, lambda: self.standings(back=self.pause)],
                  ["help", None, None, self.game_rules_page],
-                 ["quit", None, None, self.quit_match]]
+                 ["quit", None, None,
+                  lambda: self.confirm("quit_q", "yes_quit", self.quit_match, self.pause)]]
         if self.last_deal is not None:
             items.insert(2, ["replay", None, None, lambda: self.replay(self.pause)])
         g = self.match.game
@@ -597,25 +598,28 @@ class App:
         return lines
 
     def stats_screen(self):
-        self.goto(PageScreen(self, t("stats"), self.stats_lines(), ok=self.confirm_reset,
-                             back=self.title))
-
-    def confirm_reset(self):
-        """Reset the statistics only after a second, explicit choice (No is selected)."""
         def reset():
             self.stats.reset()
             self.save_prefs()
             self.stats_screen()
-        items = [["no", None, None, self.stats_screen],
-                 ["yes_reset", None, None, reset]]
-        self.goto(ListScreen(self, t("reset_q"), items, back=self.stats_screen))
+        self.goto(PageScreen(self, t("stats"), self.stats_lines(),
+                             ok=lambda: self.confirm("reset_q", "yes_reset", reset, self.stats_screen),
+                             back=self.title))
 
-    def help_menu(self):
-        items = [[text.preset_title(k), None, None, (lambda k=k: self.rules_page(k, back=self.help_menu))]
-                 for k in PRESETS]
+    def confirm(self, question, yes, action, back):
+        """Do something that cannot be undone only after a second, explicit choice (No is
+        selected)."""
+        self.goto(ListScreen(self, t(question), [["no", None, None, back],
+                                                 [yes, None, None, action]], back=back))
+
+    def help_menu(self, sel=0):
+        """The rule sets, the keys and About; back from a page, on the line it came from."""
+        items = [[text.preset_title(PRESETS[i]), None, None,
+                  (lambda i=i: self.rules_page(PRESETS[i], back=lambda: self.help_menu(i)))]
+                 for i in range(len(PRESETS))]
         items.append(["keys", None, None, self.keys_page])
         items.append(["about", None, None, self.about_page])
-        self.goto(ListScreen(self, t("help"), items, back=self.title))
+        self.goto(ListScreen(self, t("help"), items, back=self.title, sel=sel))
 
     def rules_page(self, key, back, extra=()):
         """A rule set's page (and any extra lines after its text)."""
@@ -652,7 +656,7 @@ class App:
         if HINT not in [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]:
             lines.append((t("hint_in_pause"), ui.TEXT))
         lines.append((t("hurry"), ui.MUTED))
-        self.goto(PageScreen(self, t("keys"), lines, ok=self.help_menu))
+        self.goto(PageScreen(self, t("keys"), lines, ok=lambda: self.help_menu(len(PRESETS))))
 
     def about_page(self):
         """For bug reports: the board, the firmware it runs and the heap left on the badge."""
@@ -662,7 +666,7 @@ class App:
         mem = self.hal.memory()
         if mem is not None:
             lines.append((t("memory_free") % (mem[0] // 1024, mem[1] // 1024), ui.TEXT))
-        self.goto(PageScreen(self, t("about"), lines, ok=self.help_menu))
+        self.goto(PageScreen(self, t("about"), lines, ok=lambda: self.help_menu(len(PRESETS) + 1)))
 
     # ---- autosave and resume (firmware.autosave) ---------------------------------------
     def power_up(self):

@@ -43,13 +43,13 @@ class ListScreen(Screen):
     items: list of [key_or_text, value_fn or None, change_fn(step) or None, ok_fn or None].
     """
 
-    def __init__(self, app, title, items, back=None):
+    def __init__(self, app, title, items, back=None, sel=0):
         super().__init__(app)
         self.title = title
         self.items = items
         self.back_fn = back
-        self.sel = 0
-        self.top = 0
+        self.sel = sel
+        self.top = max(0, sel - 2)
         self.rows = []
 
     def build(self):

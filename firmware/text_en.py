@@ -71,7 +71,7 @@ T = {
     "match_over": "Match over",
     "ok_title": "OK: title",
     "resume": "Resume",
-    "quit": "Quit deal",
+    "quit": "Quit match",
     "paused": "Paused",
     "deals_played": "Deals",
     "deals_won": "Won",
@@ -104,6 +104,8 @@ T = {
     "reset_q": "Reset stats?",
     "no": "No",
     "yes_reset": "Yes, reset",
+    "quit_q": "Quit match?",
+    "yes_quit": "Yes, quit",
 }
 
 # what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)

@@ -104,6 +104,8 @@ T = {
     "reset_q": "Remise à 0 ?",
     "no": "Non",
     "yes_reset": "Oui, effacer",
+    "quit_q": "Abandonner ?",
+    "yes_quit": "Oui, abandonner",
 }
 
 # what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)

@@ -180,6 +180,8 @@ def test_match_continues_to_next_deal_and_standings_add_up():
     sim.press("MENU")
     select_menu(sim, "Quit")
     sim.press("OK")
+    select_menu(sim, "Yes")
+    sim.press("OK")
     new_game(sim, PRESETS.index("fan_tan"))     # a new match deals cards no deal of the last had
     assert sim.app.match.deal_number == dealt + 1
 

@@ -12,6 +12,7 @@ from firmware import text_en, text_fr, text_de
 from firmware.table import TableView
 from simulator.core import FONT_DIR
 from firmware.font import Font
+from hal.buttons import RIGHT, OK
 
 
 LANGUAGES = (text_en, text_fr, text_de)     # in text.LANGS order
@@ -142,8 +143,11 @@ def visit_all(sim, where):
         chk("standings paused")
         app.game_rules_page()
         chk("rules of this game")
+        app.pause()
+        app.screen.sel = len(app.screen.items) - 1     # Quit: it asks first
+        app.screen.on_button(OK, 0)
+        chk("quit question")
     # the replay of the last deal, the statistics reset question, the damaged-save notice
-    from hal.buttons import RIGHT
     app.replay(app.pause)
     chk("replay")
     for _ in range(6):
@@ -152,7 +156,7 @@ def visit_all(sim, where):
     app.stats.add_deal("five_or_nine", 1, True, 5)
     app.stats_screen()
     chk("stats with wins")
-    app.confirm_reset()
+    app.screen.on_button(OK, 0)
     chk("reset question")
     cells = app.saves.store.cells
     for n in ("game.0", "game.1", "prefs.0", "prefs.1"):

@@ -22,7 +22,13 @@ def test_title_lists_and_continue_appears_during_a_match():
     sim.press("MENU")
     assert isinstance(sim.screen, ListScreen)
     select_menu(sim, "Quit")
+    sim.press("OK")                          # it asks, "No" selected
+    assert sim.screen.title == "Quit match?" and sim.app.match is not None
     sim.press("OK")
+    select_menu(sim, "Quit")
+    sim.press("OK")
+    sim.press("DOWN")
+    sim.press("OK")                          # "Yes, quit"
     assert sim.app.match is None
     new_game(sim, 1)
     sim.settle()
@@ -431,11 +437,19 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     # from the title's Rules & help, the page is the preset's alone
     select_menu(sim, "Quit")
     sim.press("OK")
+    select_menu(sim, "Yes")
+    sim.press("OK")
     select_menu(sim, "Rules & help")
     sim.press("OK")
     select_menu(sim, "Parliament")
     sim.press("OK")
     assert sim.screen.title == "Parliament" and "This game" not in page_text(sim.screen)
+    sim.press("BACK")                       # back on the line it came from
+    assert sim.screen.item_text(sim.screen.items[sim.screen.sel]) == "Parliament"
+    select_menu(sim, "About")
+    sim.press("OK")
+    sim.press("OK")
+    assert sim.screen.item_text(sim.screen.items[sim.screen.sel]) == "About"
 
 
 def test_match_length_in_words_for_every_preset():

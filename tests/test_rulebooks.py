@@ -452,6 +452,14 @@ def test_invalid_rule_combinations_are_explained():
         Rules(colour=1)
 
 
+def test_what_is_not_a_card_is_refused_with_a_reason():
+    g = Game(preset("sevens"), 3)
+    before = (bytes(g.log), list(g.hands), g.turn)
+    for action in ("7D", None, 6.0, [6], -1, 53):
+        assert g.play(action) == R.NOT_A_CARD, action
+    assert (bytes(g.log), list(g.hands), g.turn) == before
+
+
 def test_every_reason_has_a_text():
     from engine.reason_text import TEXT
     codes = [getattr(R, k) for k in dir(R) if k.isupper()]
