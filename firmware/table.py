@@ -227,18 +227,21 @@ class TableView(Screen):
             if g.over:
                 self._msg(winner(g.winner, self.me), None, ui.ACCENT)
             elif mine:
+                turn = t("your_turn")
+                if g.rules.opening == PLAY_OR_PAY and g.current < 0:
+                    turn = t("any_suit")                # you start a new suit (again, after a 13th)
                 if self.cursor < len(items) and items[self.cursor] == PASS:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
                 elif g.bonus >= 0:              # Coventry: one more card on another row, or pass
                     self._msg(reason(BONUS_OTHER_ROW) + " \u00b7 " + self._pass_text(),
                               t("bonus"), ui.ACCENT)
                 elif PASS in items:
-                    self._msg(t("your_turn") + " \u00b7 " + self._pass_text(), t("your_turn"), ui.TEXT)
+                    self._msg(turn + " \u00b7 " + self._pass_text(), turn, ui.TEXT)
                 elif self.status_l is None:     # no status line: your chips or score here
                     yours = self._standing(me) if g.rules.scoring == CHIPS else self._purse_text()
-                    self._msg(t("your_turn") + " \u00b7 " + yours, t("your_turn"), ui.TEXT)
+                    self._msg(turn + " \u00b7 " + yours, turn, ui.TEXT)
                 else:
-                    self._msg(t("your_turn"), None, ui.TEXT)
+                    self._msg(turn, None, ui.TEXT)
             elif self.dealing:
                 self._msg(" ", None, ui.TEXT)
             elif self.status_l is None:

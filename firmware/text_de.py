@@ -52,6 +52,7 @@ T = {
     "deal": "Runde",
     "pot": "Pott",
     "your_turn": "Du bist dran",
+    "any_suit": "Neue Farbe beginnen",
     "bonus": "Bonuskarte",
     "no_move": "Kein Zug: du passt",
     "no_move_s": "Kein Zug",

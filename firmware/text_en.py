@@ -52,6 +52,7 @@ T = {
     "deal": "Deal",
     "pot": "Pot",
     "your_turn": "Your turn",
+    "any_suit": "Start any suit",
     "bonus": "Bonus card",
     "no_move": "No move: you pass",
     "no_move_s": "No move",

@@ -52,6 +52,7 @@ T = {
     "deal": "Donne",
     "pot": "Pot",
     "your_turn": "À vous",
+    "any_suit": "Ouvrez une couleur",
     "bonus": "Carte bonus",
     "no_move": "Aucun coup: vous passez",
     "no_move_s": "Rien",

@@ -16,7 +16,9 @@ def test_badge_code_memory_budgets_on_micropython():
     from the sources, as a CircuitPython badge does with what tools.flash copies by default."""
     from tools.bench import measure_code_heap
     r = measure_code_heap()
-    assert r["text_heap_bytes_micropython"] <= 10 * 1024
+    # the text is part of the first group below; 10.5 KB since the eighteenth session's save
+    # warnings, quit question and Play or Pay's "Start any suit"
+    assert r["text_heap_bytes_micropython"] <= 10.5 * 1024
     # 108 KB in all, shared out by group (the players' dead fallbacks, 1 KB, went from the first
     # group to the last, whose screens were at their budget; then 1 KB of the libraries', which
     # change only with their versions, went to the last group for the save warnings and the

@@ -287,3 +287,21 @@ def test_under_the_hand_each_opponent_standing_and_the_dealer(board):
             human_turn(sim, check_ledger)
             turns += 1
         assert turns >= 3
+
+
+def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
+    """In Play or Pay whoever starts a suit (first, or again after laying a 13th card) may
+    lay any card: the message line says so instead of only 'Your turn'."""
+    from engine.match import Match
+    from firmware.autosave import Saves, TABLE
+    from hal.stores import FileStore
+    for d in range(1, 50):
+        m = Match(preset("play_or_pay"), d)
+        if m.game.turn == 0:
+            break
+    Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("play_or_pay"), 0, [0] * 7)
+    sim = Sim("pimoroni_picosystem", data_dir=str(tmp_path))
+    assert isinstance(sim.screen, TableScreen) and sim.screen.g.current < 0
+    assert message(sim.screen).startswith(text.t("any_suit"))
+    sim.play_legal()                          # a suit is started: the usual turns follow
+    assert sim.screen.g.current >= 0
