@@ -65,11 +65,6 @@ class Record:
         other = slots[1 - newest]
         return [slots[newest][1]] + ([other[1]] if other is not None else []), damaged
 
-    def read(self):
-        """The newest good payload, or None, and whether a slot was damaged."""
-        payloads, damaged = self.read_all()
-        return (payloads[0] if payloads else None), damaged
-
     def write(self, payload):
         """Store payload in the older slot; skipped when the newest already holds it.
         If the older slot cannot be written (a file in the way), the other one is: the
@@ -89,7 +84,3 @@ class Record:
             pass
         return bool(self.store.save(self.names[1 - target], data))
 
-    def clear(self):
-        """Forget the record (both slots)."""
-        for n in self.names:
-            self.store.save(n, b"")

@@ -255,7 +255,9 @@ class App:
         level = self.hal.battery()
         if level is not None:         # battery where the board can tell, bottom right
             L = self.layout
-            screen.group.append(ui.label(str(level) + "%", L.font, L.w - 2, L.h - L.lh,
+            f = ui.font(L.font)
+            screen.group.append(ui.label(str(level) + "%", L.font, L.w - 2,
+                                         L.h - f.height - f.descent,
                                          self.theme.colour(ui.MUTED), anchor=(1, 0)))
 
     def _levels_text(self):
@@ -708,6 +710,7 @@ class App:
             self.title()
             return
         self.match = m
+        self.settings["deal"] = m.deal_number % 99999 + 1     # the next match deals new cards
         self.match_preset = saved.preset
         self.match_level = saved.level
         self.match_seats = saved.seats

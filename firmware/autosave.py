@@ -109,9 +109,10 @@ class Saves:
         """(Saved or None, damaged): the newest slot that loads; None without damage when
         the record says no match is running."""
         payloads, damaged = self._read(self.game)
-        for payload in payloads:
-            if not payload:
-                return None, False
+        for i in range(len(payloads)):
+            payload = payloads[i]
+            if not payload:      # no match: only a newer record that failed to load is lost
+                return None, i > 0
             try:
                 return _game(payload), damaged
             except (ValueError, IndexError):     # save.SaveError is a ValueError

@@ -49,7 +49,7 @@ class ListScreen(Screen):
         self.items = items
         self.back_fn = back
         self.sel = sel
-        self.top = max(0, sel - 2)
+        self.top = 0
         self.rows = []
 
     def build(self):
@@ -60,6 +60,7 @@ class ListScreen(Screen):
         self.group.append(ui.label(self.title, L.font, L.w // 2, 1, th.colour(ui.ACCENT),
                                    anchor=(0.5, 0), scale=scale))
         self.visible = ui.lines_fit(L.font, L.menu_top, L.h, L.lh)
+        self.top = max(0, min(self.sel - 2, len(self.items) - self.visible))   # sel in view
         for i in range(min(self.visible, len(self.items))):
             y = L.menu_top + i * L.lh
             name = ui.label(" ", L.font, 2, y, th.colour(ui.TEXT))

@@ -156,7 +156,8 @@ RULES_HELP = {
                "ihrer 7. Ass ist hoch. Spiele, wenn du kannst, sonst passe. Wer zuerst keine "
                "Karten hat, gewinnt."),
     "fan_tan": ("Chips. Alle setzen; links vom Geber beginnt. Gebaut wird von den Siebenern. "
-                "Passen ist auch erlaubt, wenn man könnte, kostet aber Chips. Wer zuerst fertig "
+                "Passen ist auch erlaubt, wenn man könnte: 3 Chips in den Pott und je 3 an die "
+                "Halter von 6 und 8 einer behaltenen 7. Wer zuerst fertig "
                 "ist, bekommt den Pott."),
     "domino": ("Die erste Karte, beliebigen Rangs, legt den Startrang fest. Strafpunkte werden "
                "addiert; bei 100 endet die Partie, die wenigsten Punkte gewinnen."),

@@ -155,7 +155,8 @@ RULES_HELP = {
     "sevens": ("Four players. The 7s open the rows; build each suit up and down from its 7. Ace "
                "is high. Play if you can; if you cannot, you pass. First out wins."),
     "fan_tan": ("Chips. Everyone antes; the player left of the dealer starts. Build from the 7s. "
-                "You may pass even when able, paying chips to the pot. First out takes the pot; "
+                "You may pass even when able: 3 chips to the pot, and 3 to each holder of the 6 "
+                "or 8 of a 7 you keep. First out takes the pot; "
                 "the others pay per card left."),
     "domino": ("The first card played, of any rank, fixes the starting rank for all suits. "
                "Penalties are added up; the first to 100 ends the match and the lowest score "

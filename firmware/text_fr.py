@@ -156,7 +156,8 @@ RULES_HELP = {
                "depuis son 7. L'as est haut. Jouez si vous pouvez, sinon passez. Le premier sans "
                "carte gagne."),
     "fan_tan": ("Jetons. Chacun mise; le joueur à gauche du donneur commence. On monte depuis "
-                "les 7. On peut passer même en pouvant jouer, en payant au pot. Le premier sans "
+                "les 7. On peut passer même en pouvant jouer: 3 jetons au pot, et 3 à qui tient "
+                "le 6 ou le 8 d'un 7 gardé. Le premier sans "
                 "carte prend le pot; les autres paient par carte."),
     "domino": ("La première carte jouée, de n'importe quel rang, fixe le rang de départ. Les "
                "pénalités s'additionnent; à 100 la partie s'arrête et le plus petit score gagne."),

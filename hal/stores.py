@@ -39,8 +39,6 @@ class NvmStore:
         if len(data) > REGION:
             raise StoreFull("record too big for nvm")
         at = self._at(name)
-        if not data:
-            data = b"\x00"       # "forget": a blank first byte (an empty slice writes nothing)
         self.nvm[at:at + len(data)] = data
         return True
 

@@ -29,3 +29,9 @@ class Tearing(MemoryStore):
             self.cells[name] = bytes(data[:k]) + old[k:len(data)]
             self.dead = True
         raise OSError("power cut")
+
+
+def newest(rec):
+    """(the newest good payload or None, damaged) of an engine.records.Record."""
+    payloads, damaged = rec.read_all()
+    return (payloads[0] if payloads else None), damaged

@@ -10,7 +10,7 @@ from engine.records import Record
 from firmware import autosave, text
 from firmware.autosave import Saves, GAME_KIND
 from hal.stores import MemoryStore, FileStore
-from fakestore import Tearing
+from fakestore import Tearing, newest
 
 
 def nothing(sim, t):
@@ -89,7 +89,7 @@ def _old_version(path):
         p = os.path.join(path, n)
         if os.path.exists(p):
             store.cells[n] = open(p, "rb").read()
-    payload = Record(store, "game", GAME_KIND).read()[0]
+    payload = newest(Record(store, "game", GAME_KIND))[0]
     bad = bytearray(payload)
     bad[10 + 2] = 0          # engine.save's version byte
     return bytes(bad)
@@ -154,9 +154,9 @@ def test_a_deleted_slot_falls_back_to_the_previous_decision(tmp_path):
     sim = started(tmp_path, moves=3)
     store = FileStore(str(tmp_path))
     rec = Record(store, "game", GAME_KIND)
-    newest = rec.read()[0]
+    latest = rec.read_all()[0][0]
     for n in ("game.0", "game.1"):
-        if store.load(n) is not None and newest in store.load(n):
+        if store.load(n) is not None and latest in store.load(n):
             os.remove(str(tmp_path / n))
     sim2 = Sim(data_dir=str(tmp_path))
     sim2.settle()
@@ -485,9 +485,34 @@ def test_the_cursor_of_an_eighteen_card_hand_survives_a_power_cut(tmp_path):
     m = Match(preset("domino"), 6, 3)
     assert saves.save_game(m, autosave.TABLE, 17, PRESETS.index("domino"), 0, bytes(7))
     assert saves.load_game()[0].cursor == 17
-    old = bytearray(saves.game.read()[0])
+    old = bytearray(newest(saves.game)[0])
     old[0] = 1
     old[10:] = save.encode(m, autosave.TABLE * 16 + 12)
     saves.game.write(bytes(old))
     got = saves.load_game()[0]
     assert (got.kind, got.cursor) == (autosave.TABLE, 12)
+
+
+def test_a_newer_record_that_cannot_be_loaded_beside_no_match_is_damage(tmp_path):
+    sim = started(tmp_path, moves=1)
+    sim.app.quit_match()                        # one slot: no match
+    store = FileStore(str(tmp_path))
+    Record(store, "game", GAME_KIND).write(b"\x09" + bytes(40))   # newer, good CRC, unloadable
+    assert Saves(store).load_game() == (None, True)
+    assert "Saved game was damaged \u2014 new game" in " ".join(
+        page_text(Sim(data_dir=str(tmp_path)).screen))
+
+
+def test_a_match_resumed_after_a_power_cut_still_moves_the_next_match_on(tmp_path):
+    sim = started(tmp_path, moves=0)
+    while isinstance(sim.screen, TableScreen):  # the match's first deal, to its results
+        sim.play_legal()
+    sim.press("OK")
+    sim.press("OK")                             # the second deal begins
+    play_decisions(sim, 1)
+    dealt = sim.app.match.deal_number
+    back = Sim(data_dir=str(tmp_path))          # the prefs on flash still say this deal is next
+    back.settle()
+    back.app.quit_match()
+    new_game(back, PRESETS.index("fan_tan"))
+    assert back.app.match.deal_number == dealt + 1

@@ -102,7 +102,8 @@ def _view_fields(v):
 
 def test_easy_pays_to_pass_only_on_a_whim():
     """Easy picked a paid pass as one more random option (38% of the times it could) and
-    went broke within a deal; now about one time in twenty."""
+    went broke within a deal; now the pass is among its options one time in eight, so it
+    takes it about one time in twenty."""
     offered = []
 
     def check(g, v, a):

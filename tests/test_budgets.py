@@ -45,6 +45,8 @@ def test_hard_decision_budgets_on_micropython():
     from tools import bench_bots
     r = bench_bots.measure()
     assert r["hard_decision_peak_alloc_bytes_micropython"] <= 16 * 1024
-    assert r["hard_decision_searched_ms_micropython"]["count"] >= len(bench_bots.POSITIONS)
+    # from each start, the next searching decision; and one first decision (Fan Tan, where a
+    # pass on a 7 pays its gate penalties) searches too
+    assert r["hard_decision_searched_ms_micropython"]["count"] == len(bench_bots.POSITIONS) + 1
     assert 0 < r["hard_decision_ms_micropython"]["median"] <= r["hard_decision_ms_micropython"]["max"]
     assert r["hard_decision_ref_loop_ratio"] > 0

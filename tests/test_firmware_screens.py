@@ -12,6 +12,7 @@ from engine.cards import name as card_name
 from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS
 from engine import reasons as R
 from firmware import text, heap
+from fakestore import newest
 
 
 def test_title_lists_and_continue_appears_during_a_match():
@@ -195,7 +196,7 @@ def test_game_record_restores_the_same_screen(tmp_path):
                     sim.press("RIGHT")
                 break
         sim.press("OK")
-    payload = sim.app.saves.game.read()[0]
+    payload = newest(sim.app.saves.game)[0]
     assert len(payload) <= 256 + 10
     sim.app.resume_table()
     sim.settle()
@@ -450,6 +451,7 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     sim.press("OK")
     sim.press("OK")
     assert sim.screen.item_text(sim.screen.items[sim.screen.sel]) == "About"
+    assert sim.screen.top == 0                # the whole menu fits: none of it scrolled away
 
 
 def test_match_length_in_words_for_every_preset():
