@@ -112,6 +112,7 @@ class App:
         self.battery_told = 0               # how many of BATTERY_LOW the player was told of
         self.saves = autosave.Saves(hal.store)
         self.unsaved = False                # the last write did not reach the flash
+        self.told_unsaved = False           # ... and the table said so
         self.paused_at = (0, -1)            # the table's cursor and aim when paused
         self.power_up()
 
@@ -169,7 +170,8 @@ class App:
                 if now >= self.battery_at:          # with the decision's first e-ink refresh
                     self.battery_at = now + BATTERY_MS
                     told = self._battery_notice()
-                if self.unsaved and not told:
+                if self.unsaved and not told and not self.told_unsaved:
+                    self.told_unsaved = True        # once, until saving works again
                     self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
         if lit != self.lit:
             self.lit = lit
@@ -740,10 +742,14 @@ class App:
 
     def _kept(self, ok):
         """Note whether a write reached the flash (a full or read-only store keeps nothing).
-        The table says so at once, and again as each of your decisions begins."""
-        if not ok and not self.unsaved and isinstance(self.screen, TableScreen):
+        The table says so once (at once, or as your next decision begins), and the
+        low-battery notice says the game is not saved."""
+        if not ok and not self.told_unsaved and isinstance(self.screen, TableScreen):
+            self.told_unsaved = True
             self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
         self.unsaved = not ok
+        if ok:
+            self.told_unsaved = False
         return ok
 
     def replay(self, back):

@@ -97,10 +97,18 @@ class ListScreen(Screen):
                 name.color = th.colour(ui.ACCENT)
             else:
                 name.color = th.colour(ui.TEXT)
-            _set(name, mark + self.item_text(item))
+            label = mark + self.item_text(item)
             v = item[1]() if item[1] else ""
             if item[2] and j == self.sel and v:
                 v = "\u25c0 " + v + " \u25b6"
+            f = self.app.layout.font
+            room = self.app.layout.w - 8 - ui.text_width(v, f)   # a gap between the two
+            if ui.text_width(label, f) > room and v:
+                v = v.replace("\u25c0 ", "\u25c0").replace(" \u25b6", "\u25b6")   # arrows closer
+                room = self.app.layout.w - 8 - ui.text_width(v, f)
+                while len(label) > 2 and ui.text_width(label, f) > room:
+                    label = label[:-1]                      # then the name gives way
+            _set(name, label)
             _set(value, v if v else " ")
         self.app.changed()
 

@@ -176,7 +176,7 @@ class TableView(Screen):
             tab = g.table[s]
             self._tile(self.rows, 0, s, (ui.T_SUIT_DONE if tab == FULL else ui.T_SUIT) + s)
             fits = g.fits[s]
-            if not tab and popcount(fits) > 2:
+            if not tab and popcount(fits) > 2 or s == g.bonus:   # the bonus card goes elsewhere
                 fits = 0
             for r in range(13):
                 col = 1 + (r - bottom) % 13
@@ -234,9 +234,15 @@ class TableView(Screen):
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
                 elif g.bonus >= 0:              # Coventry: one more card on another row, or pass
                     self._msg(reason(BONUS_OTHER_ROW) + " \u00b7 " + self._pass_text(),
-                              t("bonus"), ui.ACCENT)
+                              reason(BONUS_OTHER_ROW, True) + " \u00b7 " + self._pass_text(),
+                              ui.ACCENT)
                 elif PASS in items:
-                    self._msg(turn + " \u00b7 " + self._pass_text(), turn, ui.TEXT)
+                    paid = turn + " \u00b7 " + self._pass_text()
+                    if self.status_l is None:   # no status line: what you hold too, if it fits
+                        self._msg(turn + " " + self._standing(me) + " \u00b7 " + self._pass_text(),
+                                  paid, ui.TEXT)
+                    else:
+                        self._msg(paid, turn, ui.TEXT)
                 elif self.status_l is None:     # no status line: your chips or score here
                     yours = self._standing(me) if g.rules.scoring == CHIPS else self._purse_text()
                     self._msg(turn + " \u00b7 " + yours, turn, ui.TEXT)
@@ -287,11 +293,13 @@ class TableView(Screen):
         return (str(s) if r.scoring == RACE else signed(s)) + t("pt")
 
     def _purse_text(self):
-        """Pot and your chips, or your score: what the status line shows on larger screens."""
+        """Pot and your chips, or your score, and D if you deal: what the status line shows on
+        larger screens."""
         me = self.me
+        you = t("you") + (" D " if self.g.dealer == me else " ")      # and whether you deal
         if self.g.rules.scoring == CHIPS:
-            return t("pot") + " " + str(self.g.pot) + " \u00b7 " + t("you") + " " + self._standing(me)
-        return t("you") + " " + self._standing(me)
+            return t("pot") + " " + str(self.g.pot) + " \u00b7 " + you + self._standing(me)
+        return you + self._standing(me)
 
     def _status(self):
         if self.status_l is None:
@@ -599,8 +607,10 @@ class TableScreen(TableView):
             self.start_hint()
             return
         elif b == OK:
-            if self.app.stale():            # e-ink: show the selection before playing it
-                self.say(t("ok_again"), None, ui.ACCENT)
+            if self.app.stale():            # e-ink: show the selection before playing it,
+                sel = self.items[self.cursor]   # named (a pass has no frame), with its cost
+                what = "\u25b6" + (self._pass_text() if sel == PASS else card_name(sel))
+                self.say(what + " \u00b7 " + t("ok_again"), t("ok_again"), ui.ACCENT)
                 self.asked = True
                 return
             action = self.items[self.cursor]

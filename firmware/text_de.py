@@ -89,7 +89,7 @@ T = {
     "battery_low": "Akku %d %%: Spiel ist gespeichert",
     "battery_low_s": "Akku %d %%",
     "battery_unsaved": "Akku %d %%: Spiel nicht gespeichert!",
-    "not_saved": "Speichern unmöglich: Abschalten kostet das Spiel",
+    "not_saved": "Ungespeichert: Aus kostet das Spiel",
     "not_saved_s": "Nicht gespeichert!",
     "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
     "hurry": "Eine Taste, während die Bots spielen: schneller",
@@ -111,10 +111,10 @@ T = {
 
 # what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
 BUTTONS = (
-    "vorige Farbe",
-    "nächste Farbe",
-    "vorige Karte",
-    "nächste Karte",
+    "vorige Farbe / Zeile",
+    "nächste Farbe / Zeile",
+    "vorige Karte / Wert",
+    "nächste Karte / Wert",
     "spielen / wählen",
     "zurück / Pause",
     "Pause / zurück",
@@ -158,7 +158,7 @@ RULES_HELP = {
     "fan_tan": ("Chips. Alle setzen; links vom Geber beginnt. Gebaut wird von den Siebenern. "
                 "Passen ist auch erlaubt, wenn man könnte: 3 Chips in den Pott und je 3 an die "
                 "Halter von 6 und 8 einer behaltenen 7. Wer zuerst fertig "
-                "ist, bekommt den Pott."),
+                "ist, bekommt den Pott; die anderen zahlen je Restkarte."),
     "domino": ("Die erste Karte, beliebigen Rangs, legt den Startrang fest. Strafpunkte werden "
                "addiert; bei 100 endet die Partie, die wenigsten Punkte gewinnen."),
     "parliament": ("Karo 7 eröffnet. Gebaut wird von den Siebenern. Ein Strafpunkt je Karte; bei "

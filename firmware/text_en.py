@@ -89,7 +89,7 @@ T = {
     "battery_low": "Battery %d%%: your game is saved",
     "battery_low_s": "Battery %d%%",
     "battery_unsaved": "Battery %d%%: game not saved!",
-    "not_saved": "Cannot save: a power-off loses this game",
+    "not_saved": "Cannot save: power-off loses this game",
     "not_saved_s": "Not saved!",
     "hint_in_pause": "Hint: in the pause menu, on your turn",
     "hurry": "Any key while the bots play: faster",
@@ -111,10 +111,10 @@ T = {
 
 # what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
 BUTTONS = (
-    "previous suit",
-    "next suit",
-    "previous card",
-    "next card",
+    "previous suit / line",
+    "next suit / line",
+    "previous card / value",
+    "next card / value",
     "play / choose",
     "back / pause",
     "pause / back",

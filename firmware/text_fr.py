@@ -89,7 +89,7 @@ T = {
     "battery_low": "Batterie %d %%: partie sauvegardée",
     "battery_low_s": "Batterie %d %%",
     "battery_unsaved": "Batterie %d %%: partie non sauvegardée!",
-    "not_saved": "Sauvegarde impossible: partie perdue à l'arrêt",
+    "not_saved": "Non sauvegardé: l'arrêt perd la partie",
     "not_saved_s": "Non sauvegardé!",
     "hint_in_pause": "Conseil: dans le menu Pause, à votre tour",
     "hurry": "Une touche pendant que les robots jouent: plus vite",
@@ -111,10 +111,10 @@ T = {
 
 # what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
 BUTTONS = (
-    "couleur précédente",
-    "couleur suivante",
-    "carte précédente",
-    "carte suivante",
+    "couleur / ligne préc.",
+    "couleur / ligne suiv.",
+    "carte / valeur préc.",
+    "carte / valeur suiv.",
     "jouer / choisir",
     "retour / pause",
     "pause / retour",

@@ -257,20 +257,23 @@ class CardArt:
                                   x=x, y=y)
 
     def frame(self, w, h, colour_index, dashed=False):
-        """An outline TileGrid of w x h pixels (cursor, hint), transparent inside."""
+        """An outline TileGrid of w x h pixels (cursor, hint), transparent inside: 2 pixels
+        thick, 1 on tiles under 14 pixels, where it keeps to the tile's blank margin (a
+        thicker one ate the glyphs of the MacroPad's 8 pixel cards and the T-Display's 10)."""
         bmp = displayio.Bitmap(w, h, 2)
         pal = displayio.Palette(2)
         pal[0] = 0
         pal.make_transparent(0)
         pal[1] = self.theme.colours[colour_index]
+        k = 2 if w >= 14 else 1
         for x in range(w):
             if not dashed or x & 2:
-                bmp[x, 0] = bmp[x, 1] = 1
-                bmp[x, h - 1] = bmp[x, h - 2] = 1
+                for i in range(k):
+                    bmp[x, i] = bmp[x, h - 1 - i] = 1
         for y in range(h):
             if not dashed or y & 2:
-                bmp[0, y] = bmp[1, y] = 1
-                bmp[w - 1, y] = bmp[w - 2, y] = 1
+                for i in range(k):
+                    bmp[i, y] = bmp[w - 1 - i, y] = 1
         return displayio.TileGrid(bmp, pixel_shader=pal)
 
 

@@ -27,7 +27,7 @@ def main(argv=None):
     ap.add_argument("--keys", default="", help="comma-separated buttons, WAIT:ms, @file.png")
     ap.add_argument("--screenshot", default=None, help="PNG of the final screen")
     ap.add_argument("--shot-dir", default=None, help="folder for @file.png tokens")
-    ap.add_argument("--shot-scale", type=int, default=1)
+    ap.add_argument("--shot-scale", type=int, default=1, help="zoom of the PNGs (--screenshot, @file.png)")
     ap.add_argument("--frames", type=int, default=0, help="window: quit after N frames")
     ap.add_argument("--window-shot", default=None, help="window: PNG of the whole window at exit")
     ap.add_argument("--redraw", action="store_true", help="report redraw areas after bot moves")
@@ -48,7 +48,7 @@ def main(argv=None):
         from simulator.core import Sim
         sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)
         sim.measure = args.redraw
-        sim.run_script(args.keys.split(","), shot_dir=args.shot_dir)
+        sim.run_script(args.keys.split(","), shot_dir=args.shot_dir, shot_scale=args.shot_scale)
         sim.settle()
         if args.screenshot:
             sim.shot(args.screenshot, args.shot_scale)

@@ -102,7 +102,7 @@ class Sim:
     def ok(self):
         """OK at the table. On e-ink, OK on a stale panel only shows the selection: OK again."""
         self.press("OK")
-        if getattr(self.app.screen, "msg_key", None) == text.t("ok_again"):
+        if str(getattr(self.app.screen, "msg_key", None)).endswith(text.t("ok_again")):
             self.press("OK")
 
     def redraw_summary(self):
@@ -120,8 +120,9 @@ class Sim:
         self.render()
         self.hal.screenshot(path, scale)
 
-    def run_script(self, tokens, shot_dir=None):
-        """Tokens: button names, WAIT:ms, or @name.png (save a screenshot here)."""
+    def run_script(self, tokens, shot_dir=None, shot_scale=1):
+        """Tokens: button names, WAIT:ms, or @name.png (save a screenshot here, at
+        shot_scale)."""
         for tok in tokens:
             tok = tok.strip()
             if not tok:
@@ -130,7 +131,7 @@ class Sim:
                 path = tok[1:]
                 if shot_dir and not os.path.isabs(path):
                     path = os.path.join(shot_dir, path)
-                self.shot(path)
+                self.shot(path, shot_scale)
             elif tok.upper().startswith("WAIT:"):
                 ms = int(tok[5:])
                 end = self.hal.clock + ms

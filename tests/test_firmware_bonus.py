@@ -6,7 +6,7 @@ from engine.rng import Rng
 from engine.rules import PRESETS, preset
 from firmware.autosave import Saves, TABLE
 from firmware.table import TableScreen
-from firmware import text
+from firmware import text, ui
 from hal.stores import FileStore
 from simhelp import LAYOUT_BOARDS, Sim, message
 
@@ -33,9 +33,12 @@ def test_bonus_card_is_announced_and_can_be_declined(tmp_path):
         sim = Sim(board, data_dir=str(folder))
         t = sim.screen
         assert isinstance(t, TableScreen) and t.g.bonus >= 0 and t.g.turn == 0
-        msg = message(t)      # where the line has room, it says where the card goes
-        assert msg in (text.reason(BONUS_OTHER_ROW) + " \u00b7 " + text.t("pass_cost"),
-                       text.t("bonus")), (board, msg)
+        msg = message(t)      # where the card goes, and that declining it is free
+        assert msg in [text.reason(BONUS_OTHER_ROW, short) + " \u00b7 " + text.t("pass_cost")
+                       for short in (False, True)], (board, msg)
+        row = t.rows                # the bonus suit's row shows no next rank to lay
+        assert all(row[c, t.g.bonus] < ui.T_NEED or row[c, t.g.bonus] >= ui.T_NEED + 13
+                   for c in range(1, 14)), board
         assert PASS in t.items
         bonus_suit = t.g.bonus
         assert all(c == PASS or c // 13 != bonus_suit for c in t.items if t.g.check(c, 0) == 0)

@@ -201,11 +201,11 @@ def test_illegal_reason_in_french_and_german():
             text.set_lang(0)
 
 
-@pytest.mark.parametrize("preset_key", ["fan_tan", "sevens"])
-def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key):
-    """128x64 has no status line: the message line carries the pot and your chips or score,
-    while the bots play and on your turn."""
-    sim = Sim("adafruit_macropad_rp2040", seed=21)
+@pytest.mark.parametrize("preset_key,seed", [("fan_tan", 21), ("fan_tan", 7), ("sevens", 21)])
+def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key, seed):
+    """128x64 has no status line: the message line carries the pot and your chips or score
+    (and D when you deal), while the bots play and on your turn."""
+    sim = Sim("adafruit_macropad_rp2040", seed=seed)
     sim.measure = True
     new_game(sim, PRESETS.index(preset_key))
     t = sim.screen
@@ -213,12 +213,15 @@ def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key):
         if t.g.over:
             break
         sim.play_legal()
+    dealer = " D" if t.g.dealer == 0 else ""
     if preset_key == "fan_tan":
         purse = [x for x in sim.messages if x.startswith("Pot ")]
         assert purse
-        assert all(re.match(r"^Pot \d+ \u00b7 You \$\d+$", x) for x in purse)
+        assert all(re.match(r"^Pot \d+ \u00b7 You%s \$\d+$" % dealer, x) for x in purse)
+        # your turn with a paid pass: its price and what you hold
+        assert any(re.match(r"^Your turn \$\d+ \u00b7 Pass -\d+$", x) for x in sim.messages)
     else:
-        assert any(re.match(r"^You [+-]?\d+ pt$", x) for x in sim.messages)
+        assert any(re.match(r"^You%s [+-]?\d+ pt$" % dealer, x) for x in sim.messages)
         assert any(re.match(r"^Your turn \u00b7 You [+-]?\d+ pt$", x) for x in sim.messages)
     assert max(sim.redraw_after_bot) < 0.25 * 128 * 64
 

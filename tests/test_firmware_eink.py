@@ -6,7 +6,7 @@ from engine.game import PASS
 from engine import reasons as R
 from firmware import text
 from firmware.app import EINK_SETTLE_MS
-from firmware.table import sorted_hand
+from firmware.table import sorted_hand, card_name
 
 PAUSE_MS = EINK_SETTLE_MS + 200      # the player stops and looks
 
@@ -79,7 +79,7 @@ def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn
             wait(sim, PAUSE_MS)
         press(sim, "OK")
         if len(g.log) == moves:              # the panel was stale: shown now, not played
-            assert message(t) == text.t("ok_again")
+            assert message(t).endswith(text.t("ok_again"))
             assert events[-1] is True and not sim.app.dirty
             asked += 1
             press(sim, "OK")
@@ -112,8 +112,9 @@ def test_eink_ok_on_a_stale_panel_shows_the_selection_first():
     press(sim, "OK")
     assert sorted_hand(g, t.me) == hand and list(g.table) == rows and len(g.log) == moves
     assert app.refreshes == before + 2 and events[-1] is True and not app.dirty
-    assert message(t) == text.t("ok_again")
-    action = t.items[target]
+    action = t.items[target]                              # named, a pass with its cost
+    what = t._pass_text() if action == PASS else card_name(action)
+    assert message(t) == "\u25b6" + what + " \u00b7 " + text.t("ok_again")
     press(sim, "OK")
     assert len(g.log) == moves + 1 and g.log[-1] == action
     if action != PASS:
@@ -147,5 +148,5 @@ def test_colour_board_ok_plays_at_once_after_pauses():
         press(sim, "RIGHT")
     moves = len(g.log)
     press(sim, "OK")
-    assert len(g.log) == moves + 1 and message(t) != text.t("ok_again")
+    assert len(g.log) == moves + 1 and not message(t).endswith(text.t("ok_again"))
     assert events.count(True) == 0

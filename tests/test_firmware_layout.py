@@ -75,9 +75,10 @@ def visit_all(sim, where):
         chk("new game line %d" % i)
     for p in range(len(PRESETS)):
         app.settings["preset"] = p
-        scr.sel = 0
-        scr.show()
-        chk("new game preset %d" % p)
+        for i in range(len(scr.items)):
+            scr.sel = i
+            scr.show()
+            chk("new game preset %d line %d" % (p, i))
     app.settings["preset"] = 0
     app.settings_screen()
     for i in range(len(app.screen.items)):
@@ -342,6 +343,25 @@ def test_a_cards_glyphs_stand_centred_clear_of_its_edges(fonts, board):
         room = left + right                 # a 5 px suit on a 6 px face has one spare column
         assert min(left, right) >= min(1, room // 2) and abs(left - right) <= 1, \
             (board, tile, cols)
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_the_cursor_and_hint_frames_leave_every_card_glyph_whole(fonts, board):
+    """The frames lie over a card of the hand (its rank tile above its suit tile): none of
+    their pixels may fall on a glyph's (on the MacroPad's 8 pixel cards a 2 pixel frame did,
+    and a dimmed card under the cursor could not be read)."""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    tw, th = L.tile
+    art = ui.CardArt(tw, th, L.tile_font, ui.Theme(mono=p.MONO, paper=p.EINK))
+    for dashed in (False, True):
+        bmp = art.frame(tw, 2 * th, ui.CURSOR, dashed).bitmap
+        drawn = [(x, y) for y in range(2 * th) for x in range(tw) if bmp[x, y]]
+        for rank in range(26):
+            for suit in range(4):
+                for x, y in drawn:
+                    tile = ui.T_RANK + rank if y < th else ui.T_SUIT + suit
+                    assert at(art, tile, x, y % th) not in (ui.INK, ui.RED), (board, rank, suit, x, y)
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)

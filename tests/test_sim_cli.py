@@ -28,6 +28,10 @@ def test_headless_script_writes_screenshots(tmp_path):
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
     from PIL import Image
     assert Image.open(out).size == (240, 240)
+    r = run_sim("--board", "adafruit_macropad_rp2040", "--headless", "--data-dir",
+                str(tmp_path / "data2"), "--shot-dir", str(tmp_path), "--keys", "@small.png",
+                "--shot-scale", "4")
+    assert r.returncode == 0 and Image.open(tmp_path / "small.png").size == (512, 256), r.stderr
     assert (tmp_path / "title.png").read_bytes() != (tmp_path / "table.png").read_bytes()
 
 
