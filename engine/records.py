@@ -83,4 +83,3 @@ class Record:
         except OSError:
             pass
         return bool(self.store.save(self.names[1 - target], data))
-

@@ -27,8 +27,8 @@ def select_menu(sim, key_text):
     raise AssertionError("no menu line " + key_text)
 
 
-def new_game(sim, preset_index, players=None):
-    """From the title screen, set up and start a game with buttons only."""
+def pick_preset(sim, preset_index):
+    """From the title screen, open New game and set its rules to a preset, with buttons only."""
     select_menu(sim, "New game")
     sim.press("OK")
     select_menu(sim, "Rules")
@@ -37,6 +37,11 @@ def new_game(sim, preset_index, players=None):
             break
         sim.press("RIGHT")
     assert sim.app.settings["preset"] == preset_index
+
+
+def new_game(sim, preset_index, players=None):
+    """From the title screen, set up and start a game with buttons only."""
+    pick_preset(sim, preset_index)
     if players is not None:
         sim.press("DOWN")
         for _ in range(8):

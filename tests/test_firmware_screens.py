@@ -5,7 +5,7 @@ import pytest
 
 import hal
 
-from simhelp import (Sim, message, select_menu, new_game, LAYOUT_BOARDS, TableScreen, PageScreen,
+from simhelp import (Sim, message, select_menu, new_game, pick_preset, LAYOUT_BOARDS, TableScreen, PageScreen,
                      ListScreen, labels, page_text)
 from engine.game import PASS
 from engine.cards import name as card_name
@@ -82,11 +82,7 @@ def test_new_game_options_players_and_deal_number_typed_in():
 def test_scoring_option_offers_only_matches_that_end():
     """Domino has no deal limit, so its scoring cycles race and chips, never zero-sum points."""
     sim = Sim(seed=1)
-    select_menu(sim, "New game")
-    sim.press("OK")
-    select_menu(sim, "Rules")
-    while sim.app.settings["preset"] != PRESETS.index("domino"):
-        sim.press("RIGHT")
+    pick_preset(sim, PRESETS.index("domino"))
     select_menu(sim, "Scoring")
     seen = set()
     for _ in range(4):
@@ -407,11 +403,7 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     """Set rules and a bot away from the defaults on the new-game screen; mid-game, MENU >
     Rules & help shows the preset's page, the options this game is played with and its bots."""
     sim = Sim(seed=3)
-    select_menu(sim, "New game")
-    sim.press("OK")
-    select_menu(sim, "Rules")
-    while sim.app.settings["preset"] != PRESETS.index("parliament"):
-        sim.press("RIGHT")
+    pick_preset(sim, PRESETS.index("parliament"))
     assert sim.app.rules().penalty == CARDS and not sim.app.rules().ace_high
     select_menu(sim, "Penalty")
     sim.press("RIGHT")
