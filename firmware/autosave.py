@@ -11,8 +11,8 @@ whose screen byte is kind * 32 + hand cursor (kind: TABLE, RESULTS, STANDINGS, F
 header 1 had kind * 16, which clamped the cursor of an 18-card hand).
 
 A record whose newest slot cannot be loaded falls back to the other slot; "damaged" is
-said only when no slot holds a record at all (a torn write beside a good slot is the
-power cut the two slots are there for).
+said only when no slot holds a record that loads, or when a newer one failed beside "no
+match" (a torn write beside a good slot is the power cut the two slots are there for).
 
 prefs payload: version, the settings bytes, next deal number (4), the 7 seat levels,
 the last deal counted in the statistics (4), then engine.stats.Stats.encode().
