@@ -170,9 +170,8 @@ class App:
                 if now >= self.battery_at:          # with the decision's first e-ink refresh
                     self.battery_at = now + BATTERY_MS
                     told = self._battery_notice()
-                if self.unsaved and not told and not self.told_unsaved:
-                    self.told_unsaved = True        # once, until saving works again
-                    self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
+                if not told:
+                    self._warn_unsaved()
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)
@@ -397,7 +396,7 @@ class App:
         r = self.rules()
         n = deal_number if deal_number is not None else self.settings["deal"]
         self.match = Match(r, deal_number=n)
-        self.settings["deal"] = n % 99999 + 1
+        self.deal_on()
         self.match_preset = self.settings["preset"]
         self.match_seats = bytearray(self.seat_levels)
         self.match_level = max(self.match_seats[1:r.players])
@@ -406,6 +405,10 @@ class App:
         self.save_prefs()
         self.save_game(TABLE)
         self.goto(TableScreen(self))
+
+    def deal_on(self):
+        """The next match starts after the deal now dealt, so it never deals its cards again."""
+        self.settings["deal"] = self.match.deal_number % 99999 + 1
 
     def bot_for(self, seat):
         return self.bots[seat]
@@ -538,7 +541,7 @@ class App:
                 self.title()
             else:
                 m.next_deal()
-                self.settings["deal"] = m.deal_number % 99999 + 1   # a new match deals new cards
+                self.deal_on()
                 self.goto(TableScreen(self))
         self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=go_on,
                              back=lambda: self.results(m.result)))
@@ -712,7 +715,7 @@ class App:
             self.title()
             return
         self.match = m
-        self.settings["deal"] = m.deal_number % 99999 + 1     # the next match deals new cards
+        self.deal_on()                          # the prefs on flash may be a deal behind
         self.match_preset = saved.preset
         self.match_level = saved.level
         self.match_seats = saved.seats
@@ -744,13 +747,17 @@ class App:
         """Note whether a write reached the flash (a full or read-only store keeps nothing).
         The table says so once (at once, or as your next decision begins), and the
         low-battery notice says the game is not saved."""
-        if not ok and not self.told_unsaved and isinstance(self.screen, TableScreen):
-            self.told_unsaved = True
-            self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
         self.unsaved = not ok
         if ok:
             self.told_unsaved = False
+        self._warn_unsaved()
         return ok
+
+    def _warn_unsaved(self):
+        """At the table, say once (until saving works again) that the game is not saved."""
+        if self.unsaved and not self.told_unsaved and isinstance(self.screen, TableScreen):
+            self.told_unsaved = True
+            self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
 
     def replay(self, back):
         """Watch the last finished deal again, one action at a time."""

@@ -237,12 +237,11 @@ class TableView(Screen):
                               reason(BONUS_OTHER_ROW, True) + " \u00b7 " + self._pass_text(),
                               ui.ACCENT)
                 elif PASS in items:
-                    paid = turn + " \u00b7 " + self._pass_text()
+                    price = " \u00b7 " + self._pass_text()
                     if self.status_l is None:   # no status line: what you hold too, if it fits
-                        self._msg(turn + " " + self._standing(me) + " \u00b7 " + self._pass_text(),
-                                  paid, ui.TEXT)
+                        self._msg(turn + " " + self._standing(me) + price, turn + price, ui.TEXT)
                     else:
-                        self._msg(paid, turn, ui.TEXT)
+                        self._msg(turn + price, turn, ui.TEXT)
                 elif self.status_l is None:     # no status line: your chips or score here
                     yours = self._standing(me) if g.rules.scoring == CHIPS else self._purse_text()
                     self._msg(turn + " \u00b7 " + yours, turn, ui.TEXT)
