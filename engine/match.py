@@ -65,13 +65,17 @@ class Match:
         if self.result is None:
             return False
         r = self.rules
-        if r.deals and self.deals >= r.deals:
-            return True
+        return bool(r.deals and self.deals >= r.deals or self.enders())
+
+    def enders(self):
+        """The seats that end the match: at or past the points target (RACE) or out of chips
+        (CHIPS); none where only the number of deals can end it."""
+        r = self.rules
         if r.scoring == RACE:
-            return max(self.scores) >= r.target
+            return [p for p in range(self.players) if self.scores[p] >= r.target]
         if r.scoring == CHIPS:
-            return min(self.chips) == 0
-        return False
+            return [p for p in range(self.players) if self.chips[p] == 0]
+        return []
 
     def standings(self):
         """The totals that decide the match: chips or scores."""

@@ -519,10 +519,21 @@ class App:
         if m.result is not None:
             if m.over:
                 lines.append((t("match_over"), ui.ACCENT))
+                lines.append((self.match_end(), ui.TEXT))
                 lines.append((t("ok_title"), ui.MUTED))
             else:
                 lines.append((t("next_deal"), ui.MUTED))
         return lines
+
+    def match_end(self):
+        """Why the match ended: who reached the points target or ran out of chips, else its
+        number of deals."""
+        m = self.match
+        hit = m.enders()
+        if not hit:
+            return t("after_deals") % m.deals
+        why = t("reached") % m.rules.target if m.rules.scoring == RACE else t("broke")
+        return why + ", ".join([text.seat(p, self.human) for p in hit])
 
     def standings(self, back=None):
         m = self.match

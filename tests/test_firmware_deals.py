@@ -308,3 +308,25 @@ def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
     assert message(sim.screen).startswith(text.t("any_suit"))
     sim.play_legal()                          # a suit is started: the usual turns follow
     assert sim.screen.g.current >= 0
+
+
+@pytest.mark.parametrize("preset_key,end,why", [
+    ("parliament", lambda m: m.scores.__setitem__(1, 104), "100 points reached: P2"),
+    ("fan_tan", lambda m: (m.chips.__setitem__(0, m.chips[0] + m.chips[2]), m.chips.__setitem__(2, 0)),
+     "Out of chips: P3"),
+    ("sevens", lambda m: setattr(m, "deals", m.rules.deals), "After 4 deals")])
+def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
+    """At a match's end the standings say what ended it, under "Match over", and OK goes to
+    the title."""
+    sim = Sim("pimoroni_picosystem", seed=3)
+    new_game(sim, PRESETS.index(preset_key))
+    play_deal(sim, illegal_tries=0)
+    m = sim.app.match
+    assert not m.over
+    end(m)                                        # as if this deal had ended the match
+    assert m.over
+    sim.press("OK")
+    lines = page_text(sim.screen)
+    assert lines[-3:] == [text.t("match_over"), why, text.t("ok_title")]
+    sim.press("OK")
+    assert sim.app.match is None and not isinstance(sim.screen, TableScreen)
