@@ -114,13 +114,20 @@ def text_width(text, font_name):
 
 
 def wrap(text, font_name, width, lines):
-    """Split text into at most `lines` lines no wider than width (words kept whole)."""
+    """Split text into at most `lines` lines no wider than width (words kept whole, and a
+    "label:" with the word after it)."""
     out = []
     indent = ""
     while len(indent) < len(text) and text[len(indent)] == " ":
         indent += " "
-    cur = ""
+    words = []
     for word in text[len(indent):].split(" "):
+        if words and words[-1][-1:] == ":":
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    cur = ""
+    for word in words:
         trial = (indent + word) if not cur else cur + " " + word
         if text_width(trial, font_name) <= width or not cur:
             cur = trial

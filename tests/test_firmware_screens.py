@@ -11,7 +11,7 @@ from engine.game import PASS
 from engine.cards import name as card_name
 from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS
 from engine import reasons as R
-from firmware import text, heap
+from firmware import text, heap, ui
 from fakestore import newest
 
 
@@ -146,6 +146,25 @@ def test_statistics_count_deals():
     assert sim.app.stats.deals == 1
     sim.app.stats_screen()
     assert "Deals: 1" in " ".join(page_text(sim.screen))
+
+
+@pytest.mark.parametrize("lang", range(3))
+def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
+    """On 128x64 the statistics wrap, between "label: value" pairs and never inside one."""
+    sim = Sim("adafruit_macropad_rp2040", seed=30)
+    st = sim.app.stats
+    st.deals, st.matches, st.match_wins, st.streak, st.best, st.penalty = 1234, 56, 7, 3, 12, 4321
+    st.played[0], st.wins[0] = 1234, 567
+    text.set_lang(lang)
+    try:
+        sim.app.stats_screen()
+        lines = page_text(sim.screen)
+    finally:
+        text.set_lang(0)
+    assert lang == 0 or len(lines) > len(sim.screen.src)  # French and German wrap
+    for line in lines:
+        assert not line.endswith(":") and not re.match(r"^[\d.]+$", line), lines
+        assert ui.text_width(line, sim.app.layout.font) <= sim.app.layout.w - 10, line
 
 
 @pytest.mark.parametrize("lang", range(3))
