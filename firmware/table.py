@@ -370,6 +370,8 @@ class TableView(Screen):
             if level == 3:                             # no room for the last action
                 act = ""
                 if ui.text_width(name + cnt, L.font) > width:
+                    cnt = str(g.counts[p])             # "5:2", not "2!": the seat matters more
+                if ui.text_width(name + cnt, L.font) > width:
                     name = "\u25b6" if mark != " " else ""
             elif level == 2 and g.last[p] == PASS:
                 act = " -"

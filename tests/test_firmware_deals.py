@@ -330,3 +330,18 @@ def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
     assert lines[-3:] == [text.t("match_over"), why, text.t("ok_title")]
     sim.press("OK")
     assert sim.app.match is None and not isinstance(sim.screen, TableScreen)
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_seven_players_each_opponent_keeps_their_seat_number(board):
+    """With 7 players the labels are narrowest, and one holding two cards or fewer still
+    shows whose they are ("5:2" on 128x64, where "5:2!" does not fit)."""
+    sim = Sim(board, seed=8)
+    new_game(sim, PRESETS.index("parliament"), players=7)
+    t = sim.screen
+    g = t.g
+    while min(g.counts[1:]) > 2:
+        sim.play_legal()
+    for p, l1, l2, _ in t.opp_labels:
+        assert l1.text.lstrip(" \u25b6P").startswith(str(p + 1)), (p, l1.text)
+        assert str(g.counts[p]) in (l2.text if l2 else l1.text[1:]), (p, l1.text)
