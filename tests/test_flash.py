@@ -23,7 +23,7 @@ def run_flash(*args, timeout=TIMEOUT):
 
 
 def copied(out):
-    m = re.search(r"Copied (\d+) files", out)
+    m = re.search(r"Copied (\d+) files?", out)
     if m:
         return int(m.group(1))
     assert "Nothing to copy" in out, out
@@ -79,6 +79,7 @@ def test_flashing_again_copies_nothing(flashed):
     again = run_flash("--port", badge.port, "--source", str(source))
     assert again.returncode == 0, again.stderr
     assert copied(again.stdout) == 0
+    assert "files are up to date\nSoft reset: the badge restarts\n" in again.stdout   # nothing new
 
 
 @needs_vbadge
@@ -89,7 +90,7 @@ def test_changing_one_file_copies_one_file(flashed):
     changed.write_text(changed.read_text() + "\n# changed by test_flash\n")
     r = run_flash("--port", badge.port, "--source", str(source))
     assert r.returncode == 0, r.stderr
-    assert copied(r.stdout) == 1
+    assert copied(r.stdout) == 1 and "Copied 1 file (" in r.stdout
     assert "/engine/rules.py" in r.stdout
     on_badge = (badge.flash_dir / "engine" / "rules.py").read_bytes()
     assert on_badge == bundle.strip_docstrings(changed.read_bytes())
@@ -120,25 +121,42 @@ def test_mpremote_sees_the_files_and_the_engine_plays_the_same_deals(flashed):
 
 # ---- more of the path: .mpy, --clean, --dry-run, a transfer that broke off ----------------------
 
+def twins(flash_dir):
+    """Modules on the badge both as .py and as .mpy (the .py would shadow the .mpy)."""
+    have = device_files(flash_dir)
+    return [p for p in have if p.endswith(".mpy") and p[:-4] + ".py" in have]
+
+
 @needs_vbadge
 def test_mpy_bundle_runs_on_the_badge_and_replaces_the_py_files(tmp_path):
     source = copy_source(tmp_path / "src", ("engine",))
     (source / "firmware").mkdir()
     (source / "firmware" / "code.py").write_text("import engine\n")
-    with VBadge(tmp_path / "flash") as badge:
-        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs")
+    flash_dir = tmp_path / "flash"
+    with VBadge(flash_dir) as badge:
+        r = run_flash("--port", badge.port, "--source", str(source))
         assert r.returncode == 0, r.stderr
-        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--mpy")
+        r = run_flash("--port", badge.port, "--source", str(source), "--mpy")
         assert r.returncode == 0, r.stderr
         assert "Compiling .mpy (version 6.3)" in r.stdout
-        names = {p.name for p in (tmp_path / "flash" / "engine").iterdir()}
+        names = {p.name for p in (flash_dir / "engine").iterdir()}
         assert "game.mpy" in names and "game.py" not in names
-        assert (tmp_path / "flash" / "code.py").exists()     # entry points stay source
-        mpy = (tmp_path / "flash" / "engine" / "game.mpy").read_bytes()
+        assert not twins(flash_dir)                          # /lib/adafruit_ticks.py went too
+        assert (flash_dir / "code.py").exists()              # entry points stay source
+        # each source goes only once its .mpy is in place: a switch that breaks off leaves
+        # every module loadable
+        out = r.stdout
+        assert out.index("/engine/game.mpy (") < out.index("removed /engine/game.py")
+        assert out.index("/lib/adafruit_ticks.mpy (") < out.index("removed /lib/adafruit_ticks.py")
+        mpy = (flash_dir / "engine" / "game.mpy").read_bytes()
         assert mpy[:2] == b"M\x06"
         check = mpremote(badge.port, "resume", "exec",
-                         "import engine.game as g; print(g.__file__)")
-        assert check.stdout.strip() == "engine/game.mpy", check.stdout + check.stderr
+                         "import engine.game as g, adafruit_ticks as t; print(g.__file__, t.__file__)")
+        assert check.stdout.split() == ["engine/game.mpy", "/lib/adafruit_ticks.mpy"], \
+            check.stdout + check.stderr
+        r = run_flash("--port", badge.port, "--source", str(source))    # and back to sources
+        assert r.returncode == 0, r.stderr
+        assert not [p for p in device_files(flash_dir) if p.endswith(".mpy")]
 
 
 @needs_vbadge
@@ -153,9 +171,12 @@ def test_dry_run_changes_nothing_and_clean_removes_only_stale_bundle_files(tmp_p
         assert copied(run_flash("--port", badge.port, "--source", str(source), "--no-libs").stdout) > 0
         (flash_dir / "engine" / "old_module.py").write_text("gone = True\n")
         (flash_dir / "my_save.json").write_text("{}")
+        mpremote(badge.port, "resume", "exec", "fantan_test = 7")
         r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--dry-run", "--clean")
         assert "would remove /engine/old_module.py" in r.stdout
         assert (flash_dir / "engine" / "old_module.py").exists()
+        kept = mpremote(badge.port, "resume", "exec", "print(fantan_test)")
+        assert kept.stdout.strip() == "7", kept.stdout + kept.stderr    # not even a soft reset
         r = run_flash("--port", badge.port, "--source", str(source), "--no-libs")
         assert (flash_dir / "engine" / "old_module.py").exists()        # only --clean removes
         r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--clean")
@@ -248,6 +269,7 @@ def test_a_port_where_nothing_answers_is_not_a_badge():
         os.close(slave)
         os.close(master)
     assert_message(r, "is it a badge?")
+    assert "b'" not in r.stdout                        # nothing of mpremote's own
 
 
 def test_a_path_that_is_not_a_serial_port_is_refused(tmp_path):
@@ -255,6 +277,51 @@ def test_a_path_that_is_not_a_serial_port_is_refused(tmp_path):
     f.write_text("hello")
     assert_message(run_flash("--port", str(f), "--timeout", "1", timeout=60), "not a serial port")
     assert_message(run_flash("--port", str(tmp_path / "missing"), timeout=60), "No badge at")
+
+
+@needs_vbadge
+def test_a_board_that_never_comes_back_from_its_soft_reset_is_explained(tmp_path):
+    with VBadge(tmp_path / "flash") as badge:
+        (tmp_path / "flash" / "boot.py").write_text("while True:\n    pass\n")
+        r = run_flash("--port", badge.port, "--no-libs", timeout=90)
+    assert_message(r, "did not come back from a soft reset", "boot.py")
+    assert "b'" not in r.stdout
+
+
+@needs_vbadge
+def test_a_badge_that_stops_answering_before_the_copy_is_one_line(tmp_path, monkeypatch, capsys):
+    """Unplugged while the tool reads what the badge holds: pyserial's error, told in one line."""
+    import serial
+
+    def unplugged(board, files):
+        raise serial.SerialException("device reports readiness to read but returned no data")
+    monkeypatch.setattr(flash, "remote_state", unplugged)
+    with VBadge(tmp_path / "flash") as badge:
+        assert flash.main(["--port", badge.port, "--no-libs"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("flash: error: The badge stopped answering"), err
+    assert "run the same command again" in err[0]
+
+
+def test_what_the_game_does_on_the_board_found():
+    assert flash.runtime_note({"name": "circuitpython", "board_id": "pimoroni_picosystem"}) == ""
+    note = flash.runtime_note({"name": "circuitpython", "board_id": "raspberry_pi_pico"})
+    assert "no profile for board 'raspberry_pi_pico'" in note and "docs/boards.md" in note
+    assert "screens need CircuitPython" in flash.runtime_note({"name": "micropython"})
+
+
+def test_a_compiler_that_writes_nothing_or_fails_silently_is_named(tmp_path):
+    files = {"/engine/a.py": b"A = 1\n", "/engine/b.py": b"B = 2\n"}
+    with pytest.raises(bundle.BundleError, match="a.py: exit status 0, no .mpy written"):
+        bundle.compile_mpy(files, shutil.which("true"))
+    with pytest.raises(bundle.BundleError, match="a.py: exit status 1, no .mpy written"):
+        bundle.compile_mpy(files, shutil.which("false"))
+
+
+def test_a_timeout_must_be_positive(capsys):
+    with pytest.raises(SystemExit):
+        flash.parse_args(["--timeout", "-1"])
+    assert "not a positive number of seconds" in capsys.readouterr().err
 
 
 def test_no_board_found_without_a_port():
@@ -302,6 +369,7 @@ def test_bundle_layout():
     assert not any(p.startswith("/lib/adafruit_bitmap_font") for p in files)   # strips need no parser
     assert "/lib/adafruit_ticks.py" in files                   # needed by adafruit_display_text
     assert not any(p.startswith("/lib/adafruit_blinka") for p in files)
+    assert "/hal/desktop.py" not in files and "/hal/circuitpython.py" in files   # pygame stays home
 
 
 DOCSTRINGS = '''"""The module,
@@ -438,6 +506,7 @@ def test_circuitpython_gets_the_sources_with_a_note_unless_it_has_its_mpy_cross(
     assert flash.compile_bundle(files, circuitpython, flash.parse_args(["--mpy"])) == files
     out = capsys.readouterr().out
     assert "Note: could not download" in out and "--mpy-cross PATH" in out
+    assert "flash with --mpy" not in out                     # it just did
     micropython = {"name": "micropython", "version": (1, 27, 0), "mpy": 6 | (3 << 8)}
     assert flash.compile_bundle(files, micropython, flash.parse_args([])) == files
     assert capsys.readouterr().out == ""
@@ -453,6 +522,7 @@ def test_plan_copies_changed_files_and_drops_shadowing_sources():
     assert plan.copy == ["/engine/a.mpy", "/code.py"]
     assert plan.unchanged == ["/engine/b.py"]
     assert plan.remove == ["/engine/a.py", "/engine/b.py" + flash.TMP_SUFFIX]
+    assert plan.after == ["/engine/a.py"]              # once a.mpy is written
     plan = flash.make_plan(files, state, {"/engine"}, clean=True, sha256=True)
     assert "/engine/c.py" in plan.remove
     adler = flash.make_plan({"/x.py": b"abc"}, {"/x.py": (3, flash.local_hash(b"abc", False))},

