@@ -3,8 +3,10 @@
 Each board gets title, new game, table (start, mid-deal with a hint, an illegal attempt),
 results, standings, settings, rules help and its button map, played through the simulator
 with a fixed seed, so the pictures only change when the screens do. Mono boards are drawn
-as their 1-bit panels show them. Also writes docs/screens/index.md and prints the redraw
-cost after bot moves and the UI heap estimate per layout.
+as their 1-bit panels show them. Prints the redraw cost after bot moves and the UI heap
+estimate per layout; a full render also writes index.md with the memory budget. With
+--board only those boards are drawn, into build/screens/ unless --out says otherwise, and
+no index.md is written, so a quick look never rewrites the docs' index.
 """
 import argparse
 import os
@@ -125,17 +127,25 @@ def memory_notes(code, ui_heaps):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screens"))
-    ap.add_argument("--scale", type=int, default=2)
-    ap.add_argument("--board", action="append", help="only these boards")
+    ap = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
+    ap.add_argument("--out", help="folder for the pictures (default: docs/screens, or build/screens "
+                                  "with --board)")
+    ap.add_argument("--scale", type=int, default=2, help="pixels per screen pixel (default 2)")
+    ap.add_argument("--board", action="append", choices=BOARDS, metavar="BOARD",
+                    help="only this board (repeatable; then no index.md is written): " + ", ".join(BOARDS))
     args = ap.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
+    if args.scale < 1:
+        ap.error("--scale must be at least 1")
+    out = args.out or os.path.join(ROOT, "build" if args.board else "docs", "screens")
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as e:
+        ap.error("cannot make the --out folder %s: %s" % (out, e.strerror))
     index = ["# Screens of every board", "",
              "Made by `python -m tools.screenshots` (seed 42, Fan Tan preset). Do not edit.", ""]
     ui_heaps = {}
     for board in args.board or BOARDS:
-        shots, (moves, worst, mean), (est, session), p = take(board, args.out, args.scale)
+        shots, (moves, worst, mean), (est, session), p = take(board, out, args.scale)
         ui_heaps["%dx%d" % (p.WIDTH, p.HEIGHT)] = session
         line = ("%s: %dx%d, redraw after bot moves max %.1f%% mean %.1f%% (%d moves); UI heap ~%.1f KB"
                 " (~%.1f KB once every page has been shown)"
@@ -144,8 +154,10 @@ def main(argv=None):
         print(line)
         index += ["## " + p.NAME + " (`" + board + "`)", "", line.split(": ", 1)[1], ""]
         index += ["![%s](%s)" % (s, s) for s in shots] + [""]
+    if args.board:
+        return
     index += memory_notes(bench.measure_code_heap(), ui_heaps)
-    with open(os.path.join(args.out, "index.md"), "w", encoding="utf-8") as f:
+    with open(os.path.join(out, "index.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(index) + "\n")
 
 

@@ -28,15 +28,26 @@ def run_micropython(source, timeout=600, copies=("engine",)):
                           capture_output=True, text=True, timeout=timeout)
 
 
+def deal_numbers(text):
+    """An argparse type: comma-separated deal numbers (ints from 0 to 2**30 - 1)."""
+    try:
+        deals = tuple(int(d) for d in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected comma-separated deal numbers, not %r" % text)
+    if not all(0 <= d < 1 << 30 for d in deals):
+        raise argparse.ArgumentTypeError("deal numbers go from 0 to %d" % ((1 << 30) - 1))
+    return deals
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m tools.selftest", description=__doc__)
     ap.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
-    ap.add_argument("--deals", help="comma-separated deal numbers (default: the fixed list)")
+    ap.add_argument("--deals", type=deal_numbers,
+                    help="comma-separated deal numbers (default: the fixed list)")
     args = ap.parse_args(argv)
-    deals = "None" if not args.deals else "(%s,)" % args.deals
     src = ("import engine.selftest as s\n"
-           "d = %s\n"
-           "s.main(d) if d else s.main()\n" % deals)
+           "d = %r\n"
+           "s.main(d) if d else s.main()\n" % (args.deals,))
     if args.runtime == "cpython":
         sys.path.insert(0, ROOT)
         exec(src, {})

@@ -11,6 +11,8 @@ deal's rotations together form one observation, so their correlation is counted)
 With --json the last line is a JSON object:
 {"preset", "players", "deals", "games", "seats", "results": {label: {"win_rate",
 "ci95": [lo, hi], "avg_penalty", "avg_score", "games"}}}
+where "games" is deals x players (a game is one rotation of a deal) and a level's "games"
+counts every seat it held in every game (the table's seat-games).
 """
 import argparse
 import json
@@ -131,18 +133,24 @@ def summarize(records, names):
     return results
 
 
-def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.HARD_BUDGET):
-    """Run a duplicate tournament; returns the result dict (see module doc)."""
+def lineup(key, seats, players=None):
+    """The table size and every seat's level index; ValueError if the seats do not fit."""
     rules = preset(key)
     levels = [bots.level_of(s.strip().lower()) for s in seats]
     if players is None:
         players = len(levels) if rules.min_players <= len(levels) <= rules.max_players else rules.players
-    if not rules.min_players <= players <= rules.max_players:
-        raise SystemExit("%s is for %d-%d players" % (key, rules.min_players, rules.max_players))
+    lo, hi = rules.min_players, rules.max_players
+    sizes = "%d players" % lo if lo == hi else "%d to %d players" % (lo, hi)
+    if not lo <= players <= hi:
+        raise ValueError("%s is for %s, not %d" % (key, sizes, players))
     if len(levels) > players:
-        raise SystemExit("more seats than players")
-    while len(levels) < players:
-        levels.append(levels[-1])
+        raise ValueError("%d seats for %d players (%s is for %s)" % (len(levels), players, key, sizes))
+    return players, levels + levels[-1:] * (players - len(levels))
+
+
+def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.HARD_BUDGET):
+    """Run a duplicate tournament; returns the result dict (see module doc)."""
+    players, levels = lineup(key, seats, players)
     chunks = [(key, players, levels, seed, lo, hi, budget) for lo, hi in spans(deals, workers, 50)]
     records = map_chunks(run_deals, chunks, workers)
     return {
@@ -153,35 +161,63 @@ def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.H
 
 
 def table(res):
-    lines = ["%s, %d players, %d deals (%d games), seats %s" % (
-        res["preset"], res["players"], res["deals"], res["games"], ",".join(res["seats"])),
-        "%-8s %7s %9s  %-17s %11s %9s" % ("level", "games", "win rate", "95% interval",
-                                           "avg penalty", "avg score"),
+    """The results as text: a game is one rotation of a deal; a level's seat-games count
+    every seat it held in every game (its "games" in the JSON)."""
+    lines = ["%s, %d players, seats %s: %d deal%s x %d rotations = %d games, %d seat-games" % (
+        res["preset"], res["players"], ",".join(res["seats"]), res["deals"],
+        "" if res["deals"] == 1 else "s", res["players"], res["games"], res["games"] * res["players"]),
+        "%-8s %10s %9s  %-17s %11s %9s" % ("level", "seat-games", "win rate", "95% interval",
+                                            "avg penalty", "avg score"),
         "fair share: %.1f%%" % (100.0 / res["players"])]
     for name in bots.LEVELS:
         r = res["results"].get(name)
         if r:
-            lines.insert(-1, "%-8s %7d %8.1f%%  [%5.1f%%, %5.1f%%] %11.2f %9.2f" % (
+            lines.insert(-1, "%-8s %10d %8.1f%%  [%5.1f%%, %5.1f%%] %11.2f %9.2f" % (
                 name, r["games"], 100 * r["win_rate"], 100 * r["ci95"][0], 100 * r["ci95"][1],
                 r["avg_penalty"], r["avg_score"]))
     return "\n".join(lines)
 
 
+def positive(text):
+    """An argparse type: an int of at least 1."""
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1, not %d" % n)
+    return n
+
+
+def level_names(text):
+    """An argparse type: comma-separated level names."""
+    names = [s.strip().lower() for s in text.split(",")]
+    for s in names:
+        if s not in bots.LEVELS:
+            raise argparse.ArgumentTypeError("%s in %r: the levels are %s" % (
+                "unknown level %r" % s if s else "empty seat", text, ", ".join(bots.LEVELS)))
+    return names
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Duplicate tournament between bot levels.")
+    ap = argparse.ArgumentParser(prog="python -m tools.tournament",
+                                 description="Duplicate tournament between bot levels.")
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
-    ap.add_argument("--seats", default="hard,easy,easy,easy",
+    ap.add_argument("--seats", type=level_names, default="hard,easy,easy,easy",
                     help="comma-separated levels (easy, medium, hard), one per seat; "
                          "the last one fills any remaining seats")
-    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--deals", type=positive, default=200,
+                    help="deals, each played once per seat with the lineup rotated")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", type=int)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--budget", type=int, default=bots.HARD_BUDGET,
+    ap.add_argument("--players", type=int,
+                    help="table size (default: one per seat if the preset allows, else its usual size)")
+    ap.add_argument("--workers", type=positive, default=1)
+    ap.add_argument("--budget", type=positive, default=bots.HARD_BUDGET,
                     help="Hard's work budget in plies (default: the badge's setting)")
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     args = ap.parse_args(argv)
-    res = tournament(args.preset, args.seats.split(","), args.deals, args.seed,
+    try:
+        lineup(args.preset, args.seats, args.players)
+    except ValueError as e:
+        ap.error(str(e))
+    res = tournament(args.preset, args.seats, args.deals, args.seed,
                      args.workers, args.players, args.budget)
     print(table(res))
     if args.json:

@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HELPER = ROOT / "tools" / "vbadge.mjs"
 WASM = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 OUT_LIMIT = 1 << 16  # bytes kept for the terminal while nobody reads it; older output is dropped
+MIN_HEAP = 1024      # --heapsize floor; the WebAssembly build fails below about 80 bytes
 
 
 def node_command(flash_dir, quota=0, readonly=False, heapsize=None):
@@ -181,9 +182,17 @@ def main(argv=None):
     ap.add_argument("--flash-dir", required=True, type=Path, help="host folder used as the badge's flash")
     ap.add_argument("--quota", type=int, default=0, help="size of the flash in bytes (default: 16 MB)")
     ap.add_argument("--readonly", action="store_true", help="refuse writes with EROFS")
-    ap.add_argument("--heapsize", type=int, default=None, help="MicroPython heap in bytes (default 256 KB)")
+    ap.add_argument("--heapsize", type=int, default=None,
+                    help="MicroPython heap in bytes, at least %d (default 256 KB)" % MIN_HEAP)
     args = ap.parse_args(argv)
-    args.flash_dir.mkdir(parents=True, exist_ok=True)
+    if args.heapsize is not None and args.heapsize < MIN_HEAP:
+        ap.error("--heapsize must be at least %d bytes" % MIN_HEAP)
+    try:
+        args.flash_dir.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        ap.error("--flash-dir %s is a file, not a folder" % args.flash_dir)
+    except OSError as e:
+        ap.error("cannot make the --flash-dir folder %s: %s" % (args.flash_dir, e.strerror))
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
 
     def announce(port):

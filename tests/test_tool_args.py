@@ -1,0 +1,109 @@
+"""The command-line tools refuse bad arguments with one argparse line (exit 2), no traceback."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+
+def run(tool, *args):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "tools." + tool, *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def refused(tool, *args):
+    """The error line of a refused command line."""
+    r = run(tool, *args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.startswith("usage: python -m tools." + tool), r.stderr
+    line = r.stderr.strip().splitlines()[-1]
+    assert line.startswith("python -m tools.%s: error: " % tool), r.stderr
+    return line
+
+
+@pytest.mark.parametrize("seats, what", [("easy,foo", "unknown level 'foo'"), ("", "empty seat"),
+                                         (",,", "empty seat")])
+def test_tournament_names_the_levels_for_a_bad_seat(seats, what):
+    line = refused("tournament", "--deals", "2", "--seats", seats)
+    assert "argument --seats: " + what in line and "easy, medium, hard" in line
+
+
+@pytest.mark.parametrize("option, value", [("--deals", "0"), ("--deals", "-3"), ("--budget", "-5"),
+                                           ("--workers", "-2"), ("--workers", "0")])
+def test_tournament_counts_must_be_positive(option, value):
+    line = refused("tournament", option, value)
+    assert "argument %s: must be at least 1, not %s" % (option, value) in line
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "3"], "sevens is for 4 players, not 3"),
+    (["--preset", "fan_tan", "--players", "3", "--seats", "hard,easy,easy,easy"],
+     "4 seats for 3 players (fan_tan is for 3 to 5 players)"),
+])
+def test_tournament_table_size_errors_are_usage_errors(args, message):
+    assert refused("tournament", *args).endswith(message)
+
+
+def test_tournament_header_counts_what_the_table_counts(capsys):
+    from tools import tournament
+    tournament.main(["--deals", "1", "--budget", "50", "--json"])
+    out = capsys.readouterr().out.strip().splitlines()
+    res = json.loads(out[-1])
+    assert res["deals"] == 1 and res["games"] == 4
+    assert out[0].endswith(": 1 deal x 4 rotations = 4 games, 16 seat-games")
+    assert out[1].split()[:2] == ["level", "seat-games"]
+    assert sum(int(line.split()[1]) for line in out[2:-2]) == 16 == sum(
+        r["games"] for r in res["results"].values())
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--board", "bogus"], "argument --board: invalid choice: 'bogus'"),
+    (["--board", "hack_club_sprig", "--scale", "0"], "--scale must be at least 1"),
+])
+def test_screenshots_refuse_a_bad_board_or_scale_before_making_the_folder(tmp_path, args, message):
+    out = tmp_path / "shots"
+    assert message in refused("screenshots", "--out", str(out), *args)
+    assert not out.exists()
+
+
+def test_screenshots_refuse_an_out_folder_they_cannot_make(tmp_path):
+    (tmp_path / "file").write_text("")
+    out = tmp_path / "file" / "shots"
+    line = refused("screenshots", "--out", str(out), "--board", "hack_club_sprig")
+    assert line.endswith("cannot make the --out folder %s: Not a directory" % out)
+
+
+def test_screenshots_of_some_boards_never_rewrite_the_docs_index(tmp_path, monkeypatch):
+    from tools import screenshots, bench
+    monkeypatch.setattr(screenshots, "ROOT", str(tmp_path))
+    monkeypatch.setattr(bench, "measure_code_heap", lambda: pytest.fail("index.md measured"))
+    screenshots.main(["--board", "adafruit_macropad_rp2040", "--scale", "1"])
+    made = os.listdir(tmp_path / "build" / "screens")
+    assert "adafruit_macropad_rp2040-table.png" in made and "index.md" not in made
+    assert not (tmp_path / "docs").exists()
+
+
+@pytest.mark.parametrize("deals", ["abc", "1,x", "-1", "1073741824"])
+def test_selftest_refuses_what_is_not_a_deal_number(deals):
+    assert "argument --deals: " in refused("selftest", "--deals", deals)
+
+
+def test_selftest_plays_the_deals_it_is_given():
+    r = run("selftest", "--deals", "1,2")
+    assert r.returncode == 0 and r.stdout.startswith("selftest: "), r.stderr
+
+
+def test_vbadge_refuses_a_file_as_its_flash(tmp_path):
+    (tmp_path / "file").write_text("")
+    line = refused("vbadge", "--flash-dir", str(tmp_path / "file"))
+    assert line.endswith("--flash-dir %s is a file, not a folder" % (tmp_path / "file"))
+
+
+def test_vbadge_refuses_a_heap_too_small_to_start(tmp_path):
+    line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--heapsize", "10")
+    assert line.endswith("--heapsize must be at least 1024 bytes")
+    assert not (tmp_path / "flash").exists()
