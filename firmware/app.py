@@ -414,9 +414,7 @@ class App:
         return self.bots[seat]
 
     def resume_table(self):
-        scr = TableScreen(self, dealing=False, cursor=self.paused_at[0])
-        scr.aimed = self.paused_at[1]               # the cursor stays where you left it
-        self.goto(scr)
+        self.goto(TableScreen(self, False, *self.paused_at))   # the cursor stays where you left it
 
     def pause(self):
         if isinstance(self.screen, TableScreen):

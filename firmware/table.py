@@ -38,7 +38,7 @@ def signed(n):
 class TableView(Screen):
     """The table drawn from a match: rows, the human's hand (seat app.human), the others."""
 
-    def __init__(self, app, dealing=True, cursor=0, match=None):
+    def __init__(self, app, dealing=True, cursor=0, aimed=-1, match=None):
         super().__init__(app)
         self.m = match or app.match
         self.g = self.m.game
@@ -62,7 +62,7 @@ class TableView(Screen):
         self.shadow_dim = None
         self.bot_moves = 0
         self.hinting = None
-        self.aimed = -1             # the log length when the cursor last moved to a playable card
+        self.aimed = aimed          # the log length when the cursor last moved to a playable card
 
     # ---- building --------------------------------------------------------------
     def build(self):
@@ -458,8 +458,8 @@ class TableView(Screen):
 class TableScreen(TableView):
     """One deal at the table, played: the human's buttons, the bots' turns, the deal's end."""
 
-    def __init__(self, app, dealing=True, cursor=0):
-        super().__init__(app, dealing, cursor)
+    def __init__(self, app, dealing=True, cursor=0, aimed=-1):
+        super().__init__(app, dealing, cursor, aimed)
         self.shown_turn = -1            # e-ink: the decision (moves so far) the panel has shown
         self.turn_refreshed = False     # e-ink: this decision's one refresh after your input is used
         self.touched = False            # you changed the screen in this decision
