@@ -14,6 +14,8 @@ class Match:
 
     def __init__(self, rules, deal_number=1, players=None, dealer=None):
         n = players or rules.players
+        if not rules.min_players <= n <= rules.max_players:
+            raise ValueError("these rules are not for %d players" % n)
         self.rules = rules
         self.players = n
         self.deal_number = deal_number

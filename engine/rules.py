@@ -101,7 +101,7 @@ class Rules:
                                               (i == 4 and v == LEFT_OF_DEALER)):
                 return FIELDS[i] + " out of range"
         if not self.min_players <= self.players <= self.max_players:
-            return "players out of range"
+            return "players not between min_players and max_players"
         if self.opener != LEFT_OF_DEALER and self.opening == FIVE_OR_NINE:
             return "five-or-nine needs the player left of the dealer to open"
         if self.opener != LEFT_OF_DEALER and self.opening == SEVENS and self.opener % 13 != 6:
@@ -112,8 +112,9 @@ class Rules:
             return "a zero-sum match needs a number of deals"
         if self.strategic_pass and self.scoring != CHIPS:
             return "strategic passes are a chip-game rule"
-        if self.strategic_pass and (not self.pass_pot or
-                                    self.players * self.chips // self.pass_pot > 140):
+        if self.strategic_pass and not self.pass_pot:
+            return "a strategic pass must pay the pot"
+        if self.strategic_pass and self.max_players * self.chips // self.pass_pot > 140:
             # each strategic pass feeds the pot, so this bounds a deal's log (engine.save)
             return "too many chips for strategic passes"
         return None

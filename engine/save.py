@@ -4,7 +4,8 @@
     match, screen = save.decode(data)     # SaveError if anything is wrong
 
 Layout (big-endian): b"FT", version, length of the body, body, CRC-32 of the body.
-Body: rules (one byte a field), players, deal number (4), dealer, deals settled,
+Body: rules (one byte a field), players, deal number (4), dealer, deals settled (at
+most 255 kept: only a match without a deal limit goes on, and there it only seeds the bots),
 settled flag, screen, then per player the score and chips at the deal's start
 (2 + 2, signed), then the deal's log (one byte an action: card id or PASS).
 Forced passes are not in the log: replaying it repeats them.
@@ -40,7 +41,7 @@ def encode(match, screen=0):
     body = bytearray(match.rules.encode())
     d = match.deal_number
     body.extend(bytes((n, (d >> 24) & 0xFF, (d >> 16) & 0xFF, (d >> 8) & 0xFF, d & 0xFF,
-                       match.dealer, match.deals - (1 if settled else 0),
+                       match.dealer, min(255, match.deals - (1 if settled else 0)),
                        1 if settled else 0, screen)))
     for p in range(n):
         score = match.scores[p] - (match.result[p] if settled else 0)
@@ -80,7 +81,7 @@ def decode(data):
     d = (body[k + 1] << 24) | (body[k + 2] << 16) | (body[k + 3] << 8) | body[k + 4]
     dealer, deals, settled, screen = body[k + 5], body[k + 6], body[k + 7], body[k + 8]
     at = k + 9
-    if not 3 <= n <= 7 or dealer >= n or size < at + 4 * n:
+    if not rules.min_players <= n <= rules.max_players or dealer >= n or size < at + 4 * n:
         raise SaveError("bad table")
     m = Match(rules, d, n, dealer)
     m.deals = deals
@@ -105,8 +106,6 @@ def _impossible(m):
     a record with a good CRC can still be forged or written by a buggy encoder."""
     r = m.rules
     n = m.players
-    if not r.min_players <= n <= r.max_players:
-        return "bad table"
     if r.scoring == RACE and min(m.scores) < 0 or r.scoring != RACE and sum(m.scores):
         return "bad scores"
     for p in range(n):

@@ -9,8 +9,8 @@ public history: `log` (every action in order, as everyone at the table saw it) a
 # What a view copies from a deal; Game.load copies it back.
 LISTS = ("table", "low", "high", "fits", "counts", "dealt", "void", "last", "passes", "forced",
          "chips")
-SCALARS = ("turn", "dealer", "deal_number", "pot", "start", "current", "bonus", "opened",
-           "opener", "winner")
+# Not the deal number: the deal is made from it, so it would tell every hand.
+SCALARS = ("turn", "dealer", "pot", "start", "current", "bonus", "opened", "opener", "winner")
 
 
 class View:

@@ -159,6 +159,16 @@ def test_no_cheating_hidden_cards_do_not_change_the_choice():
     assert checked > 20
 
 
+def test_the_view_does_not_carry_the_deal_number():
+    """The deal is made from its number (engine.game.deal_hands), so a view holding it would
+    tell a bot every hidden hand."""
+    g = Game(preset("fan_tan"), 98765)
+    for _ in range(5):
+        g.play(g.legal_moves()[0])
+    v = g.view(g.turn)
+    assert 98765 not in [x for x in vars(v).values() if isinstance(x, int)]
+
+
 def test_same_view_and_seed_same_choice_and_steps_match_one_shot():
     rules = preset("sevens")
     searched = 0

@@ -63,6 +63,34 @@ def test_largest_table_with_most_chips_fits():
     assert "too many chips" in rules.with_(chips=85).problem()
 
 
+def test_a_match_without_a_deal_limit_saves_past_255_deals():
+    """Chips with no deal limit (Parliament switched to chips) can go on for hundreds of deals:
+    the record keeps at most 255 of the count, which then only seeds the bots."""
+    rules = preset("fan_tan").with_(players=3, chips=250, deals=0, strategic_pass=0)
+    assert rules.problem() is None
+    m = Match(rules, 1)
+    while m.deals < 256:
+        g = m.game
+        while not g.over:
+            g.play(g.legal_moves()[0])
+        m.settle()
+        assert not m.over
+        m.next_deal()
+    back, _ = save.decode(save.encode(m))
+    assert back.deals == 255 and back.chips == m.chips and back.deal_number == m.deal_number
+
+
+def test_a_match_is_only_for_the_table_sizes_its_rules_allow():
+    """The save's size bound (Rules.problem) holds for every size the rules allow, so a match
+    of another size is refused at once instead of failing to save later."""
+    with pytest.raises(ValueError, match="not for 7 players"):
+        Match(preset("sevens"), 1, 7)
+    rules = preset("fan_tan").with_(players=3, max_players=7, chips=140)
+    assert "too many chips" in rules.problem()             # 7 players could pass too often
+    assert "must pay the pot" in preset("fan_tan").with_(pass_pot=0).problem()
+    assert "min_players" in preset("fan_tan").with_(min_players=5, max_players=4).problem()
+
+
 def real_record():
     return save.encode(played("fan_tan", 4, 77, moves=20))
 
@@ -117,7 +145,8 @@ def _forged(key, change, players=None):
 
 
 @pytest.mark.parametrize("key,change,players,why", [
-    ("sevens", lambda m: None, 7, "bad table"),
+    ("sevens", lambda m: (setattr(m, "players", 7), m.scores.extend([0] * 3),
+                          m.start_chips.extend([0] * 3)), None, "bad table"),
     ("sevens", lambda m: m.scores.__setitem__(0, 5), None, "bad scores"),
     ("domino", lambda m: m.scores.__setitem__(1, -2), None, "bad scores"),
     ("fan_tan", lambda m: m.start_chips.__setitem__(2, 99), None, "bad chips"),
