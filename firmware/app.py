@@ -567,9 +567,10 @@ class App:
                     self.bright()
             return change
         speeds = ("slow", "normal", "fast")
-        items = [["sound", lambda: t("on" if s["sound"] else "off"), cycle("sound", 2), None],
-                 ["language", lambda: text.LANGS[s["lang"]], cycle("lang", 3), None],
+        items = [["language", lambda: text.LANGS[s["lang"]], cycle("lang", 3), None],
                  ["speed", lambda: t(speeds[s["speed"]]), cycle("speed", 3), None]]
+        if self.hal.profile.AUDIO:                 # a board without a speaker has nothing to switch
+            items.insert(1, ["sound", lambda: t("on" if s["sound"] else "off"), cycle("sound", 2), None])
         if self.hal.profile.BACKLIGHT:
             items.append(["brightness", lambda: str((s["bright"] + 1) * 20) + "%", cycle("bright", 5), None])
 
@@ -582,10 +583,8 @@ class App:
         def on_button(b, now):
             lang = s["lang"]
             base(b, now)
-            if s["lang"] != lang:      # rebuild in the new language
+            if s["lang"] != lang:      # rebuild in the new language (its line is the first)
                 self.settings_screen()
-                self.screen.sel = 1
-                self.screen.show()
         screen.on_button = on_button
         self.goto(screen)
 

@@ -1,4 +1,4 @@
-"""The badge HAL on CircuitPython: board.DISPLAY, keypad.Keys, rotaryio, PWM tones, the LED,
+"""The badge HAL on CircuitPython: board.DISPLAY (or the profile's make_display), keypad.Keys, rotaryio, PWM tones, the LED,
 battery, nvm.
 
     import board
@@ -24,7 +24,8 @@ class Hal:
         if board_id is None:
             board_id = board.board_id
         self.profile = p = _profile(board_id)
-        self.display = board.DISPLAY
+        make = getattr(p, "make_display", None)     # a screen that plugs on (docs/boards.md)
+        self.display = make(board) if make else board.DISPLAY
         try:
             self.display.auto_refresh = False
         except AttributeError:

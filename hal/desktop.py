@@ -4,7 +4,9 @@ Not for the badge (imports pygame). `DesktopHal(board_id, headless=True)` render
 the simulator drives its clock and feeds buttons. Each refresh records how many pixels
 displayio had to redraw (`last_redraw`), from displayio's own dirty areas.
 """
+import importlib.util
 import os
+import re
 import time
 import weakref
 
@@ -60,6 +62,55 @@ def describe(profile):
     if profile.ENCODER:
         lines.append("encoder: LEFT/RIGHT")
     return lines
+
+
+FIELDS = ("BOARD_ID", "NAME", "WIDTH", "HEIGHT", "MONO", "EINK", "PRESSED", "KEYS", "CHORDS",
+          "LABELS", "ENCODER", "AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT", "LED")
+
+
+def profile_pins(profile):
+    """Every pin name a profile uses."""
+    pins = [k[0] for k in profile.KEYS]
+    for a, b, _ in profile.CHORDS:
+        pins += [a, b]
+    for name in ("AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT"):
+        if getattr(profile, name):
+            pins.append(getattr(profile, name))
+    return pins + list(profile.ENCODER or ()) + list(profile.LED)
+
+
+def board_pins(board_id):
+    """The names `import board` has on that board, from circuitpython-stubs; None where the stubs
+    are not installed (make test installs them) or do not know the board."""
+    spec = importlib.util.find_spec("board_definitions")
+    if spec is None:
+        return None
+    path = os.path.join(list(spec.submodule_search_locations)[0], board_id, "__init__.pyi")
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return set(re.findall(r"^([A-Z_][A-Z0-9_]*)\s*:", f.read(), re.M))
+
+
+def profile_problems(profile, board_id):
+    """What keeps a board profile from fitting its board, in words (docs/boards.md); [] if
+    nothing does. The badge would only find out as the game starts."""
+    missing = [f for f in FIELDS if not hasattr(profile, f)]
+    if missing:
+        return ["no " + ", ".join(missing)]
+    out = []
+    if profile.BOARD_ID != board_id:
+        out.append("BOARD_ID is %r" % profile.BOARD_ID)
+    if len(profile.LABELS) != len(profile.KEYS):
+        out.append("%d LABELS for %d KEYS" % (len(profile.LABELS), len(profile.KEYS)))
+    have = board_pins(board_id)
+    if have is not None:
+        unknown = [pin for pin in profile_pins(profile) if pin not in have]
+        if unknown:
+            out.append("the board has no pin " + ", ".join(unknown))
+        if "DISPLAY" not in have and not hasattr(profile, "make_display"):
+            out.append("the board has no DISPLAY: its profile needs a make_display(board)")
+    return out
 
 
 _slow_blit = bitmaptools.blit

@@ -45,6 +45,12 @@ def main(argv=None):
         ap.error("--data-dir %s: cannot make the folder (%s)" % (data_dir, e.strerror or e))
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from hal import profile
+    from hal.desktop import profile_problems
+    wrong = profile_problems(profile(args.board), args.board)
+    if wrong:
+        ap.error("hal/%s.py does not fit the board: %s (see docs/boards.md)" % (args.board, "; ".join(wrong)))
+    if args.headless:
         from simulator.core import Sim
         sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)
         sim.measure = args.redraw

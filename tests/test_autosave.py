@@ -306,6 +306,7 @@ def test_settings_and_statistics_survive_a_restart(tmp_path):
     sim = Sim(data_dir=str(tmp_path))
     select_menu(sim, "Settings")
     sim.press("OK")
+    select_menu(sim, "Sound")
     sim.press("RIGHT")                   # sound off
     select_menu(sim, "Speed")
     sim.press("RIGHT")                   # fast

@@ -22,10 +22,11 @@ def test_badge_code_memory_budgets_on_micropython():
     # 108 KB in all, shared out by group (the players' dead fallbacks, 1 KB, went from the first
     # group to the last, whose screens were at their budget; then 1 KB of the libraries', which
     # change only with their versions, went to the last group for the save warnings and the
-    # quit confirmation)
+    # quit confirmation, and in the nineteenth session 0.5 KB more for why a match ended, boards
+    # whose screen plugs on and a settings page without a speaker's line)
     assert r["badge_code_heap_bytes_micropython"] <= 55 * 1024
-    assert r["library_code_heap_bytes_micropython"] <= 15 * 1024
-    assert r["circuitpython_code_heap_bytes_micropython"] <= 38 * 1024
+    assert r["library_code_heap_bytes_micropython"] <= 14.5 * 1024
+    assert r["circuitpython_code_heap_bytes_micropython"] <= 38.5 * 1024
     # all of it from the .py sources tools.flash copies to CircuitPython (about 140 KB with
     # the docstrings it strips)
     assert r["source_code_heap_bytes_micropython"] <= 120 * 1024

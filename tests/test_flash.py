@@ -305,8 +305,8 @@ def test_a_badge_that_stops_answering_before_the_copy_is_one_line(tmp_path, monk
 
 def test_what_the_game_does_on_the_board_found():
     assert flash.runtime_note({"name": "circuitpython", "board_id": "pimoroni_picosystem"}) == ""
-    note = flash.runtime_note({"name": "circuitpython", "board_id": "raspberry_pi_pico"})
-    assert "no profile for board 'raspberry_pi_pico'" in note and "docs/boards.md" in note
+    note = flash.runtime_note({"name": "circuitpython", "board_id": "no_such_board"})
+    assert "no profile for board 'no_such_board'" in note and "docs/boards.md" in note
     assert "screens need CircuitPython" in flash.runtime_note({"name": "micropython"})
 
 
@@ -370,6 +370,18 @@ def test_bundle_layout():
     assert "/lib/adafruit_ticks.py" in files                   # needed by adafruit_display_text
     assert not any(p.startswith("/lib/adafruit_blinka") for p in files)
     assert "/hal/desktop.py" not in files and "/hal/circuitpython.py" in files   # pygame stays home
+
+
+def test_a_driver_a_profile_imports_must_be_installed_to_be_bundled(tmp_path):
+    """A screen that plugs on may need a driver library (docs/boards.md): one not installed here
+    would be left out without a word, and the badge would only say a library is missing."""
+    source = copy_source(tmp_path, ("hal",))
+    (source / "hal" / "pico_lcd.py").write_text(
+        "def make_display(board):\n    import adafruit_nonesuch_lcd\n    return adafruit_nonesuch_lcd.LCD()\n")
+    with pytest.raises(bundle.BundleError, match="hal/pico_lcd.py imports adafruit_nonesuch_lcd, which "
+                       "is not installed here: install it with .venv/bin/pip install "
+                       "adafruit-circuitpython-nonesuch-lcd"):
+        bundle.build(source)
 
 
 DOCSTRINGS = '''"""The module,

@@ -255,9 +255,31 @@ def test_code_py_starts_the_real_app_on_a_badge(monkeypatch, capsys, board_id):
 
 
 def test_code_py_names_the_boards_it_knows(monkeypatch, capsys):
-    install_badge(monkeypatch, "raspberry_pi_pico")
+    install_badge(monkeypatch, "no_such_board")
     out = run_code_py(capsys)
-    assert "no profile for board 'raspberry_pi_pico'" in out and "pimoroni_badger2040" in out
+    assert "no profile for board 'no_such_board'" in out and "pimoroni_badger2040" in out
+
+
+def test_code_py_says_when_a_profile_does_not_fit_the_board(monkeypatch, capsys):
+    """A board without board.DISPLAY (its screen plugs on) or without a pin the profile names."""
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.delattr(sys.modules["board"], "DISPLAY")
+    out = run_code_py(capsys)
+    assert "hal/pimoroni_picosystem.py does not fit this board" in out, out
+    assert "DISPLAY" in out and "docs/boards.md" in out
+
+
+def test_a_profile_may_make_a_screen_that_plugs_on(monkeypatch):
+    """A board whose screen is an add-on has no board.DISPLAY: its profile's make_display(board)
+    builds it (docs/boards.md)."""
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    board = sys.modules["board"]
+    monkeypatch.delattr(board, "DISPLAY")
+    made = FakeDisplay(False)
+    monkeypatch.setattr(hal.profile("pimoroni_picosystem"), "make_display",
+                        lambda b: made if b is board else None, raising=False)
+    h = importlib.import_module("hal.circuitpython").Hal()
+    assert h.display is made and made.auto_refresh is False
 
 
 def test_code_py_outside_circuitpython(monkeypatch, capsys):

@@ -8,14 +8,8 @@ import pytest
 
 import hal
 from hal import buttons as B
+from hal.desktop import board_pins, profile_pins, profile_problems
 from hal.buttons import Buttons, DOWN, LEFT, RIGHT, OK, BACK
-
-STUBS = None
-for base in __import__("sys").path:
-    cand = os.path.join(base, "board_definitions")
-    if os.path.isdir(cand):
-        STUBS = cand
-        break
 
 SIZES = {
     "pimoroni_picosystem": (240, 240), "pajenicko_picopad": (320, 240), "ugame22": (320, 240),
@@ -26,32 +20,26 @@ SIZES = {
 }
 
 
-def stub_pins(board_id):
-    path = os.path.join(STUBS, board_id, "__init__.pyi")
-    with open(path, encoding="utf-8") as f:
-        return set(re.findall(r"^([A-Z_][A-Z0-9_]*)\s*:", f.read(), re.M))
-
-
-def profile_pins(p):
-    pins = [k[0] for k in p.KEYS]
-    for a, b, _ in p.CHORDS:
-        pins += [a, b]
-    for name in ("AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT"):
-        if getattr(p, name):
-            pins.append(getattr(p, name))
-    pins += list(p.ENCODER or ()) + list(p.LED)
-    return pins
-
-
 @pytest.mark.parametrize("board_id", hal.BOARDS)
 def test_profile_pins_exist_in_circuitpython_stubs(board_id):
-    assert STUBS, "circuitpython-stubs board_definitions not found"
-    have = stub_pins(board_id)
-    assert "DISPLAY" in have
-    p = hal.profile(board_id)
-    assert p.BOARD_ID == board_id
-    missing = [pin for pin in profile_pins(p) if pin not in have]
-    assert not missing, missing
+    assert board_pins(board_id), "circuitpython-stubs board_definitions not found"
+    assert profile_problems(hal.profile(board_id), board_id) == []
+
+
+def test_a_profile_that_does_not_fit_its_board_is_named(monkeypatch):
+    """What the simulator refuses to start with (docs/boards.md), in words."""
+    p = hal.profile("pimoroni_picosystem")
+    monkeypatch.setattr(p, "KEYS", p.KEYS + (("GP177", OK, None),))
+    assert profile_problems(p, "pimoroni_picosystem") == [
+        "%d LABELS for %d KEYS" % (len(p.LABELS), len(p.KEYS)), "the board has no pin GP177"]
+    monkeypatch.delattr(p, "LED")
+    assert profile_problems(p, "pimoroni_picosystem") == ["no LED"]
+    monkeypatch.undo()
+    sprig = hal.profile("hack_club_sprig")
+    assert profile_problems(sprig, "raspberry_pi_pico") == [
+        "BOARD_ID is 'hack_club_sprig'", "the board has no pin " + ", ".join(
+            x for x in profile_pins(sprig) if x not in board_pins("raspberry_pi_pico")),
+        "the board has no DISPLAY: its profile needs a make_display(board)"]
 
 
 def coverage(profile):

@@ -150,3 +150,19 @@ def test_no_display_thread_runs_beside_the_game():
     import displayio
     import hal.desktop  # noqa: F401
     assert not displayio.background_thread.is_alive()
+
+
+def test_a_profile_that_does_not_fit_its_board_stops_the_simulator_with_why(tmp_path, monkeypatch, capsys):
+    """A pin typo in a profile: the badge would only fail as the game starts; the simulator says
+    so before it starts."""
+    import hal
+    from hal.buttons import OK
+    from simulator.__main__ import main
+    p = hal.profile("hack_club_sprig")
+    monkeypatch.setattr(p, "KEYS", p.KEYS[:-1] + (("GP177", OK, None),))
+    with pytest.raises(SystemExit) as e:
+        main(["--board", "hack_club_sprig", "--headless", "--data-dir", str(tmp_path)])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "hal/hack_club_sprig.py does not fit the board: the board has no pin GP177" in err
+    assert "docs/boards.md" in err

@@ -115,9 +115,13 @@ def library_files(project: dict, wanted=LIBRARIES):
     """{device path: host path} under /lib for the named libraries and the adafruit_* they need."""
     out = {}
     todo = list(wanted)
-    for path in project.values():
+    users = {}                          # a library our own code imports -> the file that does
+    for dest, path in project.items():
         if path.suffix == ".py":
-            todo.extend(n for n in _imports(path) if n.startswith("adafruit_"))
+            for n in _imports(path):
+                if n.startswith("adafruit_") and n not in NOT_FOR_BADGE:
+                    todo.append(n)
+                    users.setdefault(n, dest.lstrip("/"))
     seen = set()
     while todo:
         name = todo.pop(0)
@@ -129,6 +133,11 @@ def library_files(project: dict, wanted=LIBRARIES):
             if name in wanted:
                 raise BundleError("the library %s is not installed: run `make deps` "
                                   "(or pip install -r requirements.txt)" % name)
+            if name in users:           # a driver a board profile needs, say
+                raise BundleError("%s imports %s, which is not installed here: install it with "
+                                  ".venv/bin/pip install %s, so it can go on the badge"
+                                  % (users[name], name, "adafruit-circuitpython-"
+                                     + name[len("adafruit_"):].replace("_", "-")))
             continue
         kind, where = loc
         paths = ([p for p in _walk(where) if p.suffix == ".py"] if kind == "package" else [where])
