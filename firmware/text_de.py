@@ -2,7 +2,7 @@
 
 T = {
     "title": "Fan Tan",
-    "new_game": "Neues Spiel",
+    "new_game": "Neue Partie",
     "continue": "Weiterspielen",
     "settings": "Einstellungen",
     "stats": "Statistik",
@@ -44,16 +44,15 @@ T = {
     "sound": "Ton",
     "language": "Sprache",
     "speed": "Tempo",
-    "brightness": "Licht",
+    "brightness": "Helligkeit",
     "slow": "langsam",
     "normal": "normal",
     "fast": "schnell",
     "you": "Du",
     "deal": "Runde",
-    "pot": "Pott",
-    "your_turn": "Du bist dran",
-    "any_suit": "Neue Farbe beginnen",
-    "bonus": "Bonuskarte",
+    "pot": "Pot",
+    "your_turn": "Dein Zug",
+    "any_suit": "Farbe frei",
     "no_move": "Kein Zug: du passt",
     "no_move_s": "Kein Zug",
     "pass": "passt",
@@ -82,17 +81,17 @@ T = {
     "streak": "Serie",
     "best": "Rekord",
     "avg_pen": "Mittl. Strafe",
-    "about": "Über",
+    "about": "Info",
     "memory_free": "Freier Speicher: %d von %d KB",
     "keys": "Tasten",
-    "hold": "lang",
+    "hold": "lang drücken",
     "knob": "Knopf drehen",
-    "told": "Was Passen verraten",
-    "none_of": "keine von",
+    "told": "Was das Passen verrät",
+    "none_of": "hat nicht",
     "battery_low": "Akku %d %%: Spiel ist gespeichert",
     "battery_low_s": "Akku %d %%",
     "battery_unsaved": "Akku %d %%: Spiel nicht gespeichert!",
-    "not_saved": "Ungespeichert: Aus kostet das Spiel",
+    "not_saved": "Nicht gespeichert: Ausschalten beendet die Partie",
     "not_saved_s": "Nicht gespeichert!",
     "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
     "hurry": "Eine Taste, während die Bots spielen: schneller",
@@ -101,7 +100,7 @@ T = {
     "prefs_damaged": "Einstellungen beschädigt — zurückgesetzt",
     "ok_continue": "OK: weiter",
     "replay": "Letzte Runde ansehen",
-    "replay_s": "Ansehen",
+    "replay_s": "Wiederholung",
     "matches": "Partien",
     "wins_per": "Gewonnen / gespielt",
     "ok_reset": "OK: zurücksetzen…",
@@ -131,15 +130,15 @@ PLACES = ("Mitte", "Oben links", "Oben rechts", "Reihe 3 links", "Drehknopf")
 REASONS = (
     ("OK", "OK"),
     ("Du bist nicht dran", "Nicht dran"),
-    ("Du hast diese Karte nicht", "Nicht auf Hand"),
-    ("Diese Farbe braucht erst ihre Startkarte", "Farbe zu"),
-    ("Die Karte passt an kein Ende der Reihe", "Passt nicht"),
+    ("Du hast diese Karte nicht", "Nicht auf der Hand"),
+    ("Diese Farbe braucht erst ihre Startkarte", "Farbe nicht offen"),
+    ("Die Karte passt an kein Ende der Reihe", "Nicht anlegbar"),
     ("Erst die Eröffnungskarte spielen", "Erst Eröffnung"),
     ("Erst die laufende Farbe beenden", "Farbe beenden"),
     ("Du kannst spielen: kein Passen", "Spielen!"),
     ("Zu wenig Chips zum Passen", "Keine Chips"),
     ("Die Runde ist vorbei", "Vorbei"),
-    ("Bonus auf eine andere Reihe", "Bonus: andere Reihe"),
+    ("Die Bonuskarte gehört auf eine andere Reihe", "Bonus woanders"),
     ("Das ist keine Karte", "Keine Karte"),
 )
 
@@ -155,21 +154,21 @@ PRESET_TITLES = {
 
 # one rules page per preset
 RULES_HELP = {
-    "sevens": ("Vier Spieler. Die Siebener eröffnen die Reihen; jede Farbe wächst auf und ab von "
-               "ihrer 7. Ass ist hoch. Spiele, wenn du kannst, sonst passe. Wer zuerst keine "
+    "sevens": ("Vier Spieler. Die Siebener eröffnen die Reihen; jede Farbe wird von "
+               "ihrer 7 aus auf- und abwärts gelegt. Ass ist hoch. Spiele, wenn du kannst, sonst passe. Wer zuerst keine "
                "Karten hat, gewinnt."),
-    "fan_tan": ("Chips. Alle setzen; links vom Geber beginnt. Gebaut wird von den Siebenern. "
-                "Passen ist auch erlaubt, wenn man könnte: 3 Chips in den Pott und je 3 an die "
-                "Halter von 6 und 8 einer behaltenen 7. Wer zuerst fertig "
-                "ist, bekommt den Pott; die anderen zahlen je Restkarte."),
+    "fan_tan": ("Chips. Alle setzen; wer links vom Geber sitzt, beginnt. Gebaut wird von den "
+                "Siebenern. Passen ist auch erlaubt, wenn man könnte: 3 Chips in den Pot und je 3 an "
+                "jeden, der die 6 oder 8 einer behaltenen 7 hält. Wer zuerst fertig ist, bekommt "
+                "den Pot; die anderen zahlen je Restkarte."),
     "domino": ("Die erste Karte, beliebigen Rangs, legt den Startrang fest. Strafpunkte werden "
-               "addiert; bei 100 endet die Partie, die wenigsten Punkte gewinnen."),
-    "parliament": ("Karo 7 eröffnet. Gebaut wird von den Siebenern. Ein Strafpunkt je Karte; bei "
-                   "100 endet die Partie, die wenigsten gewinnen."),
+               "addiert; bei 100 endet die Partie; wer die wenigsten Punkte hat, gewinnt."),
+    "parliament": ("Karo 7 eröffnet. Gebaut wird von den Siebenern. Ein Strafpunkt je Restkarte; "
+                   "bei 100 endet die Partie; wer die wenigsten Punkte hat, gewinnt."),
     "five_or_nine": ("Ein Chipspiel: die erste Karte ist eine 5 oder 9; dieser Rang eröffnet "
                      "dann jede Reihe."),
     "coventry": ("Jeder Rang darf eröffnen; wer die vierte Startkarte legt, darf noch eine Karte "
                  "auf eine andere Reihe legen."),
     "play_or_pay": ("Eine Farbe nach der anderen, aufwärts und ums Eck. Wer nicht kann, zahlt "
-                    "einen Chip in den Pott."),
+                    "einen Chip in den Pot."),
 }

@@ -53,7 +53,6 @@ T = {
     "pot": "Pot",
     "your_turn": "Your turn",
     "any_suit": "Start any suit",
-    "bonus": "Bonus card",
     "no_move": "No move: you pass",
     "no_move_s": "No move",
     "pass": "pass",

@@ -13,7 +13,7 @@ T = {
     "deal_no": "Donne n°",
     "start": "Commencer",
     "opening": "Ouverture",
-    "ace_high": "As haut",
+    "ace_high": "As fort",
     "scoring": "Score",
     "penalty": "Pénalité",
     "strategic": "Passe payante",
@@ -29,7 +29,7 @@ T = {
     "easy": "Facile",
     "medium": "Moyen",
     "hard": "Difficile",
-    "mixed": "mixte",
+    "mixed": "mixtes",
     "sevens": "sept",
     "five_nine": "5 ou 9",
     "any_rank": "libre",
@@ -44,7 +44,7 @@ T = {
     "sound": "Son",
     "language": "Langue",
     "speed": "Vitesse",
-    "brightness": "Lumière",
+    "brightness": "Luminosité",
     "slow": "lent",
     "normal": "normal",
     "fast": "rapide",
@@ -52,15 +52,14 @@ T = {
     "deal": "Donne",
     "pot": "Pot",
     "your_turn": "À vous",
-    "any_suit": "Ouvrez une couleur",
-    "bonus": "Carte bonus",
+    "any_suit": "Couleur libre",
     "no_move": "Aucun coup: vous passez",
-    "no_move_s": "Rien",
+    "no_move_s": "Passe forcée",
     "pass": "passe",
     "you_pass": "Vous passez",
     "pass_cost": "Passer",
     "hint": "Conseil",
-    "ok_again": "Encore OK pour jouer",
+    "ok_again": "OK à nouveau pour jouer",
     "thinking": "réfléchit",
     "wins": "gagne",
     "you_win": "Gagné !",
@@ -70,8 +69,8 @@ T = {
     "net": ", net ",
     "next_deal": "OK: donne suivante",
     "match_over": "Partie finie",
-    "reached": "%d points atteints : ",
-    "broke": "Plus de jetons : ",
+    "reached": "%d points atteints: ",
+    "broke": "Plus de jetons: ",
     "after_deals": "Après %d donnes",
     "ok_title": "OK: menu",
     "resume": "Reprendre",
@@ -86,16 +85,16 @@ T = {
     "memory_free": "Mémoire libre: %d sur %d Ko",
     "keys": "Boutons",
     "hold": "appui long",
-    "knob": "tourner le bouton",
+    "knob": "tourner la molette",
     "told": "Indices des passes",
-    "none_of": "aucune de",
+    "none_of": "n'a pas",
     "battery_low": "Batterie %d %%: partie sauvegardée",
     "battery_low_s": "Batterie %d %%",
     "battery_unsaved": "Batterie %d %%: partie non sauvegardée!",
-    "not_saved": "Non sauvegardé: l'arrêt perd la partie",
+    "not_saved": "Sauvegarde impossible: éteindre perd la partie",
     "not_saved_s": "Non sauvegardé!",
     "hint_in_pause": "Conseil: dans le menu Pause, à votre tour",
-    "hurry": "Une touche pendant que les robots jouent: plus vite",
+    "hurry": "Une touche pendant le tour des robots: accélère",
     "keys_table": "OK jouer  ← → choisir",
     "game_damaged": "Partie enregistrée abîmée — nouvelle partie",
     "prefs_damaged": "Réglages enregistrés abîmés — remis à zéro",
@@ -105,7 +104,7 @@ T = {
     "matches": "Parties",
     "wins_per": "Gagnées / jouées",
     "ok_reset": "OK: remise à zéro…",
-    "reset_q": "Remise à 0 ?",
+    "reset_q": "Remise à zéro ?",
     "no": "Non",
     "yes_reset": "Oui, effacer",
     "quit_q": "Abandonner ?",
@@ -125,7 +124,7 @@ BUTTONS = (
 )
 
 # unlabelled keys, in text.PLACES order
-PLACES = ("Milieu", "En haut à gauche", "En haut à droite", "Rangée 3 à gauche", "Bouton rotatif")
+PLACES = ("Milieu", "En haut à gauche", "En haut à droite", "Rangée 3 à gauche", "Molette")
 
 # engine reason codes (engine.reasons): long and short
 REASONS = (
@@ -139,7 +138,7 @@ REASONS = (
     ("Vous pouvez jouer: pas de passe", "Jouez!"),
     ("Pas assez de jetons pour passer", "Pas de jetons"),
     ("La donne est finie", "Donne finie"),
-    ("Le bonus va sur une autre rangée", "Bonus: autre rangée"),
+    ("Le bonus va sur une autre rangée", "Bonus ailleurs"),
     ("Ce n'est pas une carte", "Pas une carte"),
 )
 
@@ -156,20 +155,21 @@ PRESET_TITLES = {
 # one rules page per preset
 RULES_HELP = {
     "sevens": ("Quatre joueurs. Les 7 ouvrent les rangées; montez et descendez chaque couleur "
-               "depuis son 7. L'as est haut. Jouez si vous pouvez, sinon passez. Le premier sans "
+               "depuis son 7. L'as est fort. Jouez si vous pouvez, sinon passez. Le premier sans "
                "carte gagne."),
-    "fan_tan": ("Jetons. Chacun mise; le joueur à gauche du donneur commence. On monte depuis "
-                "les 7. On peut passer même en pouvant jouer: 3 jetons au pot, et 3 à qui tient "
-                "le 6 ou le 8 d'un 7 gardé. Le premier sans "
-                "carte prend le pot; les autres paient par carte."),
+    "fan_tan": ("Jetons. Chacun mise; le joueur à gauche du donneur commence. On pose à partir "
+                "des 7, vers le haut et vers le bas. On peut passer même en pouvant jouer: 3 jetons "
+                "au pot, et 3 à chaque détenteur du 6 ou du 8 d'un 7 gardé. Le premier sans carte "
+                "prend le pot; les autres paient par carte restante."),
     "domino": ("La première carte jouée, de n'importe quel rang, fixe le rang de départ. Les "
                "pénalités s'additionnent; à 100 la partie s'arrête et le plus petit score gagne."),
-    "parliament": ("Le 7 de carreau ouvre. On monte depuis les 7. Un point par carte restante; à "
-                   "100 la partie s'arrête, le plus bas gagne."),
+    "parliament": ("Le 7 de carreau ouvre. On pose à partir des 7, vers le haut et vers le bas. "
+                   "Un point de pénalité par carte restante; à 100 la partie s'arrête, le score le "
+                   "plus bas gagne."),
     "five_or_nine": ("Un jeu de jetons où la première carte est un 5 ou un 9; ce rang ouvre "
                      "ensuite chaque rangée."),
-    "coventry": ("N'importe quel rang ouvre; qui pose la quatrième ouverture rejoue une carte "
-                 "sur une autre rangée."),
+    "coventry": ("N'importe quel rang ouvre; qui pose la quatrième carte d'ouverture peut jouer "
+                 "une carte de plus sur une autre rangée."),
     "play_or_pay": ("Une couleur à la fois, en montant et en tournant. Qui ne peut suivre paie "
                     "un jeton au pot."),
 }

@@ -111,7 +111,7 @@ def test_settings_language_switches_every_screen():
         sim.press("RIGHT")
         assert sim.screen.title == "Einstellungen"
         sim.press("BACK")
-        assert sim.screen.item_text(sim.screen.items[0]) == "Neues Spiel"
+        assert sim.screen.item_text(sim.screen.items[0]) == "Neue Partie"
     finally:
         text.set_lang(0)
 
