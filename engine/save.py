@@ -4,9 +4,9 @@
     match, screen = save.decode(data)     # SaveError if anything is wrong
 
 Layout (big-endian): b"FT", version, length of the body, body, CRC-32 of the body.
-Body: rules (one byte a field), players, deal number (4), dealer, deals settled (at
-most 255 kept: only a match without a deal limit goes on, and there it only seeds the bots),
-settled flag, screen, then per player the score and chips at the deal's start
+Body: rules (one byte a field), players, deal number (4), dealer, deals settled (its low
+byte: a deal limit is at most 250, and past that the count only seeds the bots, from its
+low byte too), settled flag, screen, then per player the score and chips at the deal's start
 (2 + 2, signed), then the deal's log (one byte an action: card id or PASS).
 Forced passes are not in the log: replaying it repeats them.
 """
@@ -41,7 +41,7 @@ def encode(match, screen=0):
     body = bytearray(match.rules.encode())
     d = match.deal_number
     body.extend(bytes((n, (d >> 24) & 0xFF, (d >> 16) & 0xFF, (d >> 8) & 0xFF, d & 0xFF,
-                       match.dealer, min(255, match.deals - (1 if settled else 0)),
+                       match.dealer, (match.deals - (1 if settled else 0)) & 0xFF,
                        1 if settled else 0, screen)))
     for p in range(n):
         score = match.scores[p] - (match.result[p] if settled else 0)

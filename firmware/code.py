@@ -1,7 +1,7 @@
 """CircuitPython entry: the badge HAL, then the app, forever.
 
-If the badge cannot start (a board without a profile or with one that does not fit it, a
-missing library, another runtime, too little memory), it says why on the serial console, which CircuitPython also shows on the
+If the badge cannot start (a board without a profile or with one that does not fit it,
+a missing library, another runtime, too little memory), it says why on the serial console, which CircuitPython also shows on the
 screen."""
 import gc
 
@@ -33,12 +33,14 @@ def start():
     try:
         from hal.circuitpython import Hal
         from firmware.app import App
-        return App(Hal(board_id)), None
+        try:
+            badge = Hal(board_id)
+        except AttributeError as e:     # no board.DISPLAY, a pin the board lacks
+            return None, "Fan Tan's profile hal/%s.py does not fit this board (%s): see docs/boards.md" % (
+                board_id, e)
+        return App(badge), None
     except ImportError as e:
         return None, "Fan Tan is missing a library (%s): run python -m tools.flash again" % e
-    except AttributeError as e:     # no board.DISPLAY, a pin the board lacks
-        return None, "Fan Tan's profile hal/%s.py does not fit this board (%s): see docs/boards.md" % (
-            board_id, e)
     except MemoryError:
         return None, out_of_memory("starting")
 

@@ -122,7 +122,7 @@ def wrap(text, font_name, width, lines):
         indent += " "
     words = []
     for word in text[len(indent):].split(" "):
-        if words and words[-1][-1:] == ":":
+        if words and words[-1][-1:] == ":" and text_width(words[-1] + " " + word, font_name) <= width:
             words[-1] += " " + word
         else:
             words.append(word)

@@ -303,6 +303,17 @@ def test_a_badge_that_stops_answering_before_the_copy_is_one_line(tmp_path, monk
     assert "run the same command again" in err[0]
 
 
+@needs_vbadge
+def test_a_failure_on_this_computer_is_not_blamed_on_the_badge(tmp_path, monkeypatch, capsys):
+    def unwritable(*a, **k):
+        raise PermissionError(13, "Permission denied", "build/mpy-cross")
+    monkeypatch.setattr(bundle, "build", unwritable)
+    with VBadge(tmp_path / "flash") as badge:
+        assert flash.main(["--port", badge.port, "--no-libs"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["flash: error: [Errno 13] Permission denied: 'build/mpy-cross'"], err
+
+
 def test_what_the_game_does_on_the_board_found():
     assert flash.runtime_note({"name": "circuitpython", "board_id": "pimoroni_picosystem"}) == ""
     note = flash.runtime_note({"name": "circuitpython", "board_id": "no_such_board"})
@@ -319,9 +330,10 @@ def test_a_compiler_that_writes_nothing_or_fails_silently_is_named(tmp_path):
 
 
 def test_a_timeout_must_be_positive(capsys):
-    with pytest.raises(SystemExit):
-        flash.parse_args(["--timeout", "-1"])
-    assert "not a positive number of seconds" in capsys.readouterr().err
+    for wrong in ("-1", "0", "inf", "nan"):
+        with pytest.raises(SystemExit):
+            flash.parse_args(["--timeout", wrong])
+        assert "not a positive number of seconds" in capsys.readouterr().err
 
 
 def test_no_board_found_without_a_port():
@@ -540,6 +552,22 @@ def test_plan_copies_changed_files_and_drops_shadowing_sources():
     adler = flash.make_plan({"/x.py": b"abc"}, {"/x.py": (3, flash.local_hash(b"abc", False))},
                             set(), clean=False, sha256=False)
     assert adler.unchanged == ["/x.py"]
+
+
+def test_the_room_a_copy_needs_is_its_peak_in_copy_order():
+    """Each source goes only once its .mpy is in: a module that grows, copied first, needs its
+    room before the later switches free theirs."""
+    b = 512
+    state = {"/engine/b.py": (20 * b, b"x"), "/engine/c.py": (20 * b, b"y")}
+    files = {"/engine/a.mpy": bytes(30 * b), "/engine/b.mpy": bytes(5 * b), "/engine/c.mpy": bytes(5 * b)}
+    plan = flash.make_plan(files, state, {"/engine"}, clean=False, sha256=True)
+    assert plan.after == ["/engine/b.py", "/engine/c.py"]
+    assert flash.space_needed(plan, files, b) == 30 + 5 + 1      # b.mpy beside a.mpy and b.py
+    state["/engine/old.tmp" + flash.TMP_SUFFIX] = (40 * b, b"z")  # removed before the copy
+    plan = flash.make_plan(files, state, {"/engine"}, clean=False, sha256=True)
+    assert flash.space_needed(plan, files, b) == 1
+    plan = flash.make_plan({"/x.py": bytes(3 * b)}, {"/x.py": (2 * b, b"old")}, set(), False, True)
+    assert flash.space_needed(plan, {"/x.py": bytes(3 * b)}, b) == 3 + 1    # beside the old one
 
 
 def test_boot_py_drive_button_is_each_boards_back_button():

@@ -388,19 +388,21 @@ def make_plan(files, state, dirs, clean, sha256):
 
 
 def space_needed(plan, files, bsize):
-    """Blocks the copy needs at its peak (after removals), by whole blocks per file."""
-    def blocks(n):
-        return (n + bsize - 1) // bsize
-    freed = sum(blocks(plan.remote[p][0]) for p in plan.remove if p in plan.remote and p not in plan.after)
-    grow = 0
-    peak_extra = 0
+    """Blocks the copy needs at its peak, by whole blocks per file, walking it in order: the
+    first removals, then each file written beside its old self (renamed over it at the end),
+    and its other form removed once it is in."""
+    def size(p):
+        return (plan.remote[p][0] + bsize - 1) // bsize if p in plan.remote else 0
+    now = -sum(size(p) for p in plan.remove if p not in plan.after)
+    peak = 0
     for dest in plan.copy:
-        old = sum(blocks(plan.remote[p][0]) for p in (dest, twin(dest))
-                  if p in plan.remote and (p == dest or p in plan.after))
-        grow += blocks(len(files[dest])) - old
-        peak_extra = max(peak_extra, old)           # old and new both exist until the rename
+        new = (len(files[dest]) + bsize - 1) // bsize
+        peak = max(peak, now + new)
+        now += new - size(dest)
+        if twin(dest) in plan.after:
+            now -= size(twin(dest))
     new_dirs = {d for dest in plan.copy for d in parents(dest)} - plan.dirs
-    return max(0, grow - freed) + peak_extra + len(new_dirs) + 1
+    return max(0, peak) + len(new_dirs) + 1
 
 
 def parents(dest):
@@ -462,11 +464,12 @@ def kb(n):
 
 
 def run(args):
+    from serial import SerialException
     port = args.port or find_port()
     board = Board(port, timeout=args.timeout)
     try:
         return _run(board, port, args)
-    except (OSError, board.TransportError) as e:
+    except (SerialException, board.TransportError) as e:   # not this computer's own OSErrors
         raise FlashError("The badge stopped answering (%s); reconnect it and run the same command "
                          "again" % e) from None
     finally:
@@ -491,8 +494,9 @@ def _run(board, port, args):
         try:
             board.soft_reset_raw()  # a clean heap: stop whatever main.py left behind
         except board.TransportError:
-            raise FlashError("The board at %s did not come back from a soft reset: does its boot.py "
-                             "ever return? Unplug and replug it, then try again" % port) from None
+            raise FlashError("The board at %s did not come back from a soft reset: its boot.py seems "
+                             "never to return. Remove it (mpremote resume rm :boot.py), then run this "
+                             "again" % port) from None
 
     files = bundle_mod.build(Path(args.source) if args.source else bundle_mod.ROOT, libs=not args.no_libs)
     files = compile_bundle(files, info, args)
@@ -638,7 +642,7 @@ def compile_bundle(files, info, args):
 
 def positive(text):
     value = float(text)
-    if not value > 0:
+    if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError("%s is not a positive number of seconds" % text)
     return value
 
@@ -664,6 +668,9 @@ def main(argv=None):
     try:
         return run(args)
     except (FlashError, bundle_mod.BundleError) as e:
+        print("flash: error: %s" % e, file=sys.stderr)
+        return 1
+    except OSError as e:            # on this computer: the bundle, the build folder, mpy-cross
         print("flash: error: %s" % e, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
