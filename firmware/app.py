@@ -489,7 +489,7 @@ class App:
         sep = t("net") if m.rules.scoring == CHIPS else " = "
         for p in range(g.players):
             n = g.counts[p]
-            lines.append((text.seat(p, self.human) + ": " + str(n) + " " + t("card" if n == 1 else "cards")
+            lines.append((text.seat(p, self.human) + ": " + text.cards(n)
                           + sep + signed(delta[p]), ui.TEXT))
             cards = sorted_hand(g, p)
             if cards:

@@ -55,6 +55,11 @@ def winner(w, me):
     return t("you_win") if w == me else seat(w, me) + " " + t("wins")
 
 
+def cards(n):
+    """n cards, the noun agreeing: "1 card", "0 cards", but "0 carte" in French."""
+    return str(n) + " " + t("card" if n == 1 or n == 0 and lang == 1 else "cards")
+
+
 def key_label(label):
     """A key as the Buttons page names it: its arrow, its place in the player's language, or
     the letter printed on it."""

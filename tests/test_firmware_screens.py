@@ -400,6 +400,10 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
             mine = w == sim.app.human
             want = WINNER_LINES[0][lang] if mine else WINNER_LINES[1][lang] % (w + 1)
             assert page_text(sim.screen)[0] == want
+            # the winner's line: no cards left, and the noun agrees ("0 carte" in French)
+            left = ("0 cards", "0 carte", "0 Karten")[lang]
+            assert [x for x in page_text(sim.screen) if x.startswith(text.seat(w, sim.app.human) + ": ")][0] \
+                .startswith(text.seat(w, sim.app.human) + ": " + left + ", "), page_text(sim.screen)
             if mine in seen:
                 continue
             seen.add(mine)
