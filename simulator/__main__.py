@@ -36,6 +36,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.battery is not None and not 0 <= args.battery <= 100:
         ap.error("--battery: a charge from 0 to 100 (%)")
+    if args.seed is not None and not 1 <= args.seed <= 99999:      # as New game's deal number
+        ap.error("--seed: a deal number from 1 to 99999")
     data_dir = args.data_dir or default_data_dir()
     if os.path.exists(data_dir) and not os.path.isdir(data_dir):
         ap.error("--data-dir %s: a file is there, not a folder for the saves" % data_dir)

@@ -1,11 +1,26 @@
-"""Memory budgets on the official MicroPython (bytes are deterministic; times are not asserted)."""
+"""Memory budgets on the official MicroPython (bytes are deterministic; times are not asserted),
+and the README's figures for them."""
+import os
+import re
+
 from tools.bench import measure_engine, measure_engine_state
+
+README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
+
+
+def readme_bytes(row):
+    """The "N bytes" the README's memory table gives in the row that starts with `row`."""
+    with open(README, encoding="utf-8") as f:
+        m = re.search(r"^\| " + re.escape(row) + r"[^|]*\| ([\d,]+) bytes", f.read(), re.M)
+    return int(m.group(1).replace(",", ""))
 
 
 def test_engine_memory_budgets_on_micropython():
     r = measure_engine()
     assert r["engine_retained_bytes_micropython"] <= 22 * 1024
     assert r["random_deal_alloc_bytes_micropython"] <= 8 * 1024
+    assert readme_bytes("engine imported + one live game") == r["engine_retained_bytes_micropython"]
+    assert readme_bytes("bytes allocated over one random deal") == r["random_deal_alloc_bytes_micropython"]
     assert r["ref_loop_ratio_micropython"] > 0
 
 
@@ -37,7 +52,9 @@ def test_the_ui_estimate_counts_the_engine_state_measured_on_micropython():
     measures after a whole deal with a bot of each level (Easy and Medium hold no search
     buffers: with them it was 14.8 KB)."""
     from firmware import heap
-    assert measure_engine_state()["engine_state_bytes_micropython"] <= heap.ENGINE
+    state = measure_engine_state()["engine_state_bytes_micropython"]
+    assert state <= heap.ENGINE
+    assert readme_bytes("the engine's state after a whole deal") == state
 
 
 def test_hard_decision_budgets_on_micropython():
@@ -46,6 +63,9 @@ def test_hard_decision_budgets_on_micropython():
     from tools import bench_bots
     r = bench_bots.measure()
     assert r["hard_decision_peak_alloc_bytes_micropython"] <= 16 * 1024
+    with open(README, encoding="utf-8") as f:
+        said = re.search(r"A Hard decision allocates at most ([\d,]+) bytes", f.read()).group(1)
+    assert int(said.replace(",", "")) == r["hard_decision_peak_alloc_bytes_micropython"]
     # from each start, the next searching decision; and one first decision (Fan Tan, where a
     # pass on a 7 pays its gate penalties) searches too
     assert r["hard_decision_searched_ms_micropython"]["count"] == len(bench_bots.POSITIONS) + 1

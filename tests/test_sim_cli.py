@@ -166,3 +166,13 @@ def test_a_profile_that_does_not_fit_its_board_stops_the_simulator_with_why(tmp_
     err = capsys.readouterr().err
     assert "hal/hack_club_sprig.py does not fit the board: the board has no pin GP177" in err
     assert "docs/boards.md" in err
+
+
+def test_a_seed_is_a_deal_number_the_game_can_save(tmp_path):
+    """Settings keep the next deal number from 1 to 99999: another seed made the next start
+    report the settings as damaged."""
+    for seed in ("0", "100000"):
+        r = run_sim("--headless", "--seed", seed, "--keys", "OK", "--data-dir", str(tmp_path))
+        assert r.returncode == 2 and "--seed: a deal number from 1 to 99999" in r.stderr
+    assert run_sim("--headless", "--seed", "99999", "--keys", "DOWN,OK,BACK",
+                   "--data-dir", str(tmp_path)).returncode == 0
