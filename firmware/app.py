@@ -36,7 +36,7 @@ def option_text(key, r):
     if key == "opening":
         return t(_OPENING[r.opening])
     if key == "scoring":
-        return t(_SCORING[r.scoring])
+        return t(_SCORING[r.scoring]).replace("%d", str(r.target))   # "race to 100"
     if key == "penalty":
         return t("values" if r.penalty == VALUES else "cards")
     return t("on" if (r.ace_high if key == "ace_high" else r.strategic_pass) else "off")

@@ -35,7 +35,7 @@ T = {
     "any_rank": "frei",
     "play_or_pay": "spielen/zahlen",
     "zero_sum": "Punkte",
-    "race": "Rennen",
+    "race": "bis %d",
     "pt": " Pkt",
     "chips": "Chips",
     "cards": "Karten",

@@ -35,7 +35,7 @@ T = {
     "any_rank": "any",
     "play_or_pay": "play/pay",
     "zero_sum": "points",
-    "race": "race",
+    "race": "race to %d",
     "pt": " pt",
     "chips": "chips",
     "cards": "cards",

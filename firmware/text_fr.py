@@ -35,7 +35,7 @@ T = {
     "any_rank": "libre",
     "play_or_pay": "jouer/payer",
     "zero_sum": "points",
-    "race": "course",
+    "race": "course à %d",
     "pt": " pt",
     "chips": "jetons",
     "cards": "cartes",

@@ -88,6 +88,8 @@ def test_scoring_option_offers_only_matches_that_end():
     for _ in range(4):
         sim.press("RIGHT")
         seen.add(sim.app.rules().scoring)
+        if sim.app.rules().scoring == RACE:         # says where the race ends
+            assert sim.screen.items[sim.screen.sel][1]() == "race to 100"
     assert seen == {RACE, CHIPS}
 
 
