@@ -319,7 +319,7 @@ class TableView(Screen):
             if ui.text_width(left, L.font) > L.w - 4:
                 left = " ".join([a + c for a, b, c in parts])
         else:
-            left = t("deal") + " #" + str(g.deal_number)
+            left = t("deal_no") + str(g.deal_number)
             if g.rules.opening == PLAY_OR_PAY and g.current >= 0 and g.fits[g.current]:
                 nxt = g.current * 13 + _low(g.fits[g.current])
                 left += " \u2192" + card_name(nxt)

@@ -49,7 +49,6 @@ T = {
     "normal": "normal",
     "fast": "schnell",
     "you": "Du",
-    "deal": "Runde",
     "pot": "Pot",
     "your_turn": "Dein Zug",
     "any_suit": "Farbe frei",

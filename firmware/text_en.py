@@ -49,7 +49,6 @@ T = {
     "normal": "normal",
     "fast": "fast",
     "you": "You",
-    "deal": "Deal",
     "pot": "Pot",
     "your_turn": "Your turn",
     "any_suit": "Start any suit",

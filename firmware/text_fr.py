@@ -49,7 +49,6 @@ T = {
     "normal": "normal",
     "fast": "rapide",
     "you": "Vous",
-    "deal": "Donne",
     "pot": "Pot",
     "your_turn": "À vous",
     "any_suit": "Couleur libre",

@@ -630,3 +630,19 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
             assert g.void[p * 4 + c // 13] >> (c % 13) & 1
     sim.press("OK")
     assert isinstance(sim.screen, ListScreen)                      # back to the pause menu
+
+
+@pytest.mark.parametrize("lang,said", [(0, "Deal #11"), (1, "Donne n°11"), (2, "Runde Nr. 11")])
+def test_the_table_names_the_deal_as_the_results_do(lang, said):
+    """One way to write a deal's number in each language (the table said "Donne #11")."""
+    sim = Sim("hack_club_sprig", seed=11)
+    text.set_lang(lang)
+    try:
+        select_menu(sim, text.t("new_game"))
+        sim.press("OK")
+        select_menu(sim, text.t("start"))
+        sim.press("OK")
+        sim.settle()
+        assert sim.screen.status_l.text == said == text.t("deal_no") + "11"
+    finally:
+        text.set_lang(0)
