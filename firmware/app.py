@@ -597,7 +597,7 @@ class App:
                   + str(st.match_wins), ui.TEXT),
                  (t("streak") + ": " + str(st.streak) + " \u00b7 " + t("best") + ": " + str(st.best),
                   ui.TEXT),
-                 (t("avg_pen") + ": " + str(avg // 10) + "." + str(avg % 10), ui.TEXT)]
+                 (t("avg_pen") + ": " + str(avg // 10) + t("point") + str(avg % 10), ui.TEXT)]
         head = False
         for key in PRESETS:
             for level in range(len(LEVELS)):

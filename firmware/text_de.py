@@ -79,6 +79,7 @@ T = {
     "deals_won": "Gewonnen",
     "streak": "Serie",
     "best": "Rekord",
+    "point": ",",
     "avg_pen": "Mittl. Strafe",
     "about": "Info",
     "memory_free": "Freier Speicher: %d von %d KB",

@@ -79,6 +79,7 @@ T = {
     "deals_won": "Won",
     "streak": "Streak",
     "best": "Best",
+    "point": ".",
     "avg_pen": "Avg penalty",
     "about": "About",
     "memory_free": "Free memory: %d of %d KB",

@@ -79,6 +79,7 @@ T = {
     "deals_won": "Gagnées",
     "streak": "Série",
     "best": "Record",
+    "point": ",",
     "avg_pen": "Pénalité moy.",
     "about": "À propos",
     "memory_free": "Mémoire libre: %d sur %d Ko",

@@ -166,6 +166,8 @@ def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
     finally:
         text.set_lang(0)
     assert lang == 0 or len(lines) > len(sim.screen.src)  # French and German wrap
+    avg = st.average_penalty()                           # a decimal comma in French and German
+    assert any(x.endswith(": %d%s%d" % (avg // 10, ",." [lang == 0], avg % 10)) for x in lines), lines
     for line in lines:
         assert not line.endswith(":") and not re.match(r"^[\d.]+$", line), lines
         assert ui.text_width(line, sim.app.layout.font) <= sim.app.layout.w - 10, line
