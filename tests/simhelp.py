@@ -8,7 +8,7 @@ from engine.rules import PRESETS  # noqa: E402
 from simulator.core import Sim, message  # noqa: E402,F401
 from firmware.table import TableScreen  # noqa: E402
 from firmware.screens import ListScreen, PageScreen  # noqa: E402
-from firmware import ui  # noqa: E402
+from firmware import ui, text  # noqa: E402
 import displayio  # noqa: E402
 
 LAYOUT_BOARDS = ("pimoroni_picosystem", "pajenicko_picopad", "hack_club_sprig",
@@ -37,6 +37,14 @@ def pick_preset(sim, preset_index):
             break
         sim.press("RIGHT")
     assert sim.app.settings["preset"] == preset_index
+
+
+def start_in_words(sim):
+    """From the title, New game and Start, as the current language names them."""
+    select_menu(sim, text.t("new_game"))
+    sim.press("OK")
+    select_menu(sim, text.t("start"))
+    sim.press("OK")
 
 
 def new_game(sim, preset_index, players=None):

@@ -4,7 +4,7 @@ import re
 import pytest
 
 from simhelp import (Sim, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
-                     PageScreen, page_text, shown_hand)
+                     PageScreen, page_text, shown_hand, start_in_words)
 from engine.game import PASS
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
@@ -192,10 +192,7 @@ def test_illegal_reason_in_french_and_german():
         sim.app.settings["lang"] = lang
         text.set_lang(lang)
         try:
-            select_menu(sim, text.t("new_game"))
-            sim.press("OK")
-            select_menu(sim, text.t("start"))
-            sim.press("OK")
+            start_in_words(sim)
             assert try_illegal(sim, sim.screen)
         finally:
             text.set_lang(0)

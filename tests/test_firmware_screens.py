@@ -6,7 +6,7 @@ import pytest
 import hal
 
 from simhelp import (Sim, message, select_menu, new_game, pick_preset, LAYOUT_BOARDS, TableScreen, PageScreen,
-                     ListScreen, labels, page_text)
+                     ListScreen, labels, page_text, start_in_words)
 from engine.game import PASS
 from engine.cards import name as card_name
 from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS
@@ -640,10 +640,7 @@ def test_the_table_names_the_deal_as_the_results_do(lang, said):
     sim = Sim("hack_club_sprig", seed=11)
     text.set_lang(lang)
     try:
-        select_menu(sim, text.t("new_game"))
-        sim.press("OK")
-        select_menu(sim, text.t("start"))
-        sim.press("OK")
+        start_in_words(sim)
         sim.settle()
         assert sim.screen.status_l.text == said == text.t("deal_no") + "11"
     finally:
