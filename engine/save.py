@@ -81,9 +81,12 @@ def decode(data):
     d = (body[k + 1] << 24) | (body[k + 2] << 16) | (body[k + 3] << 8) | body[k + 4]
     dealer, deals, settled, screen = body[k + 5], body[k + 6], body[k + 7], body[k + 8]
     at = k + 9
-    if not rules.min_players <= n <= rules.max_players or dealer >= n or size < at + 4 * n:
+    if dealer >= n or size < at + 4 * n:
         raise SaveError("bad table")
-    m = Match(rules, d, n, dealer)
+    try:
+        m = Match(rules, d, n, dealer)          # refuses a table size the rules do not allow
+    except ValueError:
+        raise SaveError("bad table")
     m.deals = deals
     for p in range(n):
         m.scores[p] = _s16(body[at], body[at + 1])
