@@ -1,8 +1,8 @@
 """CircuitPython entry: the badge HAL, then the app, forever.
 
 If the badge cannot start (a board without a profile or with one that does not fit it,
-a missing library, another runtime, too little memory), it says why on the serial console, which CircuitPython also shows on the
-screen."""
+a missing library, another runtime, too little memory), it says why on the serial console,
+which CircuitPython also shows on the screen."""
 import gc
 
 import hal

@@ -1,6 +1,5 @@
 """The badge HAL on CircuitPython: board.DISPLAY (or the profile's make_display),
-keypad.Keys, rotaryio, PWM tones, the LED,
-battery, nvm.
+keypad.Keys, rotaryio, PWM tones, the LED, battery, nvm.
 
     import board
     from hal.circuitpython import Hal
