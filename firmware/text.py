@@ -56,8 +56,8 @@ def winner(w, me):
 
 
 def cards(n):
-    """n cards, the noun agreeing: "1 card", "0 cards", but "0 carte" in French."""
-    return str(n) + " " + t("card" if n == 1 or n == 0 and lang == 1 else "cards")
+    """n cards, the noun agreeing: "1 card"; after 0 as each language says ("0 cards", "0 carte")."""
+    return str(n) + " " + t("card" if n == 1 else "cards0" if n == 0 else "cards")
 
 
 def key_label(label):

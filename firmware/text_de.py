@@ -40,6 +40,7 @@ T = {
     "chips": "Chips",
     "cards": "Karten",
     "card": "Karte",
+    "cards0": "Karten",
     "values": "Werte",
     "sound": "Ton",
     "language": "Sprache",

@@ -40,6 +40,7 @@ T = {
     "chips": "chips",
     "cards": "cards",
     "card": "card",
+    "cards0": "cards",
     "values": "values",
     "sound": "Sound",
     "language": "Language",

@@ -40,6 +40,7 @@ T = {
     "chips": "jetons",
     "cards": "cartes",
     "card": "carte",
+    "cards0": "carte",
     "values": "valeurs",
     "sound": "Son",
     "language": "Langue",
