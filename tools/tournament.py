@@ -190,7 +190,9 @@ def level_names(text):
     """An argparse type: comma-separated level names."""
     names = [s.strip().lower() for s in text.split(",")]
     for s in names:
-        if s not in bots.LEVELS:
+        try:
+            bots.level_of(s)
+        except ValueError:
             raise argparse.ArgumentTypeError("%s in %r: the levels are %s" % (
                 "unknown level %r" % s if s else "empty seat", text, ", ".join(bots.LEVELS)))
     return names
