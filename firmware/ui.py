@@ -114,8 +114,8 @@ def text_width(text, font_name):
 
 
 def wrap(text, font_name, width, lines):
-    """Split text into at most `lines` lines no wider than width (words kept whole, and a
-    "label:" with the word after it)."""
+    """Split text into at most `lines` lines no wider than width (words kept whole, a
+    "label:" with the word after it, and no line starting or ending with a "·")."""
     out = []
     indent = ""
     while len(indent) < len(text) and text[len(indent)] == " ":
@@ -131,9 +131,9 @@ def wrap(text, font_name, width, lines):
         trial = (indent + word) if not cur else cur + " " + word
         if text_width(trial, font_name) <= width or not cur:
             cur = trial
-        else:
-            out.append(cur)
-            cur = indent + word
+        else:       # a "·" between two parts is dropped where the line breaks
+            out.append(cur[:-2] if cur[-2:] == " \u00b7" else cur)
+            cur = "" if word == "\u00b7" else indent + word
     if cur:
         out.append(cur)
     return out[:lines] if lines else out

@@ -226,12 +226,14 @@ def test_your_turn_with_a_pass_price_fits_the_message_line_in_every_language(fon
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_a_wrapped_text_never_runs_past_its_page(fonts, board):
     """ui.wrap keeps "label: value" together only where the pair fits: every line of every text
-    fits a page's width, unless a single word is wider than it."""
+    fits a page's width, unless a single word is wider than it, and none starts or ends with the
+    "·" between two parts."""
     L = layouts.for_size(hal.profile(board).WIDTH, hal.profile(board).HEIGHT)
     width = L.w - 10                                  # a PageScreen's text width
     for said in all_texts():
         for line in ui.wrap(said, L.font, width, 0):
             assert ui.text_width(line, L.font) <= width or " " not in line.strip(), (board, line)
+            assert "\u00b7" not in (line.strip()[:1], line[-1:]), (board, line)
 
 
 @pytest.fixture

@@ -154,7 +154,8 @@ def test_statistics_count_deals():
 
 @pytest.mark.parametrize("lang", range(3))
 def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
-    """On 128x64 the statistics wrap, between "label: value" pairs and never inside one."""
+    """On 128x64 the statistics wrap, between "label: value" pairs and never inside one, and
+    the "·" between two pairs goes where the line breaks."""
     sim = Sim("adafruit_macropad_rp2040", seed=30)
     st = sim.app.stats
     st.deals, st.matches, st.match_wins, st.streak, st.best, st.penalty = 1234, 56, 7, 3, 12, 4321
@@ -170,6 +171,7 @@ def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
     assert any(x.endswith(": %d%s%d" % (avg // 10, ",." [lang == 0], avg % 10)) for x in lines), lines
     for line in lines:
         assert not line.endswith(":") and not re.match(r"^[\d.]+$", line), lines
+        assert "\u00b7" not in (line[:1], line[-1:]), lines     # a break drops the separator
         assert ui.text_width(line, sim.app.layout.font) <= sim.app.layout.w - 10, line
 
 
