@@ -599,7 +599,8 @@ class App:
                   ui.TEXT),
                  (t("avg_pen") + ": " + str(avg // 10) + t("point") + str(avg % 10), ui.TEXT)]
         head = False
-        for key in PRESETS:
+        for key in PRESETS:      # each rule set played, then its levels under it
+            title = text.preset_title(key)
             for level in range(len(LEVELS)):
                 i = Stats.slot(key, level)
                 if not st.played[i]:
@@ -607,8 +608,11 @@ class App:
                 if not head:
                     lines.append((t("wins_per"), ui.ACCENT))
                     head = True
-                lines.append((text.preset_title(key) + " " + t(LEVELS[level]) + ": "
-                              + str(st.wins[i]) + "/" + str(st.played[i]), ui.TEXT))
+                if title:
+                    lines.append((title, ui.TEXT))
+                    title = None
+                lines.append(("  " + t(LEVELS[level]) + ": " + str(st.wins[i]) + "/"
+                              + str(st.played[i]), ui.TEXT))
         lines.append((t("ok_reset"), ui.MUTED))
         return lines
 

@@ -138,8 +138,10 @@ def test_settings_sound_speed_brightness():
     assert not [x for x in names if x.startswith(("Light", "Sound"))], names
 
 
-def test_statistics_count_deals():
+def test_statistics_count_deals_under_each_rule_set_and_level():
+    """A deal counts once, and the page shows each rule set played with its levels under it."""
     sim = Sim(seed=30)
+    sim.app.stats.add_deal("sevens", 2, True, 0)
     new_game(sim, PRESETS.index("parliament"))
     t = sim.screen
     g = t.g
@@ -147,9 +149,13 @@ def test_statistics_count_deals():
         g.play(g.legal_moves()[0], g.turn)
     sim.settle()
     sim.press("OK")
-    assert sim.app.stats.deals == 1
+    assert sim.app.stats.deals == 2
     sim.app.stats_screen()
-    assert "Deals: 1" in " ".join(page_text(sim.screen))
+    page = page_text(sim.screen)
+    assert page[0].startswith("Deals: 2 ")
+    won = str(int(g.winner == t.me))
+    at = page.index("Won / played")
+    assert page[at + 1:at + 5] == ["Sevens", "  Hard: 1/1", "Parliament", "  Easy: " + won + "/1"], page
 
 
 @pytest.mark.parametrize("lang", range(3))
