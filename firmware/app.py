@@ -633,28 +633,30 @@ class App:
 
     def help_menu(self, sel=0):
         """The rule sets, the keys and About; back from a page, on the line it came from."""
-        items = [[text.preset_title(PRESETS[i]), None, None,
-                  (lambda i=i: self.rules_page(PRESETS[i], back=lambda: self.help_menu(i)))]
-                 for i in range(len(PRESETS))]
+        items = [[text.preset_title(k), None, None,
+                  (lambda i=i, k=k: self.rules_page(k, lambda: self.help_menu(i)))]
+                 for i, k in enumerate(PRESETS)]
         items.append(["keys", None, None, self.keys_page])
         items.append(["about", None, None, self.about_page])
         self.goto(ListScreen(self, t("help"), items, back=self.title, sel=sel))
 
-    def rules_page(self, key, back, extra=()):
-        """A rule set's page (and any extra lines after its text)."""
-        lines = [(text.rules_help(key), ui.TEXT)] + list(extra)
+    def rules_page(self, key, back, r=None, extra=()):
+        """Preset key's page: its rules (or rule set r, the preset with options applied) in
+        sentences, any extra lines, and how long a match runs."""
+        r = r or preset(key)
+        lines = [(x, ui.TEXT) for x in text.rules(r)] + list(extra)
+        lines.append((t("match") + ": " + match_text(r), ui.TEXT))
         self.goto(PageScreen(self, text.preset_title(key), lines, ok=back, back=back))
 
     def game_rules_page(self):
-        """From the pause menu: the match's rule set, with the options, bots and length it is
-        played with."""
+        """From the pause menu: the rules the match is played by (its options applied), with
+        the options, bots and length."""
         r = self.match.rules
         lines = [(t("this_game"), ui.ACCENT)]
         for k in OPTIONS:
             lines.append((t(k) + ": " + option_text(k, r), ui.TEXT))
         lines.append((t("difficulty") + ": " + levels_text(self.match_seats, r.players), ui.TEXT))
-        lines.append((t("match") + ": " + match_text(r), ui.TEXT))
-        self.rules_page(PRESETS[self.match_preset], self.pause, lines)
+        self.rules_page(PRESETS[self.match_preset], self.pause, r, lines)
 
     def keys_page(self):
         """What each of this board's keys does, by the name printed on it."""

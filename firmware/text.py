@@ -5,6 +5,9 @@ the badge keeps only that language's strings in RAM; `t(key)` gives a text in it
 `reason(code, short)` the engine's refusal reasons. Keep each text free of glyphs the fonts
 lack (tests check every font).
 """
+from engine.rules import LEFT_OF_DEALER, PLAY_OR_PAY, CHIPS, VALUES
+from engine.cards import name
+
 LANGS = ("English", "Français", "Deutsch")
 lang = 0
 words = None     # the current language's module, loaded on first use
@@ -83,5 +86,32 @@ def preset_title(key):
     return _words().PRESET_TITLES[key]
 
 
-def rules_help(key):
-    return _words().RULES_HELP[key]
+def rules(r):
+    """Rule set r as sentences, one per rule, for its rules page: what its fields say. The
+    sentences (firmware/rules_en.py, rules_fr.py, rules_de.py) are loaded for this and dropped
+    after, so they hold no heap while the game runs."""
+    if lang == 1:
+        from firmware import rules_fr as w
+    elif lang == 2:
+        from firmware import rules_de as w
+    else:
+        from firmware import rules_en as w
+    import sys
+    import firmware
+    del sys.modules[w.__name__]
+    delattr(firmware, w.__name__[9:])
+    say = w.WORDS
+    n = r.min_players
+    out = [say["players"] % (str(n) if n == r.max_players else "%d-%d" % (n, r.max_players)),
+           say["left_starts"] if r.opener == LEFT_OF_DEALER else say["opens"] % name(r.opener),
+           w.OPENING[r.opening]]
+    if r.opening != PLAY_OR_PAY:             # its rows go round the corner
+        out.append(say["ace_high" if r.ace_high else "ace_low"])
+    if r.coventry:
+        out.append(say["coventry"])
+    out.append(say["must_chip" if r.scoring == CHIPS else "must"])
+    if r.strategic_pass:        # the starters' neighbours are paid where rows have two ends
+        gates = r.gate_penalty and r.opening != PLAY_OR_PAY
+        out.append(say["strategic"] % r.pass_pot + (say["gates"] % r.gate_penalty if gates else "") + ".")
+    out.append(w.SCORING[r.scoring] % say["per_value" if r.penalty == VALUES else "per_card"])
+    return out

@@ -152,24 +152,3 @@ PRESET_TITLES = {
     "coventry": "Coventry",
     "play_or_pay": "Spielen/Zahlen",
 }
-
-# one rules page per preset
-RULES_HELP = {
-    "sevens": ("Vier Spieler. Die Siebener eröffnen die Reihen; jede Farbe wird von "
-               "ihrer 7 aus auf- und abwärts gelegt. Ass ist hoch. Spiele, wenn du kannst, sonst passe. Wer zuerst keine "
-               "Karten hat, gewinnt."),
-    "fan_tan": ("Chips. Alle setzen; wer links vom Geber sitzt, beginnt. Gebaut wird von den "
-                "Siebenern. Passen ist auch erlaubt, wenn man könnte: 3 Chips in den Pot und je 3 an "
-                "jeden, der die 6 oder 8 einer behaltenen 7 hält. Wer zuerst fertig ist, bekommt "
-                "den Pot; die anderen zahlen je Restkarte."),
-    "domino": ("Die erste Karte, beliebigen Rangs, legt den Startrang fest. Strafpunkte werden "
-               "addiert; bei 100 endet die Partie; wer die wenigsten Punkte hat, gewinnt."),
-    "parliament": ("Karo 7 eröffnet. Gebaut wird von den Siebenern. Ein Strafpunkt je Restkarte; "
-                   "bei 100 endet die Partie; wer die wenigsten Punkte hat, gewinnt."),
-    "five_or_nine": ("Ein Chipspiel: die erste Karte ist eine 5 oder 9; dieser Rang eröffnet "
-                     "dann jede Reihe."),
-    "coventry": ("Jeder Rang darf eröffnen; wer die vierte Startkarte legt, darf noch eine Karte "
-                 "auf eine andere Reihe legen."),
-    "play_or_pay": ("Eine Farbe nach der anderen, aufwärts und ums Eck. Wer nicht kann, zahlt "
-                    "einen Chip in den Pot."),
-}

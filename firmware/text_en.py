@@ -152,24 +152,3 @@ PRESET_TITLES = {
     "coventry": "Coventry",
     "play_or_pay": "Play or Pay",
 }
-
-# one rules page per preset
-RULES_HELP = {
-    "sevens": ("Four players. The 7s open the rows; build each suit up and down from its 7. Ace "
-               "is high. Play if you can; if you cannot, you pass. First out wins."),
-    "fan_tan": ("Chips. Everyone antes; the player left of the dealer starts. Build from the 7s. "
-                "You may pass even when able: 3 chips to the pot, and 3 to each holder of the 6 "
-                "or 8 of a 7 you keep. First out takes the pot; "
-                "the others pay per card left."),
-    "domino": ("The first card played, of any rank, fixes the starting rank for all suits. "
-               "Penalties are added up; the first to 100 ends the match and the lowest score "
-               "wins."),
-    "parliament": ("The 7 of diamonds opens. Build from the 7s. One penalty point per card left; "
-                   "the first to 100 ends the match, lowest wins."),
-    "five_or_nine": ("A chip game where the first card is a 5 or a 9; that rank then starts "
-                     "every row."),
-    "coventry": ("Any rank may start; whoever lays the fourth starter may play one more card on "
-                 "another row."),
-    "play_or_pay": ("One suit at a time, upwards and round the corner. Who cannot follow pays a "
-                    "chip into the pot."),
-}

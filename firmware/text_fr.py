@@ -152,25 +152,3 @@ PRESET_TITLES = {
     "coventry": "Coventry",
     "play_or_pay": "Jouer ou payer",
 }
-
-# one rules page per preset
-RULES_HELP = {
-    "sevens": ("Quatre joueurs. Les 7 ouvrent les rangées; montez et descendez chaque couleur "
-               "depuis son 7. L'as est fort. Jouez si vous pouvez, sinon passez. Le premier sans "
-               "carte gagne."),
-    "fan_tan": ("Jetons. Chacun mise; le joueur à gauche du donneur commence. On pose à partir "
-                "des 7, vers le haut et vers le bas. On peut passer même en pouvant jouer: 3 jetons "
-                "au pot, et 3 à chaque détenteur du 6 ou du 8 d'un 7 gardé. Le premier sans carte "
-                "prend le pot; les autres paient par carte restante."),
-    "domino": ("La première carte jouée, de n'importe quel rang, fixe le rang de départ. Les "
-               "pénalités s'additionnent; à 100 la partie s'arrête et le plus petit score gagne."),
-    "parliament": ("Le 7 de carreau ouvre. On pose à partir des 7, vers le haut et vers le bas. "
-                   "Un point de pénalité par carte restante; à 100 la partie s'arrête, le score le "
-                   "plus bas gagne."),
-    "five_or_nine": ("Un jeu de jetons où la première carte est un 5 ou un 9; ce rang ouvre "
-                     "ensuite chaque rangée."),
-    "coventry": ("N'importe quel rang ouvre; qui pose la quatrième carte d'ouverture peut jouer "
-                 "une carte de plus sur une autre rangée."),
-    "play_or_pay": ("Une couleur à la fois, en montant et en tournant. Qui ne peut suivre paie "
-                    "un jeton au pot."),
-}

@@ -26,14 +26,17 @@ def test_engine_memory_budgets_on_micropython():
 
 def test_badge_code_memory_budgets_on_micropython():
     """The heap the badge's code holds, from .mpy on the official MicroPython: one language of
-    text (all three hold 25 KB), our modules, and the adafruit_* libraries (adafruit_bitmap_font,
+    text (all three hold 23 KB), our modules, and the adafruit_* libraries (adafruit_bitmap_font,
     which the strip fonts replace, measures 15 KB more with its readers); and all of it compiled
     from the sources, as a CircuitPython badge does with what tools.flash copies by default."""
     from tools.bench import measure_code_heap
     r = measure_code_heap()
     # the text is part of the first group below; 10.5 KB since the eighteenth session's save
-    # warnings, quit question and Play or Pay's "Start any suit"
-    assert r["text_heap_bytes_micropython"] <= 10.5 * 1024
+    # warnings, quit question and Play or Pay's "Start any suit"; 11 KB since the twentieth,
+    # whose rules pages moved out of it (firmware.text.rules loads them only to write a page)
+    # yet made German measure more: new names tipped MicroPython's table of interned strings
+    # into its next, doubled pool there (French: 10.4 -> 8.7 KB; the whole group went down)
+    assert r["text_heap_bytes_micropython"] <= 11 * 1024
     # 108 KB in all, shared out by group (the players' dead fallbacks, 1 KB, went from the first
     # group to the last, whose screens were at their budget; then 1 KB of the libraries', which
     # change only with their versions, went to the last group for the save warnings and the

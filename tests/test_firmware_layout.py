@@ -8,7 +8,7 @@ import hal
 from simhelp import Sim, LAYOUT_BOARDS, PageScreen, labels, new_game
 from engine.rules import PRESETS
 from firmware import text, ui, layouts
-from firmware import text_en, text_fr, text_de
+from firmware import text_en, text_fr, text_de, rules_en, rules_fr, rules_de
 from firmware.table import TableView
 from simulator.core import FONT_DIR
 from firmware.font import Font
@@ -16,6 +16,7 @@ from hal.buttons import RIGHT, OK
 
 
 LANGUAGES = (text_en, text_fr, text_de)     # in text.LANGS order
+RULES_WORDS = (rules_en, rules_fr, rules_de)
 
 
 def boxes(sim):
@@ -185,12 +186,14 @@ def all_texts():
     out = list(text.LANGS)
     out.extend(text.ARROWS.values())
     for words in LANGUAGES:
-        for table in (words.T, words.PRESET_TITLES, words.RULES_HELP):
+        for table in (words.T, words.PRESET_TITLES):
             out.extend(table.values())
         out.extend(words.BUTTONS)
         out.extend(words.PLACES)
         for forms in words.REASONS:
             out.extend(forms)
+    for words in RULES_WORDS:
+        out.extend(list(words.WORDS.values()) + list(words.OPENING + words.SCORING))
     return out
 
 
@@ -199,10 +202,13 @@ def test_every_language_has_every_text():
     place and engine reason."""
     en = text_en
     for words in LANGUAGES:
-        for name in ("T", "PRESET_TITLES", "RULES_HELP"):
+        for name in ("T", "PRESET_TITLES"):
             assert set(getattr(words, name)) == set(getattr(en, name)), (words.__name__, name)
         assert len(words.BUTTONS) == 8 and len(words.PLACES) == len(text.PLACES)
         assert len(words.REASONS) == len(en.REASONS) and all(len(f) == 2 for f in words.REASONS)
+    for words in RULES_WORDS:           # the rules pages' sentences (firmware.text.rules)
+        assert set(words.WORDS) == set(rules_en.WORDS) and len(words.OPENING) == 4
+        assert len(words.SCORING) == 3 and all("%s" in x for x in words.SCORING)
     assert all(isinstance(v, str) and v for v in all_texts())
 
 

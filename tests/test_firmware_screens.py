@@ -101,6 +101,46 @@ def test_every_preset_can_start_and_shows_its_rules_page():
         assert len(" ".join(page_text(sim.screen))) > 40
 
 
+def test_a_rules_page_says_what_its_rule_set_does():
+    """Rules & help writes each page from the rule set: who opens, what a pass costs, how a
+    deal is scored and how long the match runs (rule books 000-003)."""
+    sim = Sim()
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    pages = {}
+    for k in PRESETS:
+        select_menu(sim, text.preset_title(k))
+        sim.press("OK")
+        pages[k] = " ".join(page_text(sim.screen))
+        sim.press("BACK")
+    assert "The 7\u2666 opens." in pages["sevens"] and "pay the winner 1 per card" in pages["sevens"]
+    assert "Match: 4 deals" in pages["sevens"]
+    assert "fixes the rank that starts every suit" in pages["coventry"]
+    assert "fourth starter" in pages["coventry"] and "fourth" not in pages["domino"]
+    for k in ("fan_tan", "five_or_nine", "coventry", "play_or_pay"):
+        assert "pass and pay a chip to the pot" in pages[k] and "takes the pot" in pages[k], k
+    assert "each holder" in pages["fan_tan"] and "each holder" not in pages["play_or_pay"]
+    assert "Lowest total wins" in pages["parliament"] and "chip" not in pages["parliament"]
+
+
+def test_the_paused_rules_page_follows_the_options_chosen():
+    """A Fan Tan match without paid passes does not tell the player they may pass."""
+    for paid in (0, 1):
+        sim = Sim(seed=4)
+        pick_preset(sim, PRESETS.index("fan_tan"))
+        select_menu(sim, "Paid pass")
+        if sim.app.rules().strategic_pass != paid:
+            sim.press("RIGHT")
+        assert sim.app.rules().strategic_pass == paid
+        select_menu(sim, "Start")
+        sim.press("OK")
+        sim.press("MENU")
+        select_menu(sim, "Rules & help")
+        sim.press("OK")
+        page = " ".join(page_text(sim.screen))
+        assert ("pass when able" in page) == bool(paid) and ("Paid pass: " + ("off", "on")[paid]) in page
+
+
 def test_settings_language_switches_every_screen():
     sim = Sim()
     try:

@@ -1,5 +1,6 @@
 """The engine on the official MicroPython: portable checks, mpy-cross, same hash."""
 import glob
+import json
 import os
 import subprocess
 import sys
@@ -46,3 +47,37 @@ def test_selftest_hash_is_the_same_on_cpython_and_micropython():
         lines.append(out.stdout.strip().splitlines()[-1])
     assert lines[0].startswith("selftest: ") and " deals, hash " in lines[0]
     assert lines[0] == lines[1]
+
+
+RULES_PAGES = """
+import gc, sys, json
+from engine.rules import PRESETS, preset
+from firmware import text
+import firmware
+held = []
+def write_all():
+    for lang in range(3):
+        text.set_lang(lang)
+        for k in PRESETS:
+            assert all(x.endswith(".") for x in text.rules(preset(k)))
+#--
+write_all()
+#--
+gc.collect(); held.append(gc.mem_alloc())
+#--
+write_all()
+#--
+gc.collect(); held.append(gc.mem_alloc())
+#--
+print(json.dumps([held[1] - held[0], [m for m in sys.modules if "rules_" in m],
+                  [m for m in dir(firmware) if "rules_" in m]]))
+"""
+
+
+def test_a_rules_page_leaves_its_sentences_out_of_the_heap_on_micropython():
+    """firmware.text.rules loads a language's rules sentences and drops them: writing every
+    page again holds no more heap, and no rules module stays loaded."""
+    out = run_micropython(RULES_PAGES, copies=("engine", "firmware"))
+    assert out.returncode == 0, out.stderr
+    grown, modules, attributes = json.loads(out.stdout.strip().splitlines()[-1])
+    assert grown <= 0 and modules == [] and attributes == [], (grown, modules, attributes)

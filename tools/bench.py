@@ -144,6 +144,9 @@ def measure_engine():
 CIRCUITPYTHON_MODULES = ("firmware.app", "firmware.code", "firmware.font", "firmware.screens",
                          "firmware.table", "firmware.ui", "hal.circuitpython")
 LANGUAGE_MODULES = ("firmware.text_en", "firmware.text_fr", "firmware.text_de")
+TEXT_NEEDS = ["engine.rules", "engine.cards"]     # imported before the text is measured alone
+# loaded only while a rules page is written (firmware.text.rules), then dropped
+RULES_MODULES = ("firmware.rules_en", "firmware.rules_fr", "firmware.rules_de")
 
 # CircuitPython's built-in modules are C and hold no heap. Importing the modules above on
 # MicroPython needs only these names; the stand-ins are imported before the measuring starts.
@@ -212,7 +215,7 @@ def badge_modules():
                          text=True, check=True)
     found = json.loads(out.stdout.strip().splitlines()[-1])
     entry = ("firmware.code", "hal.circuitpython", "hal.stores", largest_profile())
-    for name in LANGUAGE_MODULES + entry:
+    for name in LANGUAGE_MODULES + RULES_MODULES + entry:
         found[name] = os.path.join(ROOT, name.replace(".", "/") + ".py")
     groups = ({}, {}, {})
     for name in sorted(found):
@@ -251,7 +254,8 @@ def measure_code_heap():
     """Heap that the badge's code holds, on MicroPython, imported as tools.flash copies it.
 
     From .mpy (tools.flash --mpy), as a whole and in parts: text, firmware.text with one
-    language (the largest), as the badge loads only the player's; then, imported in turn:
+    language (the largest), as the badge loads only the player's (after the engine modules it
+    names, which the whole counts apart); then, imported in turn:
     every module of ours that needs no CircuitPython module, the adafruit_* libraries, and our
     CircuitPython-only modules (with stand-ins for CircuitPython's built-in modules, which are
     C and hold no heap). From .py, as a whole: what CircuitPython holds when the badge
@@ -268,7 +272,7 @@ def measure_code_heap():
     version = bundle.mpy_version_of(run("import sys, json\nprint(json.dumps(sys.implementation._mpy))"))
     portable, circuitpython, libraries = badge_modules()
     modules = dict(portable, **dict(circuitpython, **libraries))
-    ours = [n for n in portable if n not in LANGUAGE_MODULES] + ["firmware.text"]
+    ours = [n for n in portable if n not in LANGUAGE_MODULES + RULES_MODULES] + ["firmware.text"]
     groups = [ours, sorted(libraries), sorted(circuitpython)]
     heaps = {}
     for where, mpy_cross in (("build/mpy", bundle.micropython_mpy_cross(version)), ("build/py", None)):
@@ -280,7 +284,8 @@ def measure_code_heap():
                 f.write(STAND_INS[name])
         write_modules(modules, dest, mpy_cross)
         heaps[where] = run(code_heap_script(groups, 0, where), where)
-    text = max(run(code_heap_script([["firmware.text"]], lang), "build/mpy")[0] for lang in range(3))
+    text = max(run(code_heap_script([TEXT_NEEDS, ["firmware.text"]], lang), "build/mpy")[1]
+               for lang in range(3))
     code, library, circuitpython = heaps["build/mpy"]
     return {
         "text_heap_bytes_micropython": text,

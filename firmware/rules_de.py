@@ -1,0 +1,33 @@
+"""German sentences of the rules pages: `firmware.text.rules` loads them while it writes a page
+and drops them after, so they hold no heap during play."""
+
+WORDS = {
+    "players": "%s Spieler.",
+    "opens": "Die %s eröffnet.",
+    "left_starts": "Wer links vom Geber sitzt, beginnt.",
+    "ace_high": "Ass ist hoch.",
+    "ace_low": "Ass ist niedrig.",
+    "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
+    "must": "Spiele, wenn du kannst, sonst passe.",
+    "must_chip": "Spiele, wenn du kannst, sonst passe und zahle einen Chip in den Pot.",
+    "strategic": "Passen ist auch erlaubt, wenn man könnte: %d Chips in den Pot",
+    "gates": " und je %d an jeden, der eine Nachbarkarte einer behaltenen Startkarte hält",
+    "per_card": "1 je Restkarte",
+    "per_value": "die Werte ihrer Karten (A=1, K=13)",
+}
+# by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
+OPENING = (
+    "Jede Farbe beginnt mit ihrer 7 und wird auf- und abwärts gelegt.",
+    "Die erste Karte ist eine 5 oder 9: dieser Rang eröffnet jede Farbe, auf- und abwärts.",
+    ("Die erste Karte, beliebigen Rangs, legt den Rang fest, der jede Farbe eröffnet, auf- "
+     "und abwärts."),
+    ("Eine Farbe nach der anderen: eine beliebige Karte eröffnet sie, dann geht es aufwärts, "
+     "vom K ums Eck zum A. Wer ihre letzte Karte legt, eröffnet die nächste Farbe."),
+)
+# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card or per_value
+SCORING = (
+    "Wer zuerst fertig ist, gewinnt; die anderen zahlen ihm %s.",
+    "Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s. Die kleinste Summe gewinnt.",
+    ("Alle setzen einen Chip (2 mit einer Karte weniger). Wer zuerst fertig ist, bekommt den "
+     "Pot; die anderen zahlen %s."),
+)

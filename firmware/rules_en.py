@@ -1,0 +1,32 @@
+"""English sentences of the rules pages: `firmware.text.rules` loads them while it writes a page
+and drops them after, so they hold no heap during play."""
+
+WORDS = {
+    "players": "%s players.",
+    "opens": "The %s opens.",
+    "left_starts": "The player left of the dealer starts.",
+    "ace_high": "Ace is high.",
+    "ace_low": "Ace is low.",
+    "coventry": "Whoever lays the fourth starter may play one more card on another row.",
+    "must": "Play if you can; if not, you pass.",
+    "must_chip": "Play if you can; if not, you pass and pay a chip to the pot.",
+    "strategic": "You may also pass when able: %d chips to the pot",
+    "gates": ", and %d to each holder of a card next to a starter you keep",
+    "per_card": "1 per card left",
+    "per_value": "their cards' values (A=1, K=13)",
+}
+# by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
+OPENING = (
+    "Each suit starts with its 7 and is built up and down from it.",
+    "The first card is a 5 or a 9: that rank starts every suit, built up and down.",
+    "The first card, of any rank, fixes the rank that starts every suit, built up and down.",
+    ("One suit at a time: any card starts it, then it climbs, from K round to A. Whoever lays "
+     "its last card starts the next suit."),
+)
+# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card or per_value
+SCORING = (
+    "First out wins; the others pay the winner %s.",
+    "First out ends the deal; the others score %s. Lowest total wins.",
+    ("Everyone antes a chip (2 if dealt a card fewer). First out takes the pot; the others "
+     "pay %s."),
+)
