@@ -14,6 +14,9 @@ import supervisor
 from hal import profile as _profile, from_mpy
 from hal.buttons import Buttons, LEFT, RIGHT
 
+# supervisor.ticks_ms() wraps at 2**29 ms, on purpose first about a minute after power-on
+TICKS_MASK = (1 << 29) - 1
+
 RUNTIME_NAMES = {"circuitpython": "CircuitPython", "micropython": "MicroPython"}
 
 
@@ -53,6 +56,8 @@ class Hal:
                 self._battery = None
         self._leds = None
         self._store = None
+        self._tick = supervisor.ticks_ms()
+        self._ms = 0
 
     def collect(self):
         """Free what the last screen held, now (the badge's heap is small)."""
@@ -75,12 +80,17 @@ class Hal:
 
     # clock
     def ticks_ms(self):
-        return supervisor.ticks_ms()
+        """Milliseconds since the HAL started, never wrapping: the app and the buttons compare
+        deadlines, which supervisor's wrapping clock would leave in the future for ever."""
+        t = supervisor.ticks_ms()
+        self._ms += (t - self._tick) & TICKS_MASK
+        self._tick = t
+        return self._ms
 
     # input
     def poll(self):
         """Logical buttons pressed since the last poll, oldest first."""
-        now = supervisor.ticks_ms()
+        now = self.ticks_ms()
         ev = self._event
         while self._keys.events.get_into(ev):
             if ev.pressed:

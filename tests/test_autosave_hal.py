@@ -8,10 +8,10 @@ from engine.records import Record
 
 
 def test_records_live_in_nvm(badge, monkeypatch):  # noqa: F811
+    h, clock = badge("pimoroni_picosystem")
     mc = types.ModuleType("microcontroller")
     mc.nvm = bytearray(b"\xff" * 4096)
     monkeypatch.setitem(sys.modules, "microcontroller", mc)
-    h, clock = badge("pimoroni_picosystem")
     assert isinstance(h.store, NvmStore) and h.store is h.store
     Record(h.store, "game", 1).write(b"deal")
     assert b"deal" in bytes(mc.nvm[:512])

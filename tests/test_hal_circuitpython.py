@@ -53,7 +53,8 @@ class FakeDisplay:
 
 
 def install_badge(monkeypatch, board_id):
-    """Put stand-ins for board, keypad and supervisor in sys.modules; returns the clock."""
+    """Put stand-ins for board, keypad, supervisor and microcontroller (a blank nvm) in
+    sys.modules; returns the clock."""
     clock = [0]
     board = types.ModuleType("board")
     board.board_id = board_id
@@ -68,7 +69,10 @@ def install_badge(monkeypatch, board_id):
     keypad.Event = FakeEvent
     supervisor = types.ModuleType("supervisor")
     supervisor.ticks_ms = lambda: clock[0]
-    for name, mod in (("board", board), ("keypad", keypad), ("supervisor", supervisor)):
+    microcontroller = types.ModuleType("microcontroller")      # saves stay in the test
+    microcontroller.nvm = bytearray(b"\xff" * 4096)
+    for name, mod in (("board", board), ("keypad", keypad), ("supervisor", supervisor),
+                      ("microcontroller", microcontroller)):
         monkeypatch.setitem(sys.modules, name, mod)
     monkeypatch.delitem(sys.modules, "hal.circuitpython", raising=False)
     return clock
@@ -93,13 +97,18 @@ def test_picosystem_keys_map_to_buttons(badge):
     assert h.battery() is None or 0 <= h.battery() <= 100
 
 
-def test_badger_long_press_and_eink_refresh(badge):
-    h, clock = badge("pimoroni_badger2040")
+@pytest.mark.parametrize("start", (0, (1 << 29) - LONG_MS // 2))
+def test_badger_long_press_and_eink_refresh(monkeypatch, start):
+    """A key held LONG_MS is its long press, also across supervisor.ticks_ms()'s wrap at 2**29
+    (it gave the short press's OK instead of BACK)."""
+    clock = install_badge(monkeypatch, "pimoroni_badger2040")
+    clock[0] = start
+    h = importlib.import_module("hal.circuitpython").Hal()
     keys = FakeKeys.last
     assert keys.value_when_pressed is True       # Badger's buttons pull up when pressed
     keys.events.queue.append((4, True))          # SW_B
     assert h.poll() == []
-    clock[0] = LONG_MS + 1
+    clock[0] = (start + LONG_MS + 1) % (1 << 29)
     assert h.poll() == [BACK]
     h.display.time_to_refresh = 0.5
     assert h.refresh() is False and h.display.refreshed == 0
@@ -357,3 +366,38 @@ def test_about_page_shows_board_firmware_and_free_heap(monkeypatch):
                      "Free memory: 150 of 170 KB"]
     monkeypatch.setattr(hal, "__file__", "/hal/__init__.mpy")     # flashed with tools.flash --mpy
     assert app.hal.runtime() == "CircuitPython 9.2.1 .mpy"
+
+
+@pytest.mark.parametrize("before", (4000, 4300, 4600, 5000))
+def test_the_clock_runs_on_across_the_wrap_of_supervisor_ticks(monkeypatch, before):
+    """CircuitPython's supervisor.ticks_ms() wraps at 2**29 ms, first about 65 s after power-on.
+    The badge HAL's clock runs on across it, so a deal goes on: the bots keep playing and a
+    held key still counts as held (the app and the buttons compare deadlines)."""
+    from firmware import ui, text
+    from firmware.app import App
+    from firmware.table import TableScreen
+    clock = install_badge(monkeypatch, "pimoroni_picosystem")
+    wrap = 1 << 29
+    clock[0] = wrap - before                         # the deal starts seconds before the wrap
+    monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
+    cp = importlib.import_module("hal.circuitpython")
+    h = cp.Hal()
+    app = App(h)
+    text.set_lang(0)
+    app.start_match(deal_number=5)
+    keys = FakeKeys.last
+    ok = [k[1] for k in h.profile.KEYS].index(OK)
+    moves_after_wrap = 0
+    for step in range(4000):                         # up to 200 s in steps of 50 ms
+        clock[0] = (clock[0] + 50) % wrap
+        scr = app.screen
+        if isinstance(scr, TableScreen) and scr.g.over:
+            break
+        if step % 4 == 0 and scr.g.turn == scr.me:
+            keys.events.queue += [(ok, True), (ok, False)]
+        before = len(scr.g.log)
+        app.step(h.ticks_ms(), h.poll())
+        if clock[0] < wrap // 2:
+            moves_after_wrap += len(scr.g.log) - before
+    assert app.screen.g.over and moves_after_wrap > 20
+    assert before < h.ticks_ms() < 200000            # counted from the start, past the wrap
