@@ -178,6 +178,8 @@ class TableView(Screen):
             fits = g.fits[s]
             if not tab and popcount(fits) > 2 or s == g.bonus:   # the bonus card goes elsewhere
                 fits = 0
+            if g.opener >= 0:               # the opening card first: only its place is open
+                fits &= (1 << g.opener % 13) if s == g.opener // 13 else 0
             for r in range(13):
                 col = 1 + (r - bottom) % 13
                 if tab >> r & 1:

@@ -8,7 +8,7 @@ from firmware.autosave import Saves, TABLE
 from firmware.table import TableScreen
 from firmware import text, ui
 from hal.stores import FileStore
-from simhelp import LAYOUT_BOARDS, Sim, message
+from simhelp import LAYOUT_BOARDS, Sim, message, new_game
 
 
 def bonus_for_seat_0():
@@ -50,3 +50,27 @@ def test_bonus_card_is_announced_and_can_be_declined(tmp_path):
     sim.press("OK", settle=False)
     assert t.g.bonus < 0 and t.g.log[n] == PASS and t.g.turn != 0
     assert sim.app.match.chips[0] == chips[0]
+
+
+def test_before_the_opening_card_only_its_place_is_outlined():
+    """Sevens: the 7\u2666 opens, so the rows outline its place alone, not every 7; once you
+    lay it, the other places open (the other 7s, the 6\u2666 and 8\u2666, as the bots lay on)."""
+    for board in LAYOUT_BOARDS:
+        for seed in range(1, 40):                 # a deal where you hold the 7 of diamonds
+            sim = Sim(board, seed=seed)
+            new_game(sim, PRESETS.index("sevens"))
+            t = sim.screen
+            if not t.g.log:
+                break
+        g = t.g
+        assert not g.log and g.turn == t.me, board
+        bottom = 1 if g.rules.ace_high else 0
+
+        def outlined():
+            return sorted(s * 13 + r for s in range(4) for r in range(13)
+                          if t.rows[1 + (r - bottom) % 13, s] == ui.T_NEED + r)
+        assert outlined() == [g.rules.opener], board
+        for _ in range(2):                        # the cursor starts on the one card you may lay
+            if not g.log:
+                sim.press("OK")
+        assert g.log[0] == g.rules.opener and len(outlined()) >= 4, (board, outlined())
