@@ -7,6 +7,7 @@ how the ratio estimates the time on an RP2040.
 import argparse
 import json
 import os
+import re
 import sys
 import time
 
@@ -183,16 +184,38 @@ CODE_HEAP_END = """print(json.dumps([b - a for a, b in zip(held, held[1:])]))
 """
 
 
-def code_heap_script(groups, lang, where="build/mpy"):
+def code_heap_script(groups, lang, where="build/mpy", read=CODE_HEAP_READ):
     """MicroPython source that prints the heap each group of modules holds, imported in turn
     (from the folder where) after CircuitPython's stand-ins, with the text in language lang."""
-    src = CODE_HEAP_START % (where, where, list(STAND_INS)) + CODE_HEAP_READ
+    src = CODE_HEAP_START % (where, where, list(STAND_INS)) + read
     for group in groups:
         src += CODE_HEAP_GROUP % (group,)
         if "firmware.text" in group:
             src += CODE_HEAP_LANG % lang
-        src += CODE_HEAP_READ
+        src += read
     return src + CODE_HEAP_END
+
+
+# ... and the interned names (qstrs) after each read, for text_heap
+CODE_HEAP_READ_QSTRS = CODE_HEAP_READ + "import micropython\nmicropython.qstr_info()\n"
+QSTR_INFO = re.compile(r"qstr pool: n_pool=\d+, n_qstr=(\d+), n_str_data_bytes=(\d+), "
+                       r"n_total_bytes=(\d+)")
+QSTR_ENTRY = 7      # a qstr's place in its pool on a 32-bit port: hash (2), length (1), pointer (4)
+
+
+def text_heap(lang):
+    """The heap firmware.text holds with language lang (after the engine modules it imports),
+    from .mpy in build/mpy. MicroPython interns names in pools that double when full, so a few
+    new names can cost a whole new pool (2 KB) here and nothing in another import order: the
+    pools' growth is replaced by what the new names take, their entries and characters."""
+    out = run_micropython(code_heap_script([TEXT_NEEDS, ["firmware.text"]], lang,
+                                           read=CODE_HEAP_READ_QSTRS), copies=("build/mpy",))
+    if out.returncode:
+        raise SystemExit("MicroPython text-heap benchmark failed:\n" + out.stderr)
+    heap = json.loads(out.stdout.strip().splitlines()[-1])[1]
+    (n0, chars0, pools0), (n1, chars1, pools1) = [
+        [int(x) for x in m.groups()] for m in QSTR_INFO.finditer(out.stdout)][-2:]
+    return heap - (pools1 - pools0) + (chars1 - chars0) + (n1 - n0) * QSTR_ENTRY
 
 
 BADGE_IMPORTS = """
@@ -284,8 +307,7 @@ def measure_code_heap():
                 f.write(STAND_INS[name])
         write_modules(modules, dest, mpy_cross)
         heaps[where] = run(code_heap_script(groups, 0, where), where)
-    text = max(run(code_heap_script([TEXT_NEEDS, ["firmware.text"]], lang), "build/mpy")[1]
-               for lang in range(3))
+    text = max(text_heap(lang) for lang in range(3))
     code, library, circuitpython = heaps["build/mpy"]
     return {
         "text_heap_bytes_micropython": text,
