@@ -517,6 +517,7 @@ class App:
         if m.result is not None:
             if m.over:
                 lines.append((t("match_over"), ui.ACCENT))
+                lines.append((text.match_winners(m.leaders(), self.human), ui.ACCENT))
                 lines.append((self.match_end(), ui.TEXT))
                 lines.append((t("ok_title"), ui.MUTED))
             else:

@@ -315,7 +315,7 @@ class TableView(Screen):
                 if p == me:
                     continue
                 mark = "\u25b6" if g.turn == p and not g.over else ""
-                cnt = str(g.counts[p]) + ("!" if g.counts[p] <= 2 else "")
+                cnt = str(g.counts[p]) + ("!" if 0 < g.counts[p] <= 2 else "")
                 parts.append((mark, str(p + 1) + ":", cnt))
             left = " ".join([a + b + c for a, b, c in parts])
             if ui.text_width(left, L.font) > L.w - 4:
@@ -351,8 +351,8 @@ class TableView(Screen):
         name = mark + "P" + str(p + 1)
         dealer = " D" if g.dealer == p else ""
         act = self._last_text(p)
-        cnt = str(g.counts[p]) + ("!" if g.counts[p] <= 2 else "")
-        warn = g.counts[p] <= 2
+        cnt = str(g.counts[p]) + ("!" if 0 < g.counts[p] <= 2 else "")
+        warn = 0 < g.counts[p] <= 2          # close to going out (the winner has none)
         if l2 is not None:
             _set(l1, _fit([name + dealer, act], L.font, width))
             long_form = cnt + " " + t("card" if g.counts[p] == 1 else "cards") + " " + self._standing(p)

@@ -58,6 +58,14 @@ def winner(w, me):
     return t("you_win") if w == me else seat(w, me) + " " + t("wins")
 
 
+def match_winners(won, me):
+    """Who won the match, as a sentence: you, a bot, or the seats that share the win."""
+    if won == [me]:
+        return t("match_won")
+    names = ", ".join([seat(p, me) for p in won])
+    return t("match_wins" if len(won) == 1 else "match_tie") % names
+
+
 def cards(n):
     """n cards, the noun agreeing: "1 card"; after 0 as each language says ("0 cards", "0 carte")."""
     return str(n) + " " + t("card" if n == 1 else "cards0" if n == 0 else "cards")

@@ -313,8 +313,8 @@ def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
      "Out of chips: P3"),
     ("sevens", lambda m: setattr(m, "deals", m.rules.deals), "After 4 deals")])
 def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
-    """At a match's end the standings say what ended it, under "Match over", and OK goes to
-    the title."""
+    """At a match's end the standings say who won it and what ended it, under "Match over",
+    and OK goes to the title."""
     sim = Sim("pimoroni_picosystem", seed=3)
     new_game(sim, PRESETS.index(preset_key))
     play_deal(sim, illegal_tries=0)
@@ -324,7 +324,11 @@ def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
     assert m.over
     sim.press("OK")
     lines = page_text(sim.screen)
-    assert lines[-3:] == [text.t("match_over"), why, text.t("ok_title")]
+    won = m.leaders()
+    winners = ("You win the match!" if won == [0] else
+               ", ".join(text.seat(p, 0) for p in won) + (" wins" if len(won) == 1 else " share")
+               + (" the match" if len(won) == 1 else " the win"))
+    assert lines[-4:] == [text.t("match_over"), winners, why, text.t("ok_title")]
     sim.press("OK")
     assert sim.app.match is None and not isinstance(sim.screen, TableScreen)
 
@@ -342,3 +346,33 @@ def test_seven_players_each_opponent_keeps_their_seat_number(board):
     for p, l1, l2, _ in t.opp_labels:
         assert l1.text.lstrip(" \u25b6P").startswith(str(p + 1)), (p, l1.text)
         assert str(g.counts[p]) in (l2.text if l2 else l1.text[1:]), (p, l1.text)
+
+
+def test_a_shared_match_win_names_every_winner():
+    """Two bots level on the lowest score at a race's end share the win."""
+    sim = Sim("pimoroni_picosystem", seed=3)
+    new_game(sim, PRESETS.index("parliament"))
+    play_deal(sim, illegal_tries=0)
+    m = sim.app.match
+    m.scores[:] = [40, 12, 104, 12]
+    sim.press("OK")
+    assert "P2, P4 share the win" in page_text(sim.screen)
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
+def test_the_deal_winner_is_not_flagged_as_close_to_going_out(board):
+    """A bot with one or two cards left is flagged "!" in the warning colour; the winner, with
+    none, is not."""
+    sim = Sim(board, seed=5)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    g = t.g
+    for _ in range(200):
+        if g.over:
+            break
+        sim.play_legal()
+    assert g.over and g.winner != t.me, "pick a seed where a bot wins"
+    said = " ".join(x.text for lb in t.opp_labels for x in lb[1:3] if x is not None)
+    if t.status_l is not None:
+        said += " " + t.status_l.text
+    assert "0!" not in said and str(g.winner + 1) in said, said
