@@ -23,48 +23,6 @@ from firmware import players
 from firmware import autosave
 from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED, SCREEN
 
-# The rule options the new-game screen sets, and the rules page of a game in progress shows.
-OPTIONS = ("players", "opening", "ace_high", "scoring", "penalty", "strategic")
-_OPENING = {SEVENS: "sevens", FIVE_OR_NINE: "five_nine", ANY_RANK: "any_rank", PLAY_OR_PAY: "play_or_pay"}
-_SCORING = {ZERO_SUM: "zero_sum", RACE: "race", CHIPS: "chips"}
-
-
-def option_text(key, r):
-    """Rule set r's value of option `key` (one of OPTIONS), in words."""
-    if key == "players":
-        return str(r.players)
-    if key == "opening":
-        return t(_OPENING[r.opening])
-    if key == "scoring":
-        return t(_SCORING[r.scoring]).replace("%d", str(r.target))   # "race to 100"
-    if key == "penalty":
-        return t("values" if r.penalty == VALUES else "cards")
-    return t("on" if (r.ace_high if key == "ace_high" else r.strategic_pass) else "off")
-
-
-def match_text(r):
-    """When a match under rule set r ends, in words ("10 deals, or until a player has no chips
-    (20 chips each)")."""
-    parts = []
-    if r.deals:
-        parts.append(t("n_deals") % r.deals)
-    if r.scoring == RACE:
-        parts.append(t("to_target") % r.target)
-    if r.scoring == CHIPS:
-        parts.append(t("until_broke"))
-    out = t("or_sep").join(parts)
-    return out + " (" + t("chips_each") % r.chips + ")" if r.scoring == CHIPS else out
-
-
-def levels_text(seats, n, mixed=None):
-    """The difficulty of seats 1 … n-1: one word when they agree, else `mixed`, or without
-    it each seat's ("P2 Hard, P3 Easy")."""
-    words = [t(LEVELS[seats[p]]) for p in range(1, n)]
-    if words.count(words[0]) == len(words):
-        return words[0]
-    return mixed or ", ".join([text.seat(p, -1) + " " + words[p - 1] for p in range(1, n)])
-
-
 EINK_SETTLE_MS = 400
 IDLE_MS = 60000         # no button for this long while the game waits: the backlight dims
 IDLE_LEVEL = 0.1        # to this, until the next press (which only wakes it)
@@ -263,7 +221,7 @@ class App:
 
     def _levels_text(self):
         """The bots' difficulty on the new-game screen: one word, or 'mixed'."""
-        return levels_text(self.seat_levels, self.rules().players, t("mixed"))
+        return text.levels_text(self.seat_levels, self.rules().players, t("mixed"))
 
     def rules(self):
         """The rule set the new-game screen describes."""
@@ -353,15 +311,15 @@ class App:
         items = [
             ["start", None, None, self.start_match],
             ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
-            ["players", lambda: option_text("players", self.rules()), change_players, None],
+            ["players", lambda: text.option_text("players", self.rules()), change_players, None],
             ["difficulty", lambda: self._levels_text(), change_level, None],
-            ["opening", lambda: option_text("opening", self.rules()),
+            ["opening", lambda: text.option_text("opening", self.rules()),
              option("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)), None],
-            ["ace_high", lambda: option_text("ace_high", self.rules()), option("ace_high", (0, 1)), None],
-            ["scoring", lambda: option_text("scoring", self.rules()),
+            ["ace_high", lambda: text.option_text("ace_high", self.rules()), option("ace_high", (0, 1)), None],
+            ["scoring", lambda: text.option_text("scoring", self.rules()),
              option("scoring", (ZERO_SUM, RACE, CHIPS)), None],
-            ["penalty", lambda: option_text("penalty", self.rules()), option("penalty", (CARDS, VALUES)), None],
-            ["strategic", lambda: option_text("strategic", self.rules()),
+            ["penalty", lambda: text.option_text("penalty", self.rules()), option("penalty", (CARDS, VALUES)), None],
+            ["strategic", lambda: text.option_text("strategic", self.rules()),
              option("strategic_pass", (0, 1)), None],
             ["deal_no", deal_text, change_deal, edit_deal],
         ]
@@ -422,6 +380,7 @@ class App:
         items = [["resume", None, None, self.resume_table],
                  ["standings", None, None, lambda: self.standings(back=self.pause)],
                  ["help", None, None, self.game_rules_page],
+                 ["settings", None, None, lambda: self.settings_screen(self.pause)],
                  ["quit", None, None,
                   lambda: self.confirm("quit_q", "yes_quit", self.quit_match, self.pause)]]
         if self.last_deal is not None:
@@ -556,8 +515,10 @@ class App:
         self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=go_on,
                              back=lambda: self.results(m.result)))
 
-    def settings_screen(self):
+    def settings_screen(self, back=None):
+        """Language, sound, speed and light, from the title or the pause menu (back)."""
         s = self.settings
+        back = back or self.title
 
         def cycle(key, n):
             def change(step):
@@ -577,7 +538,7 @@ class App:
 
         def leave():
             self.save_prefs()
-            self.title()
+            back()
         screen = ListScreen(self, t("settings"), items, back=leave)
         base = screen.on_button
 
@@ -585,7 +546,7 @@ class App:
             lang = s["lang"]
             base(b, now)
             if s["lang"] != lang:      # rebuild in the new language (its line is the first)
-                self.settings_screen()
+                self.settings_screen(back)
         screen.on_button = on_button
         self.goto(screen)
 
@@ -646,7 +607,7 @@ class App:
         sentences, any extra lines, and how long a match runs."""
         r = r or preset(key)
         lines = [(x, ui.TEXT) for x in text.rules(r)] + list(extra)
-        lines.append((t("match") + ": " + match_text(r), ui.TEXT))
+        lines.append((t("match") + ": " + text.match_text(r), ui.TEXT))
         self.goto(PageScreen(self, text.preset_title(key), lines, ok=back, back=back))
 
     def game_rules_page(self):
@@ -654,9 +615,9 @@ class App:
         the options, bots and length."""
         r = self.match.rules
         lines = [(t("this_game"), ui.ACCENT)]
-        for k in OPTIONS:
-            lines.append((t(k) + ": " + option_text(k, r), ui.TEXT))
-        lines.append((t("difficulty") + ": " + levels_text(self.match_seats, r.players), ui.TEXT))
+        for k in text.OPTIONS:
+            lines.append((t(k) + ": " + text.option_text(k, r), ui.TEXT))
+        lines.append((t("difficulty") + ": " + text.levels_text(self.match_seats, r.players), ui.TEXT))
         self.rules_page(PRESETS[self.match_preset], self.pause, r, lines)
 
     def keys_page(self):

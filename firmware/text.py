@@ -5,8 +5,10 @@ the badge keeps only that language's strings in RAM; `t(key)` gives a text in it
 `reason(code, short)` the engine's refusal reasons. Keep each text free of glyphs the fonts
 lack (tests check every font).
 """
-from engine.rules import LEFT_OF_DEALER, PLAY_OR_PAY, CHIPS, VALUES
+from engine.rules import LEFT_OF_DEALER, SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY
+from engine.rules import ZERO_SUM, RACE, CHIPS, VALUES
 from engine.cards import name
+from engine.levels import LEVELS
 
 LANGS = ("English", "Français", "Deutsch")
 lang = 0
@@ -92,6 +94,48 @@ def reason(code, short=False):
 
 def preset_title(key):
     return _words().PRESET_TITLES[key]
+
+
+# The rule options the new-game screen sets, and the rules page of a game in progress shows.
+OPTIONS = ("players", "opening", "ace_high", "scoring", "penalty", "strategic")
+_OPENING = {SEVENS: "sevens", FIVE_OR_NINE: "five_nine", ANY_RANK: "any_rank", PLAY_OR_PAY: "play_or_pay"}
+_SCORING = {ZERO_SUM: "zero_sum", RACE: "race", CHIPS: "chips"}
+
+
+def option_text(key, r):
+    """Rule set r's value of option `key` (one of OPTIONS), in words."""
+    if key == "players":
+        return str(r.players)
+    if key == "opening":
+        return t(_OPENING[r.opening])
+    if key == "scoring":
+        return t(_SCORING[r.scoring]).replace("%d", str(r.target))   # "race to 100"
+    if key == "penalty":
+        return t("values" if r.penalty == VALUES else "cards")
+    return t("on" if (r.ace_high if key == "ace_high" else r.strategic_pass) else "off")
+
+
+def match_text(r):
+    """When a match under rule set r ends, in words ("10 deals, or until a player has no chips
+    (20 chips each)")."""
+    parts = []
+    if r.deals:
+        parts.append(t("n_deals") % r.deals)
+    if r.scoring == RACE:
+        parts.append(t("to_target") % r.target)
+    if r.scoring == CHIPS:
+        parts.append(t("until_broke"))
+    out = t("or_sep").join(parts)
+    return out + " (" + t("chips_each") % r.chips + ")" if r.scoring == CHIPS else out
+
+
+def levels_text(seats, n, mixed=None):
+    """The difficulty of seats 1 … n-1: one word when they agree, else `mixed`, or without
+    it each seat's ("P2 Hard, P3 Easy")."""
+    words = [t(LEVELS[seats[p]]) for p in range(1, n)]
+    if words.count(words[0]) == len(words):
+        return words[0]
+    return mixed or ", ".join([seat(p, -1) + " " + words[p - 1] for p in range(1, n)])
 
 
 def rules(r):

@@ -525,7 +525,7 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
 
 def test_match_length_in_words_for_every_preset():
     """Each preset's match end, as the rules page of a game in progress says it."""
-    from firmware.app import match_text
+    from firmware.text import match_text
     from engine.rules import preset, CHIPS
     want = {"sevens": "4 deals", "domino": "to 100 points", "parliament": "to 100 points",
             "fan_tan": "10 deals, or until a player has no chips (20 chips each)",
@@ -691,5 +691,32 @@ def test_the_table_names_the_deal_as_the_results_do(lang, said):
         start_in_words(sim)
         sim.settle()
         assert sim.screen.status_l.text == said == text.t("deal_no") + "11"
+    finally:
+        text.set_lang(0)
+
+
+def test_settings_can_be_changed_during_a_match_from_the_pause_menu(tmp_path):
+    """MENU > Settings: the speed and language change, BACK returns to the pause menu (in the
+    new language) and the match goes on where it was; the settings are kept."""
+    sim = Sim(data_dir=str(tmp_path), seed=6)
+    new_game(sim, PRESETS.index("fan_tan"))
+    g = sim.screen.g
+    played = len(g.log)
+    sim.press("MENU")
+    try:
+        select_menu(sim, "Settings")
+        sim.press("OK")
+        select_menu(sim, "Speed")
+        sim.press("RIGHT")
+        select_menu(sim, "Language")
+        sim.press("RIGHT")                       # French: the page is rebuilt in it
+        assert sim.screen.title == "Réglages"
+        sim.press("BACK")
+        assert sim.screen.title == text.t("paused") == "Pause"
+        select_menu(sim, text.t("resume"))
+        sim.press("OK")
+        assert isinstance(sim.screen, TableScreen) and sim.screen.g is g and len(g.log) == played
+        again = Sim(data_dir=str(tmp_path)).app.settings
+        assert again["lang"] == 1 and again["speed"] != Sim(data_dir=str(tmp_path / "new")).app.settings["speed"]
     finally:
         text.set_lang(0)
