@@ -68,6 +68,8 @@ class ListScreen(Screen):
             self.group.append(name)
             self.group.append(value)
             self.rows.append((name, value))
+        wide = (L.w + ui.text_width(self.title, L.font) * scale) // 2   # the title's right end
+        self.more = _more_label(self.group, L, th) if wide + 8 < L.w else None
         self.show()
 
     def item_text(self, item):
@@ -110,6 +112,8 @@ class ListScreen(Screen):
                     label = label[:-1]                      # then the name gives way
             _set(name, label)
             _set(value, v if v else " ")
+        if self.more:                  # where the title leaves room for it
+            _set(self.more, _more_mark(self.top, self.visible, n))
         self.app.changed()
 
     def on_button(self, b, now):
@@ -165,8 +169,7 @@ class PageScreen(Screen):
             lb = ui.label(" ", L.font, 2, top + i * L.lh, th.colour(ui.TEXT))
             self.group.append(lb)
             self.slots.append(lb)
-        self.more = ui.label(" ", L.font, L.w - 1, 0, th.colour(ui.ACCENT), anchor=(1, 0))
-        self.group.append(self.more)
+        self.more = _more_label(self.group, L, th)
         self.show()
 
     def show(self):
@@ -176,8 +179,7 @@ class PageScreen(Screen):
             text, colour = self.lines[j] if j < len(self.lines) else (" ", ui.TEXT)
             self.slots[i].color = th.colour(colour)
             _set(self.slots[i], text)
-        more = self.top + self.visible < len(self.lines)
-        _set(self.more, "\u25bc" if more else " ")
+        _set(self.more, _more_mark(self.top, self.visible, len(self.lines)))
         self.app.changed()
 
     def on_button(self, b, now):
@@ -193,6 +195,18 @@ class PageScreen(Screen):
             self.back_fn()
             return
         self.show()
+
+
+def _more_label(group, L, th):
+    """The top right corner's mark of lines out of view (see _more_mark)."""
+    lb = ui.label(" ", L.font, L.w - 1, 0, th.colour(ui.ACCENT), anchor=(1, 0))
+    group.append(lb)
+    return lb
+
+
+def _more_mark(top, visible, n):
+    """\u25bc while lines lie below the view, else \u25b2 while some lie above it."""
+    return "\u25bc" if top + visible < n else "\u25b2" if top else " "
 
 
 def _set(lb, text):

@@ -720,3 +720,19 @@ def test_settings_can_be_changed_during_a_match_from_the_pause_menu(tmp_path):
         assert again["lang"] == 1 and again["speed"] != Sim(data_dir=str(tmp_path / "new")).app.settings["speed"]
     finally:
         text.set_lang(0)
+
+
+def test_a_menu_taller_than_the_screen_marks_the_lines_out_of_view():
+    """On 128x64 Rules & help has more lines than fit: \u25bc while some are below, \u25b2 once
+    the last is in view; a menu that fits shows neither."""
+    sim = Sim("adafruit_macropad_rp2040")
+    assert sim.screen.more.text == " " or len(sim.screen.items) > sim.screen.visible
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    scr = sim.screen
+    assert len(scr.items) > scr.visible and scr.more.text == "\u25bc"
+    for _ in range(len(scr.items) - 1):
+        sim.press("DOWN")
+    assert scr.sel == len(scr.items) - 1 and scr.more.text == "\u25b2"
+    big = Sim("pimoroni_picosystem")
+    assert len(big.screen.items) <= big.screen.visible and big.screen.more.text == " "
