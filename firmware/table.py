@@ -1,7 +1,7 @@
 """The game table: four rows, your hand, the opponents, the messages."""
 from engine.cards import FULL, popcount, name as card_name
 from engine.game import PASS
-from engine.rules import CHIPS, RACE, PLAY_OR_PAY
+from engine.rules import CHIPS, RACE, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK
 from engine.reasons import BONUS_OTHER_ROW
 
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
@@ -232,6 +232,8 @@ class TableView(Screen):
                 turn = t("your_turn")
                 if g.rules.opening == PLAY_OR_PAY and g.current < 0:
                     turn = t("any_suit")                # you start a new suit (again, after a 13th)
+                elif g.start < 0 and g.opener < 0 and g.rules.opening in (FIVE_OR_NINE, ANY_RANK):
+                    turn = t("open_5_9" if g.rules.opening == FIVE_OR_NINE else "pick_rank")
                 if self.cursor < len(items) and items[self.cursor] == PASS:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
                 elif g.bonus >= 0:              # Coventry: one more card on another row, or pass

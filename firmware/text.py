@@ -5,8 +5,7 @@ the badge keeps only that language's strings in RAM; `t(key)` gives a text in it
 `reason(code, short)` the engine's refusal reasons. Keep each text free of glyphs the fonts
 lack (tests check every font).
 """
-from engine.rules import LEFT_OF_DEALER, SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY
-from engine.rules import ZERO_SUM, RACE, CHIPS, VALUES
+from engine.rules import LEFT_OF_DEALER, PLAY_OR_PAY, RACE, CHIPS, VALUES
 from engine.cards import name
 from engine.levels import LEVELS
 
@@ -98,8 +97,8 @@ def preset_title(key):
 
 # The rule options the new-game screen sets, and the rules page of a game in progress shows.
 OPTIONS = ("players", "opening", "ace_high", "scoring", "penalty", "strategic")
-_OPENING = {SEVENS: "sevens", FIVE_OR_NINE: "five_nine", ANY_RANK: "any_rank", PLAY_OR_PAY: "play_or_pay"}
-_SCORING = {ZERO_SUM: "zero_sum", RACE: "race", CHIPS: "chips"}
+_OPENING = ("sevens", "five_nine", "any_rank", "play_or_pay")    # by engine.rules opening
+_SCORING = ("zero_sum", "race", "chips")                         # by engine.rules scoring
 
 
 def option_text(key, r):

@@ -53,6 +53,8 @@ T = {
     "pot": "Pot",
     "your_turn": "Dein Zug",
     "any_suit": "Farbe frei",
+    "pick_rank": "Rang wählen",
+    "open_5_9": "Eine 5 oder 9",
     "no_move": "Kein Zug: du passt",
     "no_move_s": "Kein Zug",
     "pass": "passt",

@@ -53,6 +53,8 @@ T = {
     "pot": "Pot",
     "your_turn": "Your turn",
     "any_suit": "Start any suit",
+    "pick_rank": "Pick the rank",
+    "open_5_9": "Open a 5 or 9",
     "no_move": "No move: you pass",
     "no_move_s": "No move",
     "pass": "pass",

@@ -53,6 +53,8 @@ T = {
     "pot": "Pot",
     "your_turn": "À vous",
     "any_suit": "Couleur libre",
+    "pick_rank": "Fixez le rang",
+    "open_5_9": "Ouvrez 5 ou 9",
     "no_move": "Aucun coup: vous passez",
     "no_move_s": "Passe forcée",
     "pass": "passe",

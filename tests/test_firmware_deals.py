@@ -376,3 +376,20 @@ def test_the_deal_winner_is_not_flagged_as_close_to_going_out(board):
     if t.status_l is not None:
         said += " " + t.status_l.text
     assert "0!" not in said and str(g.winner + 1) in said, said
+
+
+@pytest.mark.parametrize("preset_key,said", [("domino", "Pick the rank"), ("five_or_nine", "Open a 5 or 9")])
+def test_who_lays_the_first_card_is_told_it_fixes_the_starting_rank(preset_key, said):
+    """In Domino, Coventry and Five or Nine your first card decides which rank starts every
+    suit: the message says so, and says your turn as usual once the rank is fixed."""
+    for seed in range(1, 60):
+        sim = Sim("adafruit_macropad_rp2040", seed=seed)
+        new_game(sim, PRESETS.index(preset_key))
+        g = sim.screen.g
+        if g.turn == sim.screen.me and g.start < 0 and sim.screen.items != [PASS]:
+            break
+    assert message(sim.screen).startswith(said), message(sim.screen)
+    sim.play_legal()
+    while g.turn != sim.screen.me and not g.over:
+        sim.tick()
+    assert g.start >= 0 and not message(sim.screen).startswith(said)

@@ -223,6 +223,7 @@ def test_your_turn_with_a_pass_price_fits_the_message_line_in_every_language(fon
         try:
             price = " \u00b7 " + text.t("pass_cost") + " -9"
             for said in (text.t("your_turn") + price, text.t("any_suit") + price,
+                         text.t("pick_rank") + price, text.t("open_5_9") + price,
                          text.reason(BONUS_OTHER_ROW, True) + " \u00b7 " + text.t("pass_cost")):
                 assert len(ui.wrap(said, L.font, L.msg[2], 0)) <= L.msg[3], (board, said)
         finally:
