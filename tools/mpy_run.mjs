@@ -1,8 +1,8 @@
 // Run a Python script under the official MicroPython WebAssembly build (npm), in Node.
-// Usage: node tools/mpy_run.mjs [--heapsize BYTES] [--copy DIR]... SCRIPT [ARG]...
+// Usage: node tools/mpy_run.mjs [--heapsize BYTES] [--copy DIR]... [--ext EXT]... SCRIPT [ARG]...
 // Each --copy DIR (relative to the repo root) is copied into the interpreter's
-// filesystem at the same path (its .py and .mpy files), and the root is on sys.path,
-// so `import engine` works.
+// filesystem at the same path (its .py and .mpy files, and those ending in each --ext,
+// e.g. --ext .bin for the fonts), and the root is on sys.path, so `import engine` works.
 // The script sees its extra arguments in sys.argv[1:]. Exit status 1 on a Python error.
 // A line "#--" splits the script into parts, run one after another with the same globals:
 // this build's gc.collect() frees garbage only when called at the start of a part (inside a
@@ -17,15 +17,17 @@ const { loadMicroPython } = await import(
 
 let heapsize = 256 * 1024;
 const copies = [];
+const exts = [".py", ".mpy"];
 const rest = [];
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--heapsize") heapsize = parseInt(argv[++i], 10);
   else if (argv[i] === "--copy") copies.push(argv[++i]);
+  else if (argv[i] === "--ext") exts.push(argv[++i]);
   else rest.push(argv[i]);
 }
 if (rest.length < 1) {
-  console.error("usage: mpy_run.mjs [--heapsize BYTES] [--copy DIR]... SCRIPT [ARG]...");
+  console.error("usage: mpy_run.mjs [--heapsize BYTES] [--copy DIR]... [--ext EXT]... SCRIPT [ARG]...");
   process.exit(2);
 }
 const mp = await loadMicroPython({ heapsize, stdout: (s) => process.stdout.write(s + "\n"),
@@ -38,7 +40,7 @@ function copyTree(rel) {
     const full = path.join(src, name);
     const st = fs.statSync(full);
     if (st.isDirectory()) { if (name !== "__pycache__") copyTree(path.join(rel, name)); }
-    else if (name.endsWith(".py") || name.endsWith(".mpy")) mp.FS.writeFile("/" + path.join(rel, name), fs.readFileSync(full));
+    else if (exts.some((e) => name.endsWith(e))) mp.FS.writeFile("/" + path.join(rel, name), fs.readFileSync(full));
   }
 }
 for (const c of copies) copyTree(c);

@@ -11,9 +11,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run_micropython(source, timeout=600, copies=("engine",)):
+def run_micropython(source, timeout=600, copies=("engine",), exts=(), args=()):
     """Run Python source under the npm MicroPython build with engine/ (or the given folders,
-    relative to the repo root) in its filesystem."""
+    relative to the repo root; their .py and .mpy files and those ending in `exts`) in its
+    filesystem; `args` are its sys.argv[1:]."""
     script = os.path.join(ROOT, "build", "mpy_script.py")
     os.makedirs(os.path.dirname(script), exist_ok=True)
     with open(script, "w") as f:
@@ -21,11 +22,13 @@ def run_micropython(source, timeout=600, copies=("engine",)):
     node = os.path.join(ROOT, "tools", "mpy_run.mjs")
     if not os.path.exists(os.path.join(ROOT, "node_modules")):
         raise SystemExit("MicroPython is not installed: run `make test` (it runs npm install)")
-    args = ["node", node]
+    cmd = ["node", node]
     for c in copies:
-        args += ["--copy", c]
-    return subprocess.run(args + [os.path.relpath(script, ROOT)], cwd=ROOT,  # argv alike anywhere
-                          capture_output=True, text=True, timeout=timeout)
+        cmd += ["--copy", c]
+    for e in exts:
+        cmd += ["--ext", e]
+    return subprocess.run(cmd + [os.path.relpath(script, ROOT)] + list(args),  # argv alike anywhere
+                          cwd=ROOT, capture_output=True, text=True, timeout=timeout)
 
 
 def deal_numbers(text):
