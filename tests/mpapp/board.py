@@ -1,0 +1,3 @@
+"""Stand-in for CircuitPython's board module: drive.py sets board_id, DISPLAY and the pins."""
+board_id = None
+DISPLAY = None

@@ -1,0 +1,57 @@
+"""The badge firmware played through its buttons on the official MicroPython, as on CPython.
+
+tests/mpapp/drive.py runs the real hal.circuitpython.Hal, firmware.app.App and the engine
+with stand-ins for the badge's own modules, so a construct MicroPython and CircuitPython lack
+(bytes.ljust, str.zfill, int.bit_length, ...) anywhere the firmware goes stops the run.
+"""
+import ast
+import difflib
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from engine.rules import PRESETS
+from firmware.text import LANGS
+from tools.selftest import run_micropython
+
+DRIVE = os.path.join(ROOT, "tests", "mpapp", "drive.py")
+BOARDS = ("pimoroni_picosystem", "adafruit_macropad_rp2040")    # 240x240 colour, 128x64 mono
+
+
+def summary(lines):
+    """The driver's closing lines ("played: [...]"), as values."""
+    out = {}
+    for line in lines[-5:-1]:
+        key, _, value = line.partition(": ")
+        out[key] = ast.literal_eval(value)
+    return out
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_firmware_shows_the_same_screens_on_micropython_as_on_cpython(board):
+    # -S: no site-packages, so the badge modules without a stand-in (pwmio, digitalio,
+    # analogio, rotaryio) are missing on both runtimes, and Blinka's are not found instead
+    cpython = subprocess.Popen([sys.executable, "-S", DRIVE, ROOT, board], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with open(DRIVE) as f:
+        mp = run_micropython(f.read(), timeout=200, args=("/", board), exts=(".bin",),
+                             copies=("engine", "hal", "firmware", "tests/mpapp"))
+    cp_out, cp_err = cpython.communicate(timeout=200)
+    assert cpython.returncode == 0, "the drive failed on CPython:\n" + cp_err
+    assert mp.returncode == 0, "the drive failed on MicroPython:\n" + mp.stderr
+    cp_lines = cp_out.splitlines()
+    mp_lines = mp.stdout.splitlines()
+    assert cp_lines[0].startswith("runtime: cpython ")
+    assert mp_lines[0].startswith("runtime: MicroPython ")
+    diff = list(difflib.unified_diff(cp_lines[1:], mp_lines[1:], "cpython", "micropython",
+                                     n=1, lineterm=""))
+    assert not diff, "MicroPython showed other screens:\n" + "\n".join(diff[:30])
+    assert mp_lines[-1] == "done"
+    got = summary(mp_lines)
+    assert got["missing glyphs"] == []
+    assert got["languages"] == list(range(len(LANGS)))
+    assert sorted(set(got["played"])) == [(k, k % len(LANGS)) for k in range(len(PRESETS))]
+    assert got["resumed the same table"] is True
