@@ -51,7 +51,8 @@ def test_the_firmware_shows_the_same_screens_on_micropython_as_on_cpython(board)
     assert not diff, "MicroPython showed other screens:\n" + "\n".join(diff[:30])
     assert mp_lines[-1] == "done"
     got = summary(mp_lines)
-    assert got["missing glyphs"] == []
+    missing = "".join([chr(c) for c in got["missing glyphs"]])
+    assert not missing, "the fonts lack " + missing
     assert got["languages"] == list(range(len(LANGS)))
     assert sorted(set(got["played"])) == [(k, k % len(LANGS)) for k in range(len(PRESETS))]
     assert got["resumed the same table"] is True
