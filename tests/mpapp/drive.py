@@ -6,8 +6,9 @@ The real hal.circuitpython.Hal, firmware.app.App and engine run; this folder's m
 in for the badge's board, keypad, supervisor, microcontroller, displayio, fontio and
 adafruit_display_text. The route: title, every help page, statistics and settings in each
 language; a match of every preset (two deals, each preset in a language in turn, with the
-pause menu, standings, this game's rules, a hint and the replay); then a power cut at your
-turn. tests/test_mpapp.py runs it on MicroPython and on CPython and compares the outputs.
+pause menu, standings, this game's rules, settings, a hint and the replay); then a power cut
+at your turn. tests/test_firmware_micropython.py runs it on MicroPython and on CPython and
+compares the outputs.
 """
 import sys
 
@@ -173,6 +174,10 @@ def pause_menu():
     for word in (t("standings"), t("help")):
         choose(word)
         read_page()
+    choose(t("settings"))
+    press(DOWN)
+    press(RIGHT)                    # the sound, or the speed
+    press(BACK)
     choose(t("resume"))
     press(HINT)
 
