@@ -1,7 +1,9 @@
 """Where records live: one backend per runtime, all with load(name) and save(name, data).
 
-- NvmStore: CircuitPython's `microcontroller.nvm` (4 KB). Each name owns a fixed
-  512-byte region and a save is one slice assignment, so one flash erase per write.
+- NvmStore: CircuitPython's `microcontroller.nvm` (4 KB, one flash sector). A save
+  appends to a journal in erased flash, which CircuitPython programs without erasing;
+  only when the journal is full is the sector erased and rewritten with the newest
+  record of each name (see NvmStore).
 - FileStore: a folder (MicroPython's flash, or the simulator's --data-dir). A save
   writes a temporary file and renames it over the old one.
 - MemoryStore: a dict (the simulator without a data folder, and tests).
@@ -20,26 +22,88 @@ class StoreFull(OSError):
 
 
 class NvmStore:
-    """Records in a bytearray-like non-volatile memory, a fixed region per name."""
+    """Records in a non-volatile memory that is one flash sector (CircuitPython's nvm).
+
+    Writing bytes that are all 0xFF (erased) only programs them; writing over anything
+    else makes CircuitPython erase the whole sector and program it back, and power lost
+    in between blanks every record. So saves append to a journal: MAGIC, then entries
+    (name index, 16-bit length, data) up to the first 0xFF. When the next entry does not
+    fit, the sector is rewritten once with the newest entry of each name: one erase per
+    some 40 saves instead of one per save. A journal left torn by a power cut ends where
+    its entries stop making sense, and the next save rewrites it. An nvm in the layout of
+    earlier versions (a 512-byte region per name) is read as it is and rewritten as a
+    journal by the first save."""
+
+    MAGIC = b"FTJ1"
 
     def __init__(self, nvm, names=NAMES):
         self.nvm = nvm
         self.names = names
         if len(nvm) < REGION * len(names):
             raise StoreFull("nvm too small: %d bytes" % len(nvm))
+        self.at = None          # per name, (start, length) of its newest entry, or None
+        self.end = 0            # where the next entry goes
+        self.clean = False      # the journal is whole and everything after end is erased
 
-    def _at(self, name):
-        return self.names.index(name) * REGION
+    def _scan(self):
+        nvm = self.nvm
+        names = len(self.names)
+        self.at = [None] * names
+        i = 4
+        if bytes(nvm[0:4]) != self.MAGIC:
+            i = 0
+            for j in range(names):                 # the layout of earlier versions
+                r = nvm[j * REGION:j * REGION + 6]
+                if r[0] == 82:                      # a record's first byte, b"R"
+                    self.at[j] = (j * REGION, min(REGION, 10 + (r[4] << 8 | r[5])))
+        else:
+            while i + 3 <= len(nvm) and nvm[i] < names:
+                n = nvm[i + 1] << 8 | nvm[i + 2]
+                if i + 3 + n > len(nvm):
+                    break
+                self.at[nvm[i]] = (i + 3, n)
+                i += 3 + n
+        self.end = i            # appends go on where erased flash begins, if it does here
+        self.clean = (i == len(nvm) or nvm[i] == 0xFF) and not (i == 0 and any(self.at))
 
     def load(self, name):
-        at = self._at(name)
-        return bytes(self.nvm[at:at + REGION])
+        if self.at is None:
+            self._scan()
+        at = self.at[self.names.index(name)]
+        return None if at is None else bytes(self.nvm[at[0]:at[0] + at[1]])
 
     def save(self, name, data):
         if len(data) > REGION:
             raise StoreFull("record too big for nvm")
-        at = self._at(name)
-        self.nvm[at:at + len(data)] = data
+        if self.at is None:
+            self._scan()
+        k = self.names.index(name)
+        nvm = self.nvm
+        head = self.MAGIC if self.end == 0 else b""     # a blank nvm starts a journal
+        entry = head + bytes((k, len(data) >> 8, len(data) & 0xFF)) + data
+        if self.clean and self.end + len(entry) <= len(nvm):
+            nvm[self.end:self.end + len(entry)] = entry      # erased flash: no erase
+            self.at[k] = (self.end + len(head) + 3, len(data))
+            self.end += len(entry)
+            return True
+        try:
+            image = bytearray(len(nvm))                 # the journal anew: one erase
+        except MemoryError:
+            raise StoreFull("no memory to rewrite the nvm")
+        ff = b"\xff" * 256
+        for i in range(0, len(nvm), 256):
+            image[i:i + 256] = ff[:len(nvm) - i]
+        image[0:4] = self.MAGIC
+        end = 4
+        for j in range(len(self.names)):
+            at = self.at[j]
+            if at is not None and j != k:
+                image[end:end + 3] = bytes((j, at[1] >> 8, at[1] & 0xFF))
+                image[end + 3:end + 3 + at[1]] = nvm[at[0]:at[0] + at[1]]
+                end += 3 + at[1]
+        image[end:end + len(entry) - len(head)] = entry[len(head):]
+        nvm[0:len(nvm)] = image
+        self.at = None          # read back from the journal as written
         return True
 
 

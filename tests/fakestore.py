@@ -35,3 +35,50 @@ def newest(rec):
     """(the newest good payload or None, damaged) of an engine.records.Record."""
     payloads, damaged = rec.read_all()
     return (payloads[0] if payloads else None), damaged
+
+
+class FlashNvm:
+    """CircuitPython's nvm on an RP2040 (ports/raspberrypi/common-hal/nvm/ByteArray.c): a
+    write over bytes that all read 0xFF programs them, page by page; a write over anything
+    else erases the whole sector and programs it back, page by page. Power goes after
+    `cut_after` steps (an erase or a page program): later steps never land, OSError."""
+
+    PAGE = 256
+
+    def __init__(self, size=4096):
+        self.mem = bytearray(b"\xff" * size)
+        self.erases = 0
+        self.steps = 0
+        self.cut_after = None
+
+    def __len__(self):
+        return len(self.mem)
+
+    def __getitem__(self, k):
+        return self.mem[k]
+
+    def _step(self):
+        if self.cut_after is not None and self.steps >= self.cut_after:
+            raise OSError("power cut")
+        self.steps += 1
+
+    def __setitem__(self, k, values):
+        start, stop = k.start or 0, k.stop
+        values = bytes(values)
+        assert len(values) == stop - start
+        if self.mem[start:stop] == b"\xff" * (stop - start):
+            page = start - start % self.PAGE
+            while page < stop:
+                self._step()
+                a, b = max(page, start), min(page + self.PAGE, stop)
+                self.mem[a:b] = values[a - start:b - start]
+                page += self.PAGE
+            return
+        image = bytearray(self.mem)
+        image[start:stop] = values
+        self._step()
+        self.mem[:] = b"\xff" * len(self.mem)
+        self.erases += 1
+        for page in range(0, len(self.mem), self.PAGE):
+            self._step()
+            self.mem[page:page + self.PAGE] = image[page:page + self.PAGE]

@@ -9,8 +9,8 @@ from engine.rules import PRESETS
 from engine.records import Record
 from firmware import autosave, text
 from firmware.autosave import Saves, GAME_KIND
-from hal.stores import MemoryStore, FileStore
-from fakestore import Tearing, newest
+from hal.stores import MemoryStore, FileStore, NvmStore
+from fakestore import Tearing, newest, FlashNvm
 
 
 def nothing(sim, t):
@@ -394,6 +394,27 @@ def test_writes_per_deal_through_the_real_app():
     sim.app.save_game(autosave.STANDINGS)
     sim.app.save_prefs()
     assert saves.writes == before
+
+
+def test_the_badge_nvm_is_erased_about_once_in_two_deals():
+    """Through the real app on CircuitPython's nvm (FlashNvm behaves as its RP2040 code): a
+    deal's dozen saves go into erased flash, so the sector, which every erase puts at risk,
+    is rewritten rarely; the game read back from the nvm is the one on the table."""
+    nvm = FlashNvm()
+    sim = Sim(seed=21)
+    sim.app.saves = Saves(NvmStore(nvm))
+    new_game(sim, PRESETS.index("sevens"))
+    for deal in range(3):
+        while isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
+            human_turn(sim, nothing)
+        sim.settle()
+        sim.press("OK")                     # results -> standings
+        if deal < 2:
+            sim.press("OK")                 # the next deal
+    writes = sim.app.saves.writes
+    assert writes >= 30 and nvm.erases <= 2, (writes, nvm.erases)
+    kept, damaged = Saves(NvmStore(nvm)).load_game()
+    assert not damaged and bytes(kept.match.game.log) == bytes(sim.app.match.game.log)
 
 
 # ---- a flash that keeps nothing, slots that cannot be used ----------------------------------

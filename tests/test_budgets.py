@@ -41,13 +41,14 @@ def test_badge_code_memory_budgets_on_micropython():
     # change only with their versions, went to the last group for the save warnings and the
     # quit confirmation, and in the nineteenth session 0.5 KB more for why a match ended, boards
     # whose screen plugs on and a settings page without a speaker's line; in the twentieth,
-    # 0.5 KB went back to the first group with the words of the rule options, from firmware.app)
-    assert r["badge_code_heap_bytes_micropython"] <= 55.5 * 1024
+    # 0.5 KB went back to the first group with the words of the rule options, from firmware.app,
+    # and 1 KB more for the nvm journal, which erases the sector once in ~40 saves, not each)
+    assert r["badge_code_heap_bytes_micropython"] <= 56.5 * 1024
     assert r["library_code_heap_bytes_micropython"] <= 14.5 * 1024
     assert r["circuitpython_code_heap_bytes_micropython"] <= 38 * 1024
     # all of it from the .py sources tools.flash copies to CircuitPython (about 140 KB with
-    # the docstrings it strips)
-    assert r["source_code_heap_bytes_micropython"] <= 120 * 1024
+    # the docstrings it strips; 121 KB with the nvm journal)
+    assert r["source_code_heap_bytes_micropython"] <= 121 * 1024
 
 
 def test_the_ui_estimate_counts_the_engine_state_measured_on_micropython():
