@@ -46,7 +46,7 @@ def write(store, step):
 
 def test_nvm_saves_append_and_erase_the_sector_rarely():
     """CircuitPython erases the nvm's sector for any write over programmed bytes: saves go
-    into erased flash, and the sector is rewritten about once per 25 saves (it was every
+    into erased flash, and the sector is rewritten once in dozens of saves (it was every
     save, 14 a deal: the flash wore 25 times faster)."""
     nvm = FlashNvm()
     store = NvmStore(nvm)
