@@ -424,20 +424,28 @@ class App:
         m = self.match
         g = m.game
         delta = m.settle()
-        if self.counted != m.deal_number:      # not twice after a power cut just here
-            me = self.human
-            self.stats.add_deal(PRESETS[self.match_preset], self.match_level, g.winner == me,
-                                g.penalties()[me])
-            if m.over:
-                self.stats.add_match(me in m.leaders())
-            self.counted = m.deal_number
-            self.save_prefs()                  # statistics first, then the game's screen
+        self._count_deal()                     # statistics first, then the game's screen
         self.save_game(RESULTS)
         try:
             self.last_deal = save.encode(m, RESULTS * SCREEN)
         except ValueError:
             self.last_deal = None
         self.results(delta)
+
+    def _count_deal(self):
+        """Add the settled deal (and at its end the match) to the statistics, once: not twice
+        after a power cut just here, and at power-up if their write had failed."""
+        m = self.match
+        if self.counted == m.deal_number:
+            return
+        me = self.human
+        g = m.game
+        self.stats.add_deal(PRESETS[self.match_preset], self.match_level, g.winner == me,
+                            g.penalties()[me])
+        if m.over:
+            self.stats.add_match(me in m.leaders())
+        self.counted = m.deal_number
+        self.save_prefs()
 
     def results_lines(self, delta):
         """The results page: each player's cards (revealed), what each pays, the total."""
@@ -685,16 +693,18 @@ class App:
 
     def _resume(self, saved):
         m = saved.match
-        if m.result is not None:
-            self.last_deal = saved.record
-        if saved.kind == FINISHED:
-            self.title()
-            return
         self.match = m
-        self.deal_on()                          # the prefs on flash may be a deal behind
         self.match_preset = saved.preset
         self.match_level = saved.level
         self.match_seats = saved.seats
+        if m.result is not None:
+            self.last_deal = saved.record
+            self._count_deal()
+        if saved.kind == FINISHED:
+            self.match = None
+            self.title()
+            return
+        self.deal_on()                          # the prefs on flash may be a deal behind
         first = m.deal_number - m.deals + (1 if m.result is not None else 0)
         self._make_bots(first)
         if saved.kind == RESULTS:
@@ -722,16 +732,17 @@ class App:
 
     def _kept(self, ok):
         """Note whether a write reached the flash (a full or read-only store keeps nothing).
-        The table says so once (at once, or as your next decision begins), and the
-        low-battery notice says the game is not saved."""
+        The table says so as your next decision begins, and the low-battery notice says the
+        game is not saved."""
         self.unsaved = not ok
         if ok:
             self.told_unsaved = False
-        self._warn_unsaved()
         return ok
 
     def _warn_unsaved(self):
-        """At the table, say once (until saving works again) that the game is not saved."""
+        """As your decision begins, say once (until saving works again) that the game is not
+        saved: then the table is in front and stays (a failed write at a deal's end was said
+        on a table the results replaced, and never again)."""
         if self.unsaved and not self.told_unsaved and isinstance(self.screen, TableScreen):
             self.told_unsaved = True
             self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)

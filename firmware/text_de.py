@@ -103,7 +103,7 @@ T = {
     "hurry": "Eine Taste, während die Bots spielen: schneller",
     "keys_table": "OK spielen  ← → wählen",
     "game_damaged": "Gespeichertes Spiel beschädigt — neues Spiel",
-    "prefs_damaged": "Einstellungen beschädigt — zurückgesetzt",
+    "prefs_damaged": "Einstellungen und Statistik beschädigt — zurückgesetzt",
     "ok_continue": "OK: weiter",
     "replay": "Letzte Runde ansehen",
     "replay_s": "Wiederholung",

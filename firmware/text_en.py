@@ -103,7 +103,7 @@ T = {
     "hurry": "Any key while the bots play: faster",
     "keys_table": "OK play  ← → pick",
     "game_damaged": "Saved game was damaged — new game",
-    "prefs_damaged": "Saved settings were damaged — reset",
+    "prefs_damaged": "Saved settings and statistics were damaged — reset",
     "ok_continue": "OK: continue",
     "replay": "Replay last deal",
     "replay_s": "Replay",

@@ -103,7 +103,7 @@ T = {
     "hurry": "Une touche pendant le tour des robots: accélère",
     "keys_table": "OK jouer  ← → choisir",
     "game_damaged": "Partie enregistrée abîmée — nouvelle partie",
-    "prefs_damaged": "Réglages enregistrés abîmés — remis à zéro",
+    "prefs_damaged": "Réglages et statistiques abîmés — remis à zéro",
     "ok_continue": "OK: continuer",
     "replay": "Revoir la donne",
     "replay_s": "Revoir",

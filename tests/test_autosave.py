@@ -172,7 +172,7 @@ def test_damaged_prefs_reset_settings_but_keep_the_game(tmp_path):
         if (tmp_path / n).exists():
             (tmp_path / n).write_bytes(_flip((tmp_path / n).read_bytes()))
     sim2 = Sim(data_dir=str(tmp_path))
-    assert "Saved settings were damaged" in " ".join(page_text(sim2.screen))
+    assert "Saved settings and statistics were damaged" in " ".join(page_text(sim2.screen))
     sim2.press("OK")
     assert isinstance(sim2.screen, TableScreen)
     assert bytes(sim2.screen.g.log) == bytes(sim.screen.g.log)[:len(sim2.screen.g.log)]
@@ -442,6 +442,71 @@ def test_a_full_flash_is_said_at_the_table_and_the_game_goes_on():
     sim.app.saves = Saves(MemoryStore())        # room again: the warning stops
     play_decisions(sim, 1)
     assert not sim.app.unsaved
+
+
+class FailingFrom(FileStore):
+    """A folder whose writes fail from when `failing` is set: flash that fills up (28), or turns
+    read-only (30), at a chosen moment; `only` limits it to one record's slots, `once` until
+    another record is written."""
+
+    def __init__(self, folder, errno=28, only="", once=False):
+        super().__init__(folder)
+        self.failing, self.errno, self.only, self.once = False, errno, only, once
+
+    def save(self, name, data):
+        if self.failing and name.startswith(self.only):
+            raise OSError(self.errno, "No space left on device")
+        self.failing = self.failing and not self.once      # another record's write lands
+        return super().save(name, data)
+
+
+def fail_from_the_deals_end(sim, store):
+    """The store starts failing as the app settles the deal (its statistics, its results)."""
+    settle = sim.app.deal_over
+
+    def deal_over():
+        store.failing = True
+        settle()
+    sim.app.deal_over = deal_over
+
+
+@pytest.mark.parametrize("errno", (28, 30))
+def test_a_flash_that_fails_as_a_deal_ends_is_said_as_the_next_deal_begins(tmp_path, errno):
+    """The deal's last writes (statistics, results) fail: the warning was said on a table the
+    results replaced, and never again, so a whole deal was lost at power-off unannounced."""
+    sim = Sim(seed=5, data_dir=str(tmp_path))
+    store = FailingFrom(str(tmp_path), errno)
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    fail_from_the_deals_end(sim, store)
+    g = sim.screen.g
+    while not g.over:
+        play_decisions(sim, 1)
+    sim.settle()
+    sim.press("OK")                          # results -> standings
+    sim.press("OK")                          # the next deal
+    while not sim.screen.my_turn():
+        sim.tick()
+    assert message(sim.screen) == "Cannot save: power-off loses this game"
+
+
+def test_a_deal_whose_statistics_failed_to_save_is_counted_at_power_up(tmp_path):
+    """The statistics write at a deal's end fails once and the results write after it lands;
+    the power goes on the results: at power-up the deal is counted, once."""
+    sim = Sim(seed=5, data_dir=str(tmp_path))
+    store = FailingFrom(str(tmp_path), only="prefs", once=True)
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    fail_from_the_deals_end(sim, store)
+    g = sim.screen.g
+    while not g.over:
+        play_decisions(sim, 1)
+    sim.settle()
+    assert isinstance(sim.screen, PageScreen) and not store.failing and sim.app.stats.deals == 1
+    again = Sim(data_dir=str(tmp_path))
+    assert again.app.stats.deals == 1 and isinstance(again.screen, PageScreen)
+    third = Sim(data_dir=str(tmp_path))
+    assert third.app.stats.deals == 1
 
 
 def test_a_slot_that_cannot_be_written_leaves_the_other_one(tmp_path):
