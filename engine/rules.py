@@ -145,6 +145,26 @@ _CHIP_GAME = {"opener": LEFT_OF_DEALER, "scoring": CHIPS, "strategic_pass": 1,
               "deals": 10}
 
 # Ordered: the menu shows them in this order.
+# A paid pass is a chip-game rule: other scoring turns it off, and turning it on scores in chips.
+_PAIRED = {"scoring": ("strategic_pass", 0), "strategic_pass": ("scoring", CHIPS)}
+
+
+def override(base, over, field, value):
+    """The overrides `over` of rule set base with field = value: as they are if they can be
+    played, else with the rule the change needs (_PAIRED); None if neither can."""
+    trial = dict(over)
+    trial[field] = value
+    for other in (None, _PAIRED.get(field)):
+        if other:
+            trial[other[0]] = other[1]
+        try:
+            if base.with_(**trial).problem() is None:
+                return trial
+        except ValueError:
+            pass
+    return None
+
+
 PRESETS = ("sevens", "fan_tan", "domino", "parliament",
            "five_or_nine", "coventry", "play_or_pay")
 

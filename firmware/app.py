@@ -6,7 +6,7 @@
 
 import displayio
 
-from engine.rules import PRESETS, preset, CHIPS, RACE, ZERO_SUM, CARDS, VALUES
+from engine.rules import PRESETS, preset, override, CHIPS, RACE, ZERO_SUM, CARDS, VALUES
 from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY
 from engine.match import Match
 from engine.stats import Stats
@@ -275,15 +275,10 @@ class App:
             def change(step):
                 cur = getattr(self.rules(), field)
                 i = values.index(cur) if cur in values else 0
+                base = preset(PRESETS[s["preset"]]).with_(players=s["players"])
                 for k in range(1, len(values) + 1):
-                    v = values[(i + step * k) % len(values)]
-                    trial = dict(self.rules_over)
-                    trial[field] = v
-                    try:
-                        r = preset(PRESETS[s["preset"]]).with_(players=s["players"], **trial)
-                    except ValueError:
-                        continue
-                    if r.problem() is None:
+                    trial = override(base, self.rules_over, field, values[(i + step * k) % len(values)])
+                    if trial is not None:
                         self.rules_over = trial
                         return
             return change

@@ -736,3 +736,23 @@ def test_a_menu_taller_than_the_screen_marks_the_lines_out_of_view():
     assert scr.sel == len(scr.items) - 1 and scr.more.text == "\u25b2"
     big = Sim("pimoroni_picosystem")
     assert len(big.screen.items) <= big.screen.visible and big.screen.more.text == " "
+
+
+def test_a_paid_pass_and_chip_scoring_change_together_on_the_new_game_screen():
+    """A paid pass is a chip-game rule: scoring a Fan Tan in points turns it off, and turning
+    it on again scores in chips (the screen silently refused both)."""
+    sim = Sim()
+    pick_preset(sim, PRESETS.index("fan_tan"))
+    r = sim.app.rules()
+    assert r.scoring == CHIPS and r.strategic_pass
+    select_menu(sim, "Scoring")
+    sim.press("RIGHT")
+    r = sim.app.rules()
+    assert r.scoring != CHIPS and not r.strategic_pass and r.problem() is None
+    select_menu(sim, "Paid pass")
+    sim.press("RIGHT")
+    r = sim.app.rules()
+    assert r.scoring == CHIPS and r.strategic_pass and r.problem() is None
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert isinstance(sim.screen, TableScreen) and sim.app.match.rules == r
