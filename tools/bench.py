@@ -196,26 +196,33 @@ def code_heap_script(groups, lang, where="build/mpy", read=CODE_HEAP_READ):
     return src + CODE_HEAP_END
 
 
-# ... and the interned names (qstrs) after each read, for text_heap
+# ... and the interned names (qstrs) after each read
 CODE_HEAP_READ_QSTRS = CODE_HEAP_READ + "import micropython\nmicropython.qstr_info()\n"
 QSTR_INFO = re.compile(r"qstr pool: n_pool=\d+, n_qstr=(\d+), n_str_data_bytes=(\d+), "
                        r"n_total_bytes=(\d+)")
 QSTR_ENTRY = 7      # a qstr's place in its pool on a 32-bit port: hash (2), length (1), pointer (4)
 
 
+def code_heaps(groups, lang, where):
+    """The heap each group holds (code_heap_script), without the slack of MicroPython's pools
+    of interned names: a pool doubles when full, so a few new names can cost a whole new pool
+    (up to 9 KB here) and nothing in another import order, as on the badge, whose runtime
+    interns names of its own first. Each group's share of the pools' growth is replaced by
+    what its new names take, their entries and characters."""
+    out = run_micropython(code_heap_script(groups, lang, where, CODE_HEAP_READ_QSTRS),
+                          copies=(where,))
+    if out.returncode:
+        raise SystemExit("MicroPython code-heap benchmark failed:\n" + out.stderr)
+    heaps = json.loads(out.stdout.strip().splitlines()[-1])
+    pools = [[int(x) for x in m.groups()] for m in QSTR_INFO.finditer(out.stdout)]
+    return [heap - (b[2] - a[2]) + (b[1] - a[1]) + (b[0] - a[0]) * QSTR_ENTRY
+            for heap, a, b in zip(heaps, pools, pools[1:])]
+
+
 def text_heap(lang):
     """The heap firmware.text holds with language lang (after the engine modules it imports),
-    from .mpy in build/mpy. MicroPython interns names in pools that double when full, so a few
-    new names can cost a whole new pool (2 KB) here and nothing in another import order: the
-    pools' growth is replaced by what the new names take, their entries and characters."""
-    out = run_micropython(code_heap_script([TEXT_NEEDS, ["firmware.text"]], lang,
-                                           read=CODE_HEAP_READ_QSTRS), copies=("build/mpy",))
-    if out.returncode:
-        raise SystemExit("MicroPython text-heap benchmark failed:\n" + out.stderr)
-    heap = json.loads(out.stdout.strip().splitlines()[-1])[1]
-    (n0, chars0, pools0), (n1, chars1, pools1) = [
-        [int(x) for x in m.groups()] for m in QSTR_INFO.finditer(out.stdout)][-2:]
-    return heap - (pools1 - pools0) + (chars1 - chars0) + (n1 - n0) * QSTR_ENTRY
+    from .mpy in build/mpy, as code_heaps counts it."""
+    return code_heaps([TEXT_NEEDS, ["firmware.text"]], lang, "build/mpy")[1]
 
 
 BADGE_IMPORTS = """
@@ -306,7 +313,7 @@ def measure_code_heap():
             with open(os.path.join(dest, "stand_ins", name + ".py"), "w") as f:
                 f.write(STAND_INS[name])
         write_modules(modules, dest, mpy_cross)
-        heaps[where] = run(code_heap_script(groups, 0, where), where)
+        heaps[where] = code_heaps(groups, 0, where)
     text = max(text_heap(lang) for lang in range(3))
     code, library, circuitpython = heaps["build/mpy"]
     return {
