@@ -125,6 +125,13 @@ class TableView(Screen):
         self.hand = art.grid(hcols, 2 * hlines, hx, hy)
         self.hand_dim = art.grid(hcols, 2 * hlines, hx, hy, dim=True)     # the dimmed cards
         grp.append(self.hand)
+        self.more = None            # marks of cards out of the window (128x64, 3 players)
+        if most > self.cap:
+            y = hy - ui.font(L.font).height
+            self.more = (ui.label(" ", L.font, 0, y, th.colour(ui.ACCENT)),
+                         ui.label(" ", L.font, L.w - 1, y, th.colour(ui.ACCENT), anchor=(1, 0)))
+            grp.append(self.more[0])
+            grp.append(self.more[1])
         grp.append(self.hand_dim)
         self.shadow_rows = bytearray(b"\xff" * (14 * 4))
         self.shadow_hand = bytearray(b"\xff" * (hcols * 2 * hlines))
@@ -196,6 +203,9 @@ class TableView(Screen):
             self.offset = self.cursor - self.cap + 1
         if self.offset > max(0, len(cards) - self.cap):
             self.offset = max(0, len(cards) - self.cap)
+        if self.more:
+            _set(self.more[0], "\u25c0" if self.offset else " ")
+            _set(self.more[1], "\u25b6" if self.offset + self.cap < len(cards) else " ")
         for i in range(self.cap):
             j = self.offset + i
             col = i % self.hcols

@@ -393,3 +393,23 @@ def test_who_lays_the_first_card_is_told_it_fixes_the_starting_rank(preset_key, 
     while g.turn != sim.screen.me and not g.over:
         sim.tick()
     assert g.start >= 0 and not message(sim.screen).startswith(said)
+
+
+def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
+    """On 128x64 a 3-player hand (17 or 18 cards) has more cards than the 16 places of its
+    window: \u25b6 says cards lie to the right, \u25c0 to the left, as the cursor moves the window."""
+    sim = Sim("adafruit_macropad_rp2040", seed=5)
+    new_game(sim, PRESETS.index("fan_tan"), players=3)
+    t = sim.screen
+    while not (t.my_turn() and len(t.items) > t.cap):
+        sim.tick()
+    left, right = t.more
+    assert (left.text, right.text) == (" ", "\u25b6") or t.offset > 0
+    for _ in range(len(t.items)):
+        sim.press("RIGHT")
+        if t.cursor == len(t.items) - 1:
+            break
+    assert t.offset > 0 and left.text == "\u25c0" and right.text == " "
+    four = Sim("adafruit_macropad_rp2040", seed=5)
+    new_game(four, PRESETS.index("fan_tan"), players=4)
+    assert four.screen.more is None                  # 13 cards fit
