@@ -629,6 +629,7 @@ class TableScreen(TableView):
                 self.asked = True
                 return
             action = self.items[self.cursor]
+            before = g.chips[:] + [g.pot]
             why = g.play(action, self.me)
             if why != 0:
                 self.app.sound(ui.ILLEGAL)
@@ -643,9 +644,23 @@ class TableScreen(TableView):
             self.next_at = now + DELAYS[self.app.settings["speed"]]
             self.app.after_decision(self.cursor)
             self._check_no_move(now)
+            if g.chips[self.me] < before[self.me]:      # a paid pass: where the chips went
+                self._paid(before, now)
         if b != OK:
             self.msg_key = None
         self.update(now)
+
+    def _paid(self, before, now):
+        """Say what your paid pass cost and who got it: "You pass -12: Pot 3 · P2 3 · P3 6"."""
+        g = self.g
+        parts = [t("pot") + " " + str(g.pot - before[-1])]
+        for q in range(g.players):
+            if g.chips[q] > before[q]:
+                parts.append(seat(q, self.me) + " " + str(g.chips[q] - before[q]))
+        said = " \u00b7 ".join(parts)
+        self.say(t("you_pass") + " -" + str(before[self.me] - g.chips[self.me]) + ": " + said,
+                 said, ui.ACCENT)
+        self.notice_until = now + NOTICE_MS
 
     def start_hint(self):
         """Ask Hard for your move: it thinks in steps (tick), so the screen never freezes."""

@@ -413,3 +413,26 @@ def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
     four = Sim("adafruit_macropad_rp2040", seed=5)
     new_game(four, PRESETS.index("fan_tan"), players=4)
     assert four.screen.more is None                  # 13 cards fit
+
+
+def test_a_paid_pass_says_where_its_chips_went():
+    """Fan Tan: a pass while able costs chips to the pot and to the holders of the starters'
+    neighbours; the table says how many went where, and they add up to what it cost."""
+    for seed in range(1, 80):
+        sim = Sim("pimoroni_picosystem", seed=seed)
+        new_game(sim, PRESETS.index("fan_tan"))
+        t = sim.screen
+        while not t.my_turn():
+            sim.tick()
+        g = t.g
+        if PASS in t.items and g.pass_total(t.me) > g.rules.pass_pot:
+            break
+    cost, mine = g.pass_total(t.me), g.chips[t.me]
+    while t.items[t.cursor] != PASS:
+        sim.press("LEFT")
+    sim.press("OK")
+    said = [m for m in sim.messages if m.startswith("You pass -")]
+    assert len(said) == 1 and said[0].startswith("You pass -%d: Pot %d" % (cost, g.rules.pass_pot))
+    paid = re.findall(r"(Pot|P\d) (\d+)", said[0])        # (the line break drops a "\u00b7")
+    assert sum(int(n) for _, n in paid) == cost and len(set(q for q, _ in paid)) == len(paid)
+    assert g.chips[t.me] == mine - cost
