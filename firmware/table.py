@@ -2,7 +2,6 @@
 from engine.cards import FULL, popcount, name as card_name
 from engine.game import PASS
 from engine.rules import CHIPS, RACE, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK
-from engine.reasons import BONUS_OTHER_ROW
 
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 from firmware import ui
@@ -247,9 +246,8 @@ class TableView(Screen):
                 if self.cursor < len(items) and items[self.cursor] == PASS:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
                 elif g.bonus >= 0:              # Coventry: one more card on another row, or pass
-                    self._msg(reason(BONUS_OTHER_ROW) + " \u00b7 " + self._pass_text(),
-                              reason(BONUS_OTHER_ROW, True) + " \u00b7 " + self._pass_text(),
-                              ui.ACCENT)
+                    self._msg(t("bonus_play") + " \u00b7 " + self._pass_text(),
+                              t("bonus_s") + " \u00b7 " + self._pass_text(), ui.ACCENT)
                 elif PASS in items:
                     price = " \u00b7 " + self._pass_text()
                     if self.status_l is None:   # no status line: what you hold too, if it fits

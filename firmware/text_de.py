@@ -55,6 +55,8 @@ T = {
     "any_suit": "Farbe frei",
     "pick_rank": "Rang wählen",
     "open_5_9": "Eine 5 oder 9",
+    "bonus_play": "Bonus: noch eine Karte, auf eine andere Reihe",
+    "bonus_s": "Bonuskarte",
     "no_move": "Kein Zug: du passt",
     "no_move_s": "Kein Zug",
     "pass": "passt",

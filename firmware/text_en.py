@@ -55,6 +55,8 @@ T = {
     "any_suit": "Start any suit",
     "pick_rank": "Pick the rank",
     "open_5_9": "Open a 5 or 9",
+    "bonus_play": "Bonus: one more card, on another row",
+    "bonus_s": "Bonus card",
     "no_move": "No move: you pass",
     "no_move_s": "No move",
     "pass": "pass",

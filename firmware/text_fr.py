@@ -55,6 +55,8 @@ T = {
     "any_suit": "Couleur libre",
     "pick_rank": "Fixez le rang",
     "open_5_9": "Ouvrez 5 ou 9",
+    "bonus_play": "Bonus: une carte de plus, sur une autre rangée",
+    "bonus_s": "Carte bonus",
     "no_move": "Aucun coup: vous passez",
     "no_move_s": "Passe forcée",
     "pass": "passe",

@@ -38,8 +38,9 @@ def test_badge_code_memory_budgets_on_micropython():
     # measured either way: counted so, the libraries hold 16 KB and our CircuitPython modules
     # 40 KB, as their names are no longer housed by the pools the first group grew).
     # The text is part of the first group; the rules pages left it in the twentieth session,
-    # the words of the rule options and the match length came in from firmware.app.
-    assert r["text_heap_bytes_micropython"] <= 11 * 1024
+    # the words of the rule options and the match length came in from firmware.app, and the
+    # table's new sentences (who won the match, the first card's rank, the bonus card).
+    assert r["text_heap_bytes_micropython"] <= 11.5 * 1024
     assert r["badge_code_heap_bytes_micropython"] <= 54 * 1024
     assert r["library_code_heap_bytes_micropython"] <= 16.5 * 1024
     assert r["circuitpython_code_heap_bytes_micropython"] <= 41 * 1024

@@ -1,6 +1,5 @@
 """Count of Coventry: the table tells you when laying the 4th starter earned a bonus card."""
 from engine.game import PASS
-from engine.reasons import BONUS_OTHER_ROW
 from engine.match import Match
 from engine.rng import Rng
 from engine.rules import PRESETS, preset
@@ -34,8 +33,8 @@ def test_bonus_card_is_announced_and_can_be_declined(tmp_path):
         t = sim.screen
         assert isinstance(t, TableScreen) and t.g.bonus >= 0 and t.g.turn == 0
         msg = message(t)      # where the card goes, and that declining it is free
-        assert msg in [text.reason(BONUS_OTHER_ROW, short) + " \u00b7 " + text.t("pass_cost")
-                       for short in (False, True)], (board, msg)
+        assert msg in [text.t(said) + " \u00b7 " + text.t("pass_cost")
+                       for said in ("bonus_play", "bonus_s")], (board, msg)
         row = t.rows                # the bonus suit's row shows no next rank to lay
         assert all(row[c, t.g.bonus] < ui.T_NEED or row[c, t.g.bonus] >= ui.T_NEED + 13
                    for c in range(1, 14)), board
