@@ -417,7 +417,6 @@ class App:
 
     def deal_over(self):
         m = self.match
-        g = m.game
         delta = m.settle()
         self._count_deal()                     # statistics first, then the game's screen
         self.save_game(RESULTS)

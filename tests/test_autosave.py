@@ -460,29 +460,31 @@ class FailingFrom(FileStore):
         return super().save(name, data)
 
 
-def fail_from_the_deals_end(sim, store):
-    """The store starts failing as the app settles the deal (its statistics, its results)."""
+def a_deal_whose_end_fails(tmp_path, **failing):
+    """A Sevens deal played to its results on a store (FailingFrom) that starts failing as
+    the app settles the deal (its statistics, its results)."""
+    sim = Sim(seed=5, data_dir=str(tmp_path))
+    store = FailingFrom(str(tmp_path), **failing)
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
     settle = sim.app.deal_over
 
     def deal_over():
         store.failing = True
         settle()
     sim.app.deal_over = deal_over
+    g = sim.screen.g
+    while not g.over:
+        play_decisions(sim, 1)
+    sim.settle()
+    return sim, store
 
 
 @pytest.mark.parametrize("errno", (28, 30))
 def test_a_flash_that_fails_as_a_deal_ends_is_said_as_the_next_deal_begins(tmp_path, errno):
     """The deal's last writes (statistics, results) fail: the warning was said on a table the
     results replaced, and never again, so a whole deal was lost at power-off unannounced."""
-    sim = Sim(seed=5, data_dir=str(tmp_path))
-    store = FailingFrom(str(tmp_path), errno)
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    fail_from_the_deals_end(sim, store)
-    g = sim.screen.g
-    while not g.over:
-        play_decisions(sim, 1)
-    sim.settle()
+    sim, store = a_deal_whose_end_fails(tmp_path, errno=errno)
     sim.press("OK")                          # results -> standings
     sim.press("OK")                          # the next deal
     while not sim.screen.my_turn():
@@ -493,15 +495,7 @@ def test_a_flash_that_fails_as_a_deal_ends_is_said_as_the_next_deal_begins(tmp_p
 def test_a_deal_whose_statistics_failed_to_save_is_counted_at_power_up(tmp_path):
     """The statistics write at a deal's end fails once and the results write after it lands;
     the power goes on the results: at power-up the deal is counted, once."""
-    sim = Sim(seed=5, data_dir=str(tmp_path))
-    store = FailingFrom(str(tmp_path), only="prefs", once=True)
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    fail_from_the_deals_end(sim, store)
-    g = sim.screen.g
-    while not g.over:
-        play_decisions(sim, 1)
-    sim.settle()
+    sim, store = a_deal_whose_end_fails(tmp_path, only="prefs", once=True)
     assert isinstance(sim.screen, PageScreen) and not store.failing and sim.app.stats.deals == 1
     again = Sim(data_dir=str(tmp_path))
     assert again.app.stats.deals == 1 and isinstance(again.screen, PageScreen)

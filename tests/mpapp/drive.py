@@ -126,14 +126,19 @@ def choose(word):
     raise AssertionError("no menu line " + word)
 
 
-def read_page():
-    """Scroll a page to its end and leave it."""
-    for _ in range(40):
+def to_the_end(button, most):
+    """Press button until the screen stops changing (at most `most` times), then leave."""
+    for _ in range(most):
         before = shown[0]
-        press(DOWN)
+        press(button)
         if shown[0] == before:
             break
     press(BACK)
+
+
+def read_page():
+    """Scroll a page to its end and leave it."""
+    to_the_end(DOWN, 40)
 
 
 def set_language(lang):
@@ -184,12 +189,7 @@ def pause_menu():
 
 def watch_replay():
     choose(t("replay"))
-    for _ in range(200):
-        before = shown[0]
-        press(RIGHT)
-        if shown[0] == before:
-            break
-    press(BACK)
+    to_the_end(RIGHT, 200)
 
 
 def play_match(k):
