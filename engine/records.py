@@ -82,4 +82,7 @@ class Record:
                 return True
         except OSError:
             pass
+        stuck = slots[target]       # the written slot stays just newer than the stuck one
+        if stuck is not None:       # (counting on, it would wrap past it in 32,768 writes)
+            data = _wrap(self.kind, (stuck[0] + 1) & 0xFFFF, payload)
         return bool(self.store.save(self.names[1 - target], data))

@@ -166,3 +166,23 @@ def test_memory_store_and_open_store(monkeypatch, tmp_path):
     assert isinstance(open_store(str(tmp_path / "s")), NvmStore)     # CircuitPython
     monkeypatch.setitem(sys.modules, "microcontroller", None)
     assert isinstance(open_store(str(tmp_path / "s")), FileStore)    # MicroPython
+
+
+def test_a_slot_that_reads_but_cannot_be_written_never_comes_back_as_the_newest():
+    """One slot of a record keeps an old record and refuses writes (a folder in the way of
+    its file): every write goes to the other slot, which must stay the newer one however
+    many writes follow (its sequence number used to run on and wrap past the stuck one's)."""
+    from hal.stores import MemoryStore
+
+    class Stuck(MemoryStore):
+        def save(self, name, data):
+            if name == "game.0" and name in self.cells:
+                raise OSError(21, "Is a directory")
+            return super().save(name, data)
+    store = Stuck()
+    rec = Record(store, "game", 1)
+    rec.write(b"old game")                   # game.0, which then sticks
+    for i in range(32800):
+        assert rec.write(b"game %d" % i)
+        if i > 32700:                        # where the old numbering wrapped past it
+            assert newest(rec) == (b"game %d" % i, False), i
