@@ -47,7 +47,6 @@ PROPOSALS = const(4)      # hidden deals drawn per determinization; one kept by 
 MAXREC = const(64)        # opponents' past choices remembered for the likelihood
 DEFICIT_CAP = const(64)   # one past choice counts at most this much against a deal
 LIK_SHIFT = const(4)      # a deal's weight halves per 2**LIK_SHIFT of total deficit
-BIG_CHIPS = const(10000)
 EASY_WHIM = const(8)      # Easy offers itself a paid pass one time in this many
 
 
@@ -427,7 +426,13 @@ class Bot:
     def _history(self):
         """Replay the public log (each player holding just the cards they laid) and
         remember each opponent's card choices: who, which card, and per suit the
-        table, its high end and what fitted then (packed in one small int)."""
+        table, its high end and what fitted then (packed in one small int).
+
+        Each card is laid by the player `by` names; the replay's own turn order is not
+        followed, as forced passes are not logged and a replayed hand may lack the card
+        that let its player pass by choice. A pass changes no row: it declined the
+        Coventry bonus, or it was a paid pass (or, in Play or Pay, a player who had just
+        finished a suit could not start one)."""
         v = self.view
         n = v.players
         me = v.me
@@ -447,7 +452,6 @@ class Bot:
             h[me * 4 + s] |= v.hand[s]
         for q in range(n):
             g.counts[q] = 99
-            g.chips[q] = BIG_CHIPS
         g.dealer = v.dealer
         g._begin()
         rec = self.rec
@@ -455,8 +459,11 @@ class Bot:
         log = v.log
         for i in range(len(log)):
             a = log[i]
-            p = g.turn
-            if a != PASS and p != me and g.opener < 0 and k < MAXREC:
+            if a == PASS:
+                g.bonus = -1
+                continue
+            p = g.turn = by[a]
+            if p != me and g.opener < 0 and k < MAXREC:
                 b = k * 6
                 rec[b] = p
                 rec[b + 1] = a

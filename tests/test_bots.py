@@ -264,6 +264,43 @@ def test_hard_history_replay_records_the_opponents_choices():
     assert got == [x for x in seen[1:] if x[0] != v.me]
 
 
+def test_hard_history_replay_follows_paid_passes_and_declined_bonuses():
+    """A pass the replay's hands cannot explain (a paid pass, a declined Coventry bonus)
+    must not shift the turn: every recorded choice names the player who laid the card,
+    with the table, its high ends and what fitted (the bonus suit not) as they were."""
+    paid = declined = checked = 0
+    for key in ("fan_tan", "coventry", "five_or_nine", "play_or_pay"):
+        rules = preset(key)
+        for d in range(1, 41 if rules.coventry else 13):   # a bonus comes about 1 deal in 2
+            g = Match(rules, d).game
+            true = []
+            while not g.over:
+                p = g.turn
+                if len(g.log) % 3 == 2:
+                    v = g.view(p)
+                    b = bots.Bot(bots.HARD)
+                    b.legal_moves(v)
+                    b.view = v
+                    b._prepare()
+                    got = [tuple(b.rec[k * 6:k * 6 + 6]) for k in range(b.nrec)]
+                    assert got == [x for x in true if x[0] != p][:bots.MAXREC], (key, d, len(g.log))
+                    checked += 1
+                a = bots.choose(g.view(p), d * 1000 + len(g.log), bots.EASY)
+                if g.bonus >= 0 and (d + len(g.log)) % 2:
+                    a = PASS            # decline half the bonuses, whatever Easy chose
+                if a == PASS:
+                    if g.bonus >= 0:
+                        declined += 1
+                    else:
+                        paid += g.can_play(p)
+                elif g.opener < 0:
+                    true.append((p, a) + tuple(
+                        g.table[s] | (g.high[s] + 1) << 13 | (0 if g.bonus == s else g.fits[s]) << 17
+                        for s in range(4)))
+                assert g.play(a) == reasons.OK
+    assert paid > 50 and declined > 5 and checked > 500, (paid, declined, checked)
+
+
 def test_smoke_tournament_orders_the_levels():
     """Duplicate deals; the order is asserted on 95% intervals, not on luck.
 
