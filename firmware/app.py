@@ -283,6 +283,7 @@ class App:
                         return
             return change
 
+        race = option("target", (25, 50, 100))       # where a race ends: shorter matches
         self._digit = -1
 
         def deal_text():
@@ -313,14 +314,16 @@ class App:
             ["ace_high", lambda: text.option_text("ace_high", self.rules()), option("ace_high", (0, 1)), None],
             ["scoring", lambda: text.option_text("scoring", self.rules()),
              option("scoring", (ZERO_SUM, RACE, CHIPS)), None],
+            ["target", lambda: str(self.rules().target) if self.rules().scoring == RACE else "-",
+             lambda step: self.rules().scoring == RACE and race(step), None],
             ["penalty", lambda: text.option_text("penalty", self.rules()), option("penalty", (CARDS, VALUES)), None],
             ["strategic", lambda: text.option_text("strategic", self.rules()),
              option("strategic_pass", (0, 1)), None],
             ["deal_no", deal_text, change_deal, edit_deal],
         ]
+        deal_row = len(items) - 1
         for seat in range(1, 7):          # one difficulty per seat, below the start line
             items.append(seat_line(seat))
-        deal_row = 9
         screen = ListScreen(self, t("new_game"), items, back=self.title)
         base_button = screen.on_button
 

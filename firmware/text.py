@@ -8,6 +8,7 @@ lack (tests check every font).
 from engine.rules import LEFT_OF_DEALER, PLAY_OR_PAY, RACE, CHIPS, VALUES
 from engine.cards import name
 from engine.levels import LEVELS
+from firmware import borrow
 
 LANGS = ("English", "Français", "Deutsch")
 lang = 0
@@ -141,16 +142,7 @@ def rules(r):
     """Rule set r as sentences, one per rule, for its rules page: what its fields say. The
     sentences (firmware/rules_en.py, rules_fr.py, rules_de.py) are loaded for this and dropped
     after, so they hold no heap while the game runs."""
-    if lang == 1:
-        from firmware import rules_fr as w
-    elif lang == 2:
-        from firmware import rules_de as w
-    else:
-        from firmware import rules_en as w
-    import sys
-    import firmware
-    del sys.modules[w.__name__]
-    delattr(firmware, w.__name__[9:])
+    w = borrow("rules_" + ("en", "fr", "de")[lang])
     say = w.WORDS
     n = r.min_players
     out = [say["players"] % (str(n) if n == r.max_players else "%d-%d" % (n, r.max_players)),

@@ -15,6 +15,7 @@ T = {
     "opening": "Eröffnung",
     "ace_high": "Ass hoch",
     "scoring": "Wertung",
+    "target": "Rennen bis",
     "penalty": "Strafe",
     "strategic": "Bezahltes Passen",
     "this_game": "Diese Partie",

@@ -15,6 +15,7 @@ T = {
     "opening": "Opening",
     "ace_high": "Ace high",
     "scoring": "Scoring",
+    "target": "Race to",
     "penalty": "Penalty",
     "strategic": "Paid pass",
     "this_game": "This game",

@@ -15,6 +15,7 @@ T = {
     "opening": "Ouverture",
     "ace_high": "As fort",
     "scoring": "Score",
+    "target": "Course à",
     "penalty": "Pénalité",
     "strategic": "Passe payante",
     "this_game": "Cette partie",

@@ -36,14 +36,16 @@ def test_badge_code_memory_budgets_on_micropython():
     # whichever group tipped it over. Since the twentieth session; the budgets were set anew
     # then: each group at its measure with some room, and the whole at 109.5 KB (108.8 KB
     # measured either way: counted so, the libraries hold 16 KB and our CircuitPython modules
-    # 40 KB, as their names are no longer housed by the pools the first group grew).
+    # 40 KB, as their names are no longer housed by the pools the first group grew). The
+    # twentieth session's screens took our CircuitPython modules to 41 KB, and the layouts,
+    # borrowed one size at a time since, gave 1.2 KB back from the first group.
     # The text is part of the first group; the rules pages left it in the twentieth session,
     # the words of the rule options and the match length came in from firmware.app, and the
     # table's new sentences (who won the match, the first card's rank, the bonus card).
     assert r["text_heap_bytes_micropython"] <= 11.5 * 1024
     assert r["badge_code_heap_bytes_micropython"] <= 54 * 1024
     assert r["library_code_heap_bytes_micropython"] <= 16.5 * 1024
-    assert r["circuitpython_code_heap_bytes_micropython"] <= 41 * 1024
+    assert r["circuitpython_code_heap_bytes_micropython"] <= 41.5 * 1024
     assert (r["badge_code_heap_bytes_micropython"] + r["library_code_heap_bytes_micropython"]
             + r["circuitpython_code_heap_bytes_micropython"]) <= 109.5 * 1024
     # all of it from the .py sources tools.flash copies to CircuitPython (about 140 KB with

@@ -756,3 +756,26 @@ def test_a_paid_pass_and_chip_scoring_change_together_on_the_new_game_screen():
     select_menu(sim, "Start")
     sim.press("OK")
     assert isinstance(sim.screen, TableScreen) and sim.app.match.rules == r
+
+
+def test_a_race_can_be_set_shorter_on_the_new_game_screen():
+    """Domino races to 100 (about 60 deals at one point a card); "Race to" sets 25 or 50,
+    and only where the scoring is a race."""
+    sim = Sim()
+    pick_preset(sim, PRESETS.index("domino"))
+    select_menu(sim, "Race to")
+    assert sim.screen.item_text(sim.screen.items[sim.screen.sel]) == "Race to"
+    sim.press("LEFT")
+    assert sim.app.rules().target == 50
+    select_menu(sim, "Scoring")
+    assert "race to 50" in sim.screen.items[sim.screen.sel][1]()
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert sim.app.match.rules.target == 50
+    other = Sim()
+    pick_preset(other, PRESETS.index("fan_tan"))
+    select_menu(other, "Race to")
+    assert other.screen.items[other.screen.sel][1]() == "-"
+    before = other.app.rules()
+    other.press("RIGHT")
+    assert other.app.rules() == before

@@ -81,3 +81,32 @@ def test_a_rules_page_leaves_its_sentences_out_of_the_heap_on_micropython():
     assert out.returncode == 0, out.stderr
     grown, modules, attributes = json.loads(out.stdout.strip().splitlines()[-1])
     assert grown <= 0 and modules == [] and attributes == [], (grown, modules, attributes)
+
+
+LAYOUTS = """
+import gc, sys, json
+from firmware import layouts
+sizes = ((320, 240), (296, 128), (240, 240), (240, 280), (240, 135), (160, 128), (128, 64))
+held = []
+#--
+kept = [layouts.for_size(w, h) for w, h in sizes]
+#--
+gc.collect(); held.append(gc.mem_alloc())
+#--
+again = [layouts.for_size(w, h) for w, h in sizes]
+#--
+gc.collect(); held.append(gc.mem_alloc())
+#--
+print(json.dumps([held[1] - held[0], [L.name for L in again],
+                  [m for m in sys.modules if "layout_" in m]]))
+"""
+
+
+def test_a_layout_is_borrowed_one_size_at_a_time_on_micropython():
+    """firmware.layouts.for_size reads a size's numbers from its own module and drops it: the
+    badge keeps the Layout, not the code of every size."""
+    out = run_micropython(LAYOUTS, copies=("engine", "firmware"))
+    assert out.returncode == 0, out.stderr
+    grown, names, modules = json.loads(out.stdout.strip().splitlines()[-1])
+    assert names == ["320x240", "296x128", "240x240", "240x240", "240x135", "160x128", "128x64"]
+    assert modules == [] and grown <= 7 * 400, grown      # the seven Layouts, nothing more
