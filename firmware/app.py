@@ -623,7 +623,8 @@ class App:
         for k in text.OPTIONS:
             lines.append((t(k) + ": " + text.option_text(k, r), ui.TEXT))
         lines.append((t("difficulty") + ": " + text.levels_text(self.match_seats, r.players), ui.TEXT))
-        self.rules_page(PRESETS[self.match_preset], self.pause, r, lines)
+        at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
+        self.rules_page(PRESETS[self.match_preset], self.pause, at_table, lines)
 
     def keys_page(self):
         """What each of this board's keys does, by the name printed on it."""

@@ -5,13 +5,14 @@ WORDS = {
     "players": "%s Spieler.",
     "opens": "Die %s eröffnet.",
     "left_starts": "Wer links vom Geber sitzt, beginnt.",
-    "ace_high": "Ass ist hoch.",
-    "ace_low": "Ass ist niedrig.",
+    "ace_high": "Das Ass ist hoch (über dem K).",
+    "ace_low": "Das Ass ist niedrig (unter der 2).",
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
     "must": "Spiele, wenn du kannst, sonst passe.",
     "must_chip": "Spiele, wenn du kannst, sonst passe und zahle einen Chip in den Pot.",
-    "strategic": "Passen ist auch erlaubt, wenn man könnte: %d Chips in den Pot",
-    "gates": " und je %d an jeden, der eine Nachbarkarte einer behaltenen Startkarte hält",
+    "strategic": "Du darfst auch passen, wenn du spielen könntest: %d Chips in den Pot",
+    "gates": (" und je %d an jeden, der eine Nachbarkarte einer Startkarte hat, die du "
+              "zurückhältst"),
     "per_card": "1 je Restkarte",
     "per_value": "die Werte ihrer Karten (A=1, K=13)",
 }
@@ -21,13 +22,15 @@ OPENING = (
     "Die erste Karte ist eine 5 oder 9: dieser Rang eröffnet jede Farbe, auf- und abwärts.",
     ("Die erste Karte, beliebigen Rangs, legt den Rang fest, der jede Farbe eröffnet, auf- "
      "und abwärts."),
-    ("Eine Farbe nach der anderen: eine beliebige Karte eröffnet sie, dann geht es aufwärts, "
-     "vom K ums Eck zum A. Wer ihre letzte Karte legt, eröffnet die nächste Farbe."),
+    ("Eine Farbe nach der anderen: eine beliebige Karte eröffnet sie, dann wird aufwärts "
+     "gelegt, nach dem K weiter mit dem A. Wer die letzte Karte einer Farbe legt, eröffnet die "
+     "nächste."),
 )
 # by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card or per_value
 SCORING = (
     "Wer zuerst fertig ist, gewinnt; die anderen zahlen ihm %s.",
-    "Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s. Die kleinste Summe gewinnt.",
-    ("Alle setzen einen Chip (2 mit einer Karte weniger). Wer zuerst fertig ist, bekommt den "
-     "Pot; die anderen zahlen %s."),
+    ("Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s als Strafpunkte. Die "
+     "kleinste Summe gewinnt."),
+    ("Alle setzen einen Chip (wer eine Karte weniger hat: 2). Wer zuerst fertig ist, bekommt "
+     "den Pot; die anderen zahlen %s."),
 )

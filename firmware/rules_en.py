@@ -21,7 +21,7 @@ OPENING = (
     "The first card is a 5 or a 9: that rank starts every suit, built up and down.",
     "The first card, of any rank, fixes the rank that starts every suit, built up and down.",
     ("One suit at a time: any card starts it, then it climbs, from K round to A. Whoever lays "
-     "its last card starts the next suit."),
+     "a suit's last card starts the next one."),
 )
 # by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card or per_value
 SCORING = (

@@ -627,7 +627,7 @@ class TableScreen(TableView):
                 self.asked = True
                 return
             action = self.items[self.cursor]
-            before = g.chips[:] + [g.pot]
+            cost = g.pass_cost(self.me) if action == PASS else None
             why = g.play(action, self.me)
             if why != 0:
                 self.app.sound(ui.ILLEGAL)
@@ -642,22 +642,27 @@ class TableScreen(TableView):
             self.next_at = now + DELAYS[self.app.settings["speed"]]
             self.app.after_decision(self.cursor)
             self._check_no_move(now)
-            if g.chips[self.me] < before[self.me]:      # a paid pass: where the chips went
-                self._paid(before, now)
+            if cost and (cost[0] or cost[1]):         # a paid pass: where the chips went
+                self._paid(cost, now)
         if b != OK:
             self.msg_key = None
         self.update(now)
 
-    def _paid(self, before, now):
-        """Say what your paid pass cost and who got it: "You pass -12: Pot 3 · P2 3 · P3 6"."""
-        g = self.g
-        parts = [t("pot") + " " + str(g.pot - before[-1])]
-        for q in range(g.players):
-            if g.chips[q] > before[q]:
-                parts.append(seat(q, self.me) + " " + str(g.chips[q] - before[q]))
-        said = " \u00b7 ".join(parts)
-        self.say(t("you_pass") + " -" + str(before[self.me] - g.chips[self.me]) + ": " + said,
-                 said, ui.ACCENT)
+    def _paid(self, cost, now):
+        """Say what your paid pass cost and who got it: "You pass -12: Pot 3 · P2 3 · P3 6"
+        (short: "Pot+3 P2+3 P3+6"), from its price as the pass began."""
+        pot, gates = cost
+        owed = [0] * self.g.players
+        for q, chips in gates:
+            owed[q] += chips
+        long_form = [t("pot") + " " + str(pot)]
+        short = [t("pot") + "+" + str(pot)]
+        for q in range(len(owed)):
+            if owed[q]:
+                long_form.append(seat(q, self.me) + " " + str(owed[q]))
+                short.append(seat(q, self.me) + "+" + str(owed[q]))
+        self.say(t("you_pass") + " -" + str(pot + sum(owed)) + ": " + " \u00b7 ".join(long_form),
+                 " ".join(short), ui.ACCENT)
         self.notice_until = now + NOTICE_MS
 
     def start_hint(self):

@@ -131,11 +131,11 @@ def match_text(r):
 
 def levels_text(seats, n, mixed=None):
     """The difficulty of seats 1 … n-1: one word when they agree, else `mixed`, or without
-    it each seat's ("P2 Hard, P3 Easy")."""
+    it each seat's ("P2: Hard, P3: Easy", which wraps between seats)."""
     words = [t(LEVELS[seats[p]]) for p in range(1, n)]
     if words.count(words[0]) == len(words):
         return words[0]
-    return mixed or ", ".join([seat(p, -1) + " " + words[p - 1] for p in range(1, n)])
+    return mixed or ", ".join([seat(p, -1) + ": " + words[p - 1] for p in range(1, n)])
 
 
 def rules(r):

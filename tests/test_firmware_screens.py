@@ -194,7 +194,7 @@ def test_statistics_count_deals_under_each_rule_set_and_level():
     page = page_text(sim.screen)
     assert page[0].startswith("Deals: 2 ")
     won = str(int(g.winner == t.me))
-    at = page.index("Won / played")
+    at = page.index("Deals won / played")
     assert page[at + 1:at + 5] == ["Sevens", "  Hard: 1/1", "Parliament", "  Easy: " + won + "/1"], page
 
 
@@ -337,7 +337,7 @@ def test_difficulty_per_seat():
     sim.press("MENU")
     select_menu(sim, "Rules")               # the game's rules page names each seat's level
     sim.press("OK")
-    assert "Bots: P2 Medium, P3 Hard, P4 Medium" in " ".join(page_text(sim.screen))
+    assert "Bots: P2: Medium, P3: Hard, P4: Medium" in " ".join(page_text(sim.screen))
 
 
 def test_battery_shown_on_title_where_known():
@@ -500,8 +500,9 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     assert sim.screen.title == "Parliament"
     assert "This game" in lines
     assert "Penalty: values" in lines and "Ace high: on" in lines and "Players: 4" in lines
-    assert "Bots: P2 Easy, P3 Medium, P4 Easy" in " ".join(lines)
+    assert "Bots: P2: Easy, P3: Medium, P4: Easy" in " ".join(lines)
     assert "Match: to 100 points" in " ".join(lines)
+    assert lines[0] == "4 players."                  # as at this table (Parliament: 3-7)
     sim.press("OK")
     assert sim.screen.title == "Paused"
     # from the title's Rules & help, the page is the preset's alone
