@@ -144,22 +144,28 @@ _CHIP_GAME = {"opener": LEFT_OF_DEALER, "scoring": CHIPS, "strategic_pass": 1,
               "pass_pot": 3, "gate_penalty": 3, "ceremony": 1, "max_players": 5,
               "deals": 10}
 
-# Ordered: the menu shows them in this order.
 # A paid pass is a chip-game rule: other scoring turns it off, and turning it on scores in chips.
 _PAIRED = {"scoring": ("strategic_pass", 0), "strategic_pass": ("scoring", CHIPS)}
 
 
 def override(base, over, field, value):
-    """The overrides `over` of rule set base with field = value: as they are if they can be
-    played, else with the rule the change needs (_PAIRED); None if neither can."""
+    """The overrides `over` of rule set base with field = value, the first of these that can be
+    played: with the rule paired with field as base has it (so chip scoring brings the preset's
+    paid pass back), as they are, or with the paired rule the change needs (_PAIRED); else None."""
     trial = dict(over)
     trial[field] = value
-    for other in (None, _PAIRED.get(field)):
-        if other:
-            trial[other[0]] = other[1]
+    tries = [trial]
+    other = _PAIRED.get(field)
+    if other:
+        back = dict(trial)
+        back.pop(other[0], None)
+        fixed = dict(trial)
+        fixed[other[0]] = other[1]
+        tries = [back, trial, fixed]
+    for t in tries:
         try:
-            if base.with_(**trial).problem() is None:
-                return trial
+            if base.with_(**t).problem() is None:
+                return t
         except ValueError:
             pass
     return None

@@ -81,7 +81,7 @@ class Saves:
 
     def _read(self, rec):
         """(good payloads, newest first; damaged). A zero-length slot file is damage too
-        (a store never writes one; blank nvm reads back as 0xFF)."""
+        (a store never writes one)."""
         try:
             payloads, damaged = rec.read_all()
             for name in rec.names:

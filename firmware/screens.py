@@ -57,6 +57,8 @@ class ListScreen(Screen):
         L = app.layout
         th = app.theme
         scale = 2 if L.scale_title > 1 else 1
+        if (L.w + ui.text_width(self.title, L.font) * scale) // 2 + 8 >= L.w:
+            scale = 1                   # a long title in small letters: the scroll mark fits
         self.group.append(ui.label(self.title, L.font, L.w // 2, 1, th.colour(ui.ACCENT),
                                    anchor=(0.5, 0), scale=scale))
         self.visible = ui.lines_fit(L.font, L.menu_top, L.h, L.lh)

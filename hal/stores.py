@@ -27,19 +27,20 @@ class NvmStore:
     Writing bytes that are all 0xFF (erased) only programs them; writing over anything
     else makes CircuitPython erase the whole sector and program it back, and power lost
     in between blanks every record. So saves append to a journal: MAGIC, then entries
-    (name index, 16-bit length, data) up to the first 0xFF. When the next entry does not
-    fit, the sector is rewritten once with the newest entry of each name: one erase per
-    some 40 saves instead of one per save. A journal left torn by a power cut ends where
-    its entries stop making sense, and the next save rewrites it. An nvm in the layout of
-    earlier versions (a 512-byte region per name) is read as it is and rewritten as a
-    journal by the first save."""
+    (name index, its complement, 16-bit length, data) up to the first 0xFF. When the next
+    entry does not fit, the sector is rewritten once with the newest entry of each name: one
+    erase per some 40 saves instead of one per save. A power cut can leave an entry torn:
+    with its head whole, its data is kept (the record's CRC refuses it) and saves go on after
+    it; with its head torn, the journal ends before it and the next save rewrites the sector.
+    An nvm in the layout of earlier versions (a 512-byte region per name) is read as it is
+    and rewritten as a journal by the first save."""
 
     MAGIC = b"FTJ1"
 
     def __init__(self, nvm, names=NAMES):
         self.nvm = nvm
         self.names = names
-        if len(nvm) < REGION * len(names):
+        if len(nvm) < 4 + len(names) * (4 + REGION):   # a rewrite of every slot at its largest
             raise StoreFull("nvm too small: %d bytes" % len(nvm))
         self.at = None          # per name, (start, length) of its newest entry, or None
         self.end = 0            # where the next entry goes
@@ -57,12 +58,12 @@ class NvmStore:
                 if r[0] == 82:                      # a record's first byte, b"R"
                     self.at[j] = (j * REGION, min(REGION, 10 + (r[4] << 8 | r[5])))
         else:
-            while i + 3 <= len(nvm) and nvm[i] < names:
-                n = nvm[i + 1] << 8 | nvm[i + 2]
-                if i + 3 + n > len(nvm):
+            while i + 4 <= len(nvm) and nvm[i] < names and nvm[i + 1] == nvm[i] ^ 0xFF:
+                n = nvm[i + 2] << 8 | nvm[i + 3]
+                if i + 4 + n > len(nvm):
                     break
-                self.at[nvm[i]] = (i + 3, n)
-                i += 3 + n
+                self.at[nvm[i]] = (i + 4, n)
+                i += 4 + n
         self.end = i            # appends go on where erased flash begins, if it does here
         self.clean = (i == len(nvm) or nvm[i] == 0xFF) and not (i == 0 and any(self.at))
 
@@ -80,16 +81,21 @@ class NvmStore:
         k = self.names.index(name)
         nvm = self.nvm
         head = self.MAGIC if self.end == 0 else b""     # a blank nvm starts a journal
-        entry = head + bytes((k, len(data) >> 8, len(data) & 0xFF)) + data
+        entry = head + bytes((k, k ^ 0xFF, len(data) >> 8, len(data) & 0xFF)) + data
         if self.clean and self.end + len(entry) <= len(nvm):
             nvm[self.end:self.end + len(entry)] = entry      # erased flash: no erase
-            self.at[k] = (self.end + len(head) + 3, len(data))
+            self.at[k] = (self.end + len(head) + 4, len(data))
             self.end += len(entry)
             return True
         try:
             image = bytearray(len(nvm))                 # the journal anew: one erase
         except MemoryError:
-            raise StoreFull("no memory to rewrite the nvm")
+            import gc
+            gc.collect()
+            try:
+                image = bytearray(len(nvm))
+            except MemoryError:
+                raise StoreFull("no memory to rewrite the nvm")
         ff = b"\xff" * 256
         for i in range(0, len(nvm), 256):
             image[i:i + 256] = ff[:len(nvm) - i]
@@ -98,9 +104,9 @@ class NvmStore:
         for j in range(len(self.names)):
             at = self.at[j]
             if at is not None and j != k:
-                image[end:end + 3] = bytes((j, at[1] >> 8, at[1] & 0xFF))
-                image[end + 3:end + 3 + at[1]] = nvm[at[0]:at[0] + at[1]]
-                end += 3 + at[1]
+                image[end:end + 4] = bytes((j, j ^ 0xFF, at[1] >> 8, at[1] & 0xFF))
+                image[end + 4:end + 4 + at[1]] = nvm[at[0]:at[0] + at[1]]
+                end += 4 + at[1]
         image[end:end + len(entry) - len(head)] = entry[len(head):]
         nvm[0:len(nvm)] = image
         self.at = None          # read back from the journal as written

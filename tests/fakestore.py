@@ -41,7 +41,8 @@ class FlashNvm:
     """CircuitPython's nvm on an RP2040 (ports/raspberrypi/common-hal/nvm/ByteArray.c): a
     write over bytes that all read 0xFF programs them, page by page; a write over anything
     else erases the whole sector and programs it back, page by page. Power goes after
-    `cut_after` steps (an erase or a page program): later steps never land, OSError."""
+    `cut_after` steps (an erase or a page program): later steps never land, OSError; with
+    `torn`, the page programmed at that moment keeps some of its bits erased."""
 
     PAGE = 256
 
@@ -50,6 +51,7 @@ class FlashNvm:
         self.erases = 0
         self.steps = 0
         self.cut_after = None
+        self.torn = None        # a random.Random: the page being programmed at the cut lands in part
 
     def __len__(self):
         return len(self.mem)
@@ -57,8 +59,11 @@ class FlashNvm:
     def __getitem__(self, k):
         return self.mem[k]
 
-    def _step(self):
+    def _step(self, page=None, values=b""):
         if self.cut_after is not None and self.steps >= self.cut_after:
+            if self.torn and page is not None:      # some of its bits programmed, not all
+                for i in range(len(values)):
+                    self.mem[page + i] = values[i] | (self.torn.getrandbits(8) & ~values[i] & 0xFF)
             raise OSError("power cut")
         self.steps += 1
 
@@ -69,8 +74,8 @@ class FlashNvm:
         if self.mem[start:stop] == b"\xff" * (stop - start):
             page = start - start % self.PAGE
             while page < stop:
-                self._step()
                 a, b = max(page, start), min(page + self.PAGE, stop)
+                self._step(a, values[a - start:b - start])
                 self.mem[a:b] = values[a - start:b - start]
                 page += self.PAGE
             return
@@ -80,5 +85,5 @@ class FlashNvm:
         self.mem[:] = b"\xff" * len(self.mem)
         self.erases += 1
         for page in range(0, len(self.mem), self.PAGE):
-            self._step()
+            self._step(page, image[page:page + self.PAGE])
             self.mem[page:page + self.PAGE] = image[page:page + self.PAGE]

@@ -754,6 +754,10 @@ def test_a_paid_pass_and_chip_scoring_change_together_on_the_new_game_screen():
     sim.press("RIGHT")
     r = sim.app.rules()
     assert r.scoring == CHIPS and r.strategic_pass and r.problem() is None
+    select_menu(sim, "Scoring")
+    for _ in range(3):                       # round the values, back to chips
+        sim.press("RIGHT")
+    assert sim.app.rules().scoring == CHIPS and sim.app.rules().strategic_pass   # as Fan Tan has it
     select_menu(sim, "Start")
     sim.press("OK")
     assert isinstance(sim.screen, TableScreen) and sim.app.match.rules == r
@@ -780,3 +784,21 @@ def test_a_race_can_be_set_shorter_on_the_new_game_screen():
     before = other.app.rules()
     other.press("RIGHT")
     assert other.app.rules() == before
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_every_menu_taller_than_its_screen_has_its_scroll_mark(board):
+    """In every language, a menu with lines out of view shows ▼ (a long title is drawn small
+    to leave it room: French "Nouvelle partie" on the Sprig had none)."""
+    try:
+        for lang in range(3):
+            sim = Sim(board)
+            sim.app.settings["lang"] = lang
+            text.set_lang(lang)
+            for screen in (sim.app.new_game, sim.app.help_menu, sim.app.settings_screen):
+                screen()
+                scr = sim.screen
+                if len(scr.items) > scr.visible:
+                    assert scr.more is not None and scr.more.text == "\u25bc", (board, lang, scr.title)
+    finally:
+        text.set_lang(0)

@@ -368,8 +368,8 @@ def test_about_page_shows_board_firmware_and_free_heap(monkeypatch):
     assert app.hal.runtime() == "CircuitPython 9.2.1 .mpy"
 
 
-@pytest.mark.parametrize("before", (4000, 4300, 4600, 5000))
-def test_the_clock_runs_on_across_the_wrap_of_supervisor_ticks(monkeypatch, before):
+@pytest.mark.parametrize("lead", (4000, 4300, 4600, 5000))
+def test_the_clock_runs_on_across_the_wrap_of_supervisor_ticks(monkeypatch, lead):
     """CircuitPython's supervisor.ticks_ms() wraps at 2**29 ms, first about 65 s after power-on.
     The badge HAL's clock runs on across it, so a deal goes on: the bots keep playing and a
     held key still counts as held (the app and the buttons compare deadlines)."""
@@ -378,7 +378,7 @@ def test_the_clock_runs_on_across_the_wrap_of_supervisor_ticks(monkeypatch, befo
     from firmware.table import TableScreen
     clock = install_badge(monkeypatch, "pimoroni_picosystem")
     wrap = 1 << 29
-    clock[0] = wrap - before                         # the deal starts seconds before the wrap
+    clock[0] = wrap - lead                           # the deal starts seconds before the wrap
     monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
     cp = importlib.import_module("hal.circuitpython")
     h = cp.Hal()
@@ -400,4 +400,4 @@ def test_the_clock_runs_on_across_the_wrap_of_supervisor_ticks(monkeypatch, befo
         if clock[0] < wrap // 2:
             moves_after_wrap += len(scr.g.log) - before
     assert app.screen.g.over and moves_after_wrap > 20
-    assert before < h.ticks_ms() < 200000            # counted from the start, past the wrap
+    assert lead < h.ticks_ms() < 200000              # counted from the start, past the wrap

@@ -215,6 +215,8 @@ def code_heaps(groups, lang, where):
         raise SystemExit("MicroPython code-heap benchmark failed:\n" + out.stderr)
     heaps = json.loads(out.stdout.strip().splitlines()[-1])
     pools = [[int(x) for x in m.groups()] for m in QSTR_INFO.finditer(out.stdout)]
+    if len(pools) != len(heaps) + 1:
+        raise SystemExit("MicroPython printed %d qstr_info lines for %d reads" % (len(pools), len(heaps) + 1))
     return [heap - (b[2] - a[2]) + (b[1] - a[1]) + (b[0] - a[0]) * QSTR_ENTRY
             for heap, a, b in zip(heaps, pools, pools[1:])]
 
