@@ -102,8 +102,8 @@ class Rules:
                 return FIELDS[i] + " out of range"
         if not self.min_players <= self.players <= self.max_players:
             return "players not between min_players and max_players"
-        if self.opener != LEFT_OF_DEALER and self.opening == FIVE_OR_NINE:
-            return "five-or-nine needs the player left of the dealer to open"
+        if self.opener != LEFT_OF_DEALER and self.opening in (FIVE_OR_NINE, ANY_RANK):
+            return "a free opening needs the player left of the dealer to open"
         if self.opener != LEFT_OF_DEALER and self.opening == SEVENS and self.opener % 13 != 6:
             return "the opening card must be a seven"
         if self.coventry and self.opening != ANY_RANK:
@@ -144,8 +144,11 @@ _CHIP_GAME = {"opener": LEFT_OF_DEALER, "scoring": CHIPS, "strategic_pass": 1,
               "pass_pot": 3, "gate_penalty": 3, "ceremony": 1, "max_players": 5,
               "deals": 10}
 
-# A paid pass is a chip-game rule: other scoring turns it off, and turning it on scores in chips.
-_PAIRED = {"scoring": ("strategic_pass", 0), "strategic_pass": ("scoring", CHIPS)}
+# What a change needs: a paid pass is a chip-game rule (other scoring turns it off, turning it on
+# scores in chips); a free opening (5 or 9, any rank) is made by the player left of the dealer,
+# not by a set card (the 7 of diamonds would fix the rank).
+_PAIRED = {"scoring": ("strategic_pass", 0), "strategic_pass": ("scoring", CHIPS),
+           "opening": ("opener", LEFT_OF_DEALER)}
 
 
 def override(base, over, field, value):

@@ -112,6 +112,8 @@ def option_text(key, r):
         return t(_SCORING[r.scoring]).replace("%d", str(r.target))   # "race to 100"
     if key == "penalty":
         return t("values" if r.penalty == VALUES else "cards")
+    if key == "ace_high" and r.opening == PLAY_OR_PAY:
+        return "-"                              # its rows go round the corner
     return t("on" if (r.ace_high if key == "ace_high" else r.strategic_pass) else "off")
 
 

@@ -9,7 +9,7 @@ from simhelp import (Sim, message, select_menu, new_game, pick_preset, LAYOUT_BO
                      ListScreen, labels, page_text, start_in_words)
 from engine.game import PASS
 from engine.cards import name as card_name
-from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS
+from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, preset
 from engine import reasons as R
 from firmware import text, heap, ui
 from fakestore import newest
@@ -802,3 +802,26 @@ def test_every_menu_taller_than_its_screen_has_its_scroll_mark(board):
                     assert scr.more is not None and scr.more.text == "\u25bc", (board, lang, scr.title)
     finally:
         text.set_lang(0)
+
+
+def test_a_free_opening_in_sevens_is_made_by_the_player_left_of_the_dealer():
+    """Sevens' 7♦ would fix any opening to the 7s: choosing 5 or 9, or any rank, lets the
+    player left of the dealer open instead (it played exactly as Sevens), and the 7s bring
+    the 7♦ back. In Play or Pay, whose rows go round the corner, the ace line says "-"."""
+    from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER
+    sim = Sim()
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Opening")
+    seen = []
+    for _ in range(4):
+        sim.press("RIGHT")
+        r = sim.app.rules()
+        assert r.problem() is None
+        seen.append((r.opening, r.opener))
+    seven = preset("sevens").opener
+    assert seen == [(FIVE_OR_NINE, LEFT_OF_DEALER), (ANY_RANK, LEFT_OF_DEALER),
+                    (PLAY_OR_PAY, seven), (SEVENS, seven)]
+    sim.press("BACK")
+    pick_preset(sim, PRESETS.index("play_or_pay"))
+    select_menu(sim, "Ace high")
+    assert sim.screen.items[sim.screen.sel][1]() == "-"

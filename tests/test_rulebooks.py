@@ -442,7 +442,8 @@ def test_presets_are_valid_values_and_round_trip(key):
 
 
 def test_invalid_rule_combinations_are_explained():
-    assert "five-or-nine" in Rules(opening=FIVE_OR_NINE).problem()
+    assert "free opening" in Rules(opening=FIVE_OR_NINE).problem()
+    assert "free opening" in Rules(opening=ANY_RANK).problem()     # the 7 of diamonds fixes the rank
     assert "chip" in Rules(strategic_pass=1).problem()
     assert "Coventry" in Rules(coventry=1).problem()
     assert "deals" in preset("domino").with_(scoring=ZERO_SUM).problem()   # it would never end
