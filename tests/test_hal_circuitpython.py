@@ -1,5 +1,6 @@
 """The badge HAL against stand-ins for board, keypad, supervisor (no hardware here)."""
 import importlib
+import importlib.util
 import os
 import runpy
 import sys
@@ -11,31 +12,17 @@ import hal
 from hal.buttons import UP, OK, BACK, LONG_MS
 
 
-class FakeEvents:
-    def __init__(self):
-        self.queue = []
-
-    def get_into(self, ev):
-        if not self.queue:
-            return False
-        ev.key_number, ev.pressed = self.queue.pop(0)
-        return True
+def _stand_in(name):
+    """A module of tests/mpapp, the stand-ins the MicroPython drive uses, under its own name."""
+    spec = importlib.util.spec_from_file_location(
+        name, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpapp", name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-class FakeEvent:
-    def __init__(self):
-        self.key_number = 0
-        self.pressed = False
-
-
-class FakeKeys:
-    last = None
-
-    def __init__(self, pins, value_when_pressed, pull):
-        self.pins = pins
-        self.value_when_pressed = value_when_pressed
-        self.events = FakeEvents()
-        FakeKeys.last = self
+KEYPAD = _stand_in("keypad")
+FakeKeys = KEYPAD.Keys
 
 
 class FakeDisplay:
@@ -64,9 +51,7 @@ def install_badge(monkeypatch, board_id):
                 [x for x in (p.AUDIO, p.AUDIO_ENABLE, p.BATTERY) if x]:
             setattr(board, pin, "pin:" + pin)
         board.DISPLAY = FakeDisplay(p.EINK)
-    keypad = types.ModuleType("keypad")
-    keypad.Keys = FakeKeys
-    keypad.Event = FakeEvent
+    keypad = KEYPAD
     supervisor = types.ModuleType("supervisor")
     supervisor.ticks_ms = lambda: clock[0]
     microcontroller = types.ModuleType("microcontroller")      # saves stay in the test

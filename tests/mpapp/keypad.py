@@ -1,5 +1,5 @@
-"""Stand-in for CircuitPython's keypad: drive.py queues (key number, pressed) events on the
-last Keys made."""
+"""Stand-in for CircuitPython's keypad: drive.py (and tests/test_hal_circuitpython.py) queue
+(key number, pressed) events on the last Keys made."""
 
 
 class Event:
@@ -24,5 +24,6 @@ class Keys:
 
     def __init__(self, pins, *, value_when_pressed, pull=False):
         self.pins = pins
+        self.value_when_pressed = value_when_pressed
         self.events = EventQueue()
         Keys.last = self
