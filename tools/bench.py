@@ -168,11 +168,14 @@ for name in %r:
     __import__(name)
 held = []
 """
-# then, per group of modules: import them (a part), collect and read the heap (a part)
+# then, per group of modules: import them (a part), collect and read the heap (a part), and
+# print the interned names (qstrs) for code_heaps
 CODE_HEAP_READ = """#--
 gc.collect()
 held.append(gc.mem_alloc())
 #--
+import micropython
+micropython.qstr_info()
 """
 CODE_HEAP_GROUP = """for name in %r:
     __import__(name)
@@ -184,20 +187,18 @@ CODE_HEAP_END = """print(json.dumps([b - a for a, b in zip(held, held[1:])]))
 """
 
 
-def code_heap_script(groups, lang, where="build/mpy", read=CODE_HEAP_READ):
+def code_heap_script(groups, lang, where="build/mpy"):
     """MicroPython source that prints the heap each group of modules holds, imported in turn
     (from the folder where) after CircuitPython's stand-ins, with the text in language lang."""
-    src = CODE_HEAP_START % (where, where, list(STAND_INS)) + read
+    src = CODE_HEAP_START % (where, where, list(STAND_INS)) + CODE_HEAP_READ
     for group in groups:
         src += CODE_HEAP_GROUP % (group,)
         if "firmware.text" in group:
             src += CODE_HEAP_LANG % lang
-        src += read
+        src += CODE_HEAP_READ
     return src + CODE_HEAP_END
 
 
-# ... and the interned names (qstrs) after each read
-CODE_HEAP_READ_QSTRS = CODE_HEAP_READ + "import micropython\nmicropython.qstr_info()\n"
 QSTR_INFO = re.compile(r"qstr pool: n_pool=\d+, n_qstr=(\d+), n_str_data_bytes=(\d+), "
                        r"n_total_bytes=(\d+)")
 QSTR_ENTRY = 7      # a qstr's place in its pool on a 32-bit port: hash (2), length (1), pointer (4)
@@ -209,8 +210,7 @@ def code_heaps(groups, lang, where):
     (up to 9 KB here) and nothing in another import order, as on the badge, whose runtime
     interns names of its own first. Each group's share of the pools' growth is replaced by
     what its new names take, their entries and characters."""
-    out = run_micropython(code_heap_script(groups, lang, where, CODE_HEAP_READ_QSTRS),
-                          copies=(where,))
+    out = run_micropython(code_heap_script(groups, lang, where), copies=(where,))
     if out.returncode:
         raise SystemExit("MicroPython code-heap benchmark failed:\n" + out.stderr)
     heaps = json.loads(out.stdout.strip().splitlines()[-1])
