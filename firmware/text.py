@@ -1,7 +1,7 @@
 """Every word the screens show, in English, French and German.
 
 `set_lang(i)` loads one language's words (firmware/text_en.py, text_fr.py, text_de.py), so
-the badge keeps only that language's strings in RAM; `t(key)` gives a text in it and
+the badge keeps only that language's strings in RAM, also after a switch; `t(key)` gives a text in it and
 `reason(code, short)` the engine's refusal reasons. Keep each text free of glyphs the fonts
 lack (tests check every font).
 """
@@ -23,16 +23,12 @@ PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob")
 
 
 def set_lang(i):
-    """Make language i (an index into LANGS) the one every text comes in."""
+    """Make language i (an index into LANGS) the one every text comes in. Its module is
+    borrowed, so the language it replaces is freed (the badge holds one language's words)."""
     global lang, words
-    if i == 1:
-        from firmware import text_fr as w
-    elif i == 2:
-        from firmware import text_de as w
-    else:
-        from firmware import text_en as w
+    words = None
+    words = borrow("text_" + ("fr" if i == 1 else "de" if i == 2 else "en"))
     lang = i
-    words = w
 
 
 def _words():

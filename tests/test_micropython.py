@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from conftest import ROOT
+from tools.bench import QSTR_INFO
 from tools.selftest import run_micropython
 
 
@@ -81,6 +82,39 @@ def test_a_rules_page_leaves_its_sentences_out_of_the_heap_on_micropython():
     assert out.returncode == 0, out.stderr
     grown, modules, attributes = json.loads(out.stdout.strip().splitlines()[-1])
     assert grown <= 0 and modules == [] and attributes == [], (grown, modules, attributes)
+
+
+LANGUAGES = """
+import gc, sys, json, micropython
+import firmware
+from firmware import text
+held = []
+#--
+text.set_lang(0); text.t("title")
+#--
+gc.collect(); held.append(gc.mem_alloc()); micropython.qstr_info()
+#--
+for lang in (1, 2, 1, 2, 0):
+    text.set_lang(lang)
+    words = text.t("new_game")
+#--
+gc.collect(); held.append(gc.mem_alloc()); micropython.qstr_info()
+#--
+print(json.dumps([held[1] - held[0], words, [m for m in sys.modules if "text_" in m],
+                  [m for m in dir(firmware) if "text_" in m]]))
+"""
+
+
+def test_switching_language_frees_the_one_it_replaces_on_micropython():
+    """firmware.text.set_lang borrows a language's words: after French and German and back to
+    English the badge holds English alone, as at power-up, but for the names French and German
+    interned (MicroPython keeps those for good)."""
+    out = run_micropython(LANGUAGES, copies=("engine", "firmware"))
+    assert out.returncode == 0, out.stderr
+    grown, words, modules, attributes = json.loads(out.stdout.strip().splitlines()[-1])
+    assert words == "New game" and modules == [] and attributes == [], (words, modules, attributes)
+    pools = [int(m.group(3)) for m in QSTR_INFO.finditer(out.stdout)]
+    assert grown - (pools[1] - pools[0]) <= 64, (grown, pools)   # French kept: kilobytes
 
 
 LAYOUTS = """
