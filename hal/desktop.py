@@ -5,6 +5,7 @@ the simulator drives its clock and feeds buttons. Each refresh records how many 
 displayio had to redraw (`last_redraw`), from displayio's own dirty areas.
 """
 import importlib.util
+import inspect
 import os
 import re
 import time
@@ -19,7 +20,7 @@ from blinka_displayio_pygamedisplay import PyGameDisplay
 
 from hal import profile as _profile
 from hal.stores import FileStore, MemoryStore
-from hal.buttons import Buttons, NAMES, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+from hal.buttons import Buttons, NAMES, COUNT, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 
 # Blinka starts a thread at import that would refresh the displays by itself; the app refreshes
 # once the screen has settled (and the tests decide when), so stop it, and no second thread
@@ -69,13 +70,17 @@ FIELDS = ("BOARD_ID", "NAME", "WIDTH", "HEIGHT", "MONO", "EINK", "PRESSED", "KEY
 
 
 def profile_pins(profile):
-    """Every pin name a profile uses."""
+    """Every pin name a profile uses, its make_display's `board.X` included."""
     pins = [k[0] for k in profile.KEYS]
     for a, b, _ in profile.CHORDS:
         pins += [a, b]
     for name in ("AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT"):
         if getattr(profile, name):
             pins.append(getattr(profile, name))
+    make = getattr(profile, "make_display", None)
+    if make is not None:
+        pins += [x for x in re.findall(r"\bboard\.([A-Za-z_]\w*)", inspect.getsource(make))
+                 if x not in pins]
     return pins + list(profile.ENCODER or ()) + list(profile.LED)
 
 
@@ -89,7 +94,19 @@ def board_pins(board_id):
     if not os.path.exists(path):
         return None
     with open(path, encoding="utf-8") as f:
-        return set(re.findall(r"^([A-Z_][A-Z0-9_]*)\s*:", f.read(), re.M))
+        return set(re.findall(r"^(?:def )?([A-Z_][A-Z0-9_]*)\s*[:(]", f.read(), re.M))
+
+
+def reachable(profile):
+    """The logical buttons a board's keys, chords and encoder can give (a list of bools)."""
+    have = [False] * COUNT
+    for button in [k[1] for k in profile.KEYS] + [k[2] for k in profile.KEYS] + \
+            [c[2] for c in profile.CHORDS]:
+        if button in range(COUNT):
+            have[button] = True
+    if profile.ENCODER:
+        have[LEFT] = have[RIGHT] = True
+    return have
 
 
 def profile_problems(profile, board_id):
@@ -103,6 +120,22 @@ def profile_problems(profile, board_id):
         out.append("BOARD_ID is %r" % profile.BOARD_ID)
     if len(profile.LABELS) != len(profile.KEYS):
         out.append("%d LABELS for %d KEYS" % (len(profile.LABELS), len(profile.KEYS)))
+    if profile.WIDTH < 128 or profile.HEIGHT < 64:
+        out.append("a %dx%d screen is smaller than the smallest layout, 128x64"
+                   % (profile.WIDTH, profile.HEIGHT))
+    keys = [k[0] for k in profile.KEYS]
+    twice = sorted(set(k for k in keys if keys.count(k) > 1))
+    if twice:
+        out.append("KEYS name pin %s twice" % ", ".join(twice))
+    odd = [b for b in [k[1] for k in profile.KEYS] + [k[2] for k in profile.KEYS if k[2] is not None]
+           + [c[2] for c in profile.CHORDS] if b not in range(COUNT)]
+    if odd:
+        out.append("no button %s: use hal.buttons' UP ... HINT" % ", ".join(str(b) for b in odd))
+    have = reachable(profile)
+    needed = range(COUNT) if len(profile.KEYS) > 2 else (LEFT, RIGHT, OK, BACK, DOWN)
+    lacking = [NAMES[b] for b in needed if not have[b]]
+    if lacking:
+        out.append("no key, held key or chord gives " + ", ".join(lacking))
     have = board_pins(board_id)
     if have is not None:
         unknown = [pin for pin in profile_pins(profile) if pin not in have]

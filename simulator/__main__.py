@@ -48,10 +48,13 @@ def main(argv=None):
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from hal import profile
-    from hal.desktop import profile_problems
+    from hal.desktop import profile_problems, board_pins
     wrong = profile_problems(profile(args.board), args.board)
     if wrong:
         ap.error("hal/%s.py does not fit the board: %s (see docs/boards.md)" % (args.board, "; ".join(wrong)))
+    if board_pins(args.board) is None:
+        print("Note: the pins of hal/%s.py are not checked: circuitpython-stubs is not installed "
+              "(make test installs it) or has no board %r" % (args.board, args.board), file=sys.stderr)
     if args.headless:
         from simulator.core import Sim
         sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)

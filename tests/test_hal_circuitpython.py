@@ -50,7 +50,10 @@ def install_badge(monkeypatch, board_id):
         for pin in [k[0] for k in p.KEYS] + list(p.ENCODER or ()) + list(p.LED) + \
                 [x for x in (p.AUDIO, p.AUDIO_ENABLE, p.BATTERY) if x]:
             setattr(board, pin, "pin:" + pin)
-        board.DISPLAY = FakeDisplay(p.EINK)
+        if hasattr(p, "make_display"):      # a screen that plugs on: its buses are the badge's
+            monkeypatch.setattr(p, "make_display", lambda b: FakeDisplay(p.EINK))
+        else:
+            board.DISPLAY = FakeDisplay(p.EINK)
     keypad = KEYPAD
     supervisor = types.ModuleType("supervisor")
     supervisor.ticks_ms = lambda: clock[0]
@@ -231,8 +234,8 @@ def run_code_py(capsys):
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize("board_id", hal.BOARDS)
-def test_code_py_starts_the_real_app_on_a_badge(monkeypatch, capsys, board_id):
+def start_app(monkeypatch, capsys, board_id):
+    """Run code.py on the stand-in badge until the app starts; the app."""
     install_badge(monkeypatch, board_id)
     from firmware import ui
     from firmware.app import App
@@ -243,9 +246,26 @@ def test_code_py_starts_the_real_app_on_a_badge(monkeypatch, capsys, board_id):
         started.append(app)
         raise Started()
     monkeypatch.setattr(App, "run", run)
-    with pytest.raises(Started):
-        run_code_py(capsys)
-    assert started[0].hal.profile is hal.profile(board_id)
+    try:
+        out = run_code_py(capsys)
+    except Started:
+        out = None
+    assert out is None, "code.py did not start the app; it printed: " + out
+    return started[0]
+
+
+@pytest.mark.parametrize("board_id", hal.BOARDS)
+def test_code_py_starts_the_real_app_on_a_badge(monkeypatch, capsys, board_id):
+    assert start_app(monkeypatch, capsys, board_id).hal.profile is hal.profile(board_id)
+
+
+def test_code_py_starts_the_app_where_the_profile_makes_the_screen(monkeypatch, capsys):
+    """A profile with make_display (docs/boards.md): the stand-in badge has no board.DISPLAY, and
+    the tests never call the profile's own make_display, which needs the badge's buses."""
+    p = hal.profile("pimoroni_picosystem")
+    monkeypatch.setattr(p, "make_display", lambda board: board.SPI(), raising=False)
+    app = start_app(monkeypatch, capsys, "pimoroni_picosystem")
+    assert not hasattr(sys.modules["board"], "DISPLAY") and isinstance(app.hal.display, FakeDisplay)
 
 
 def test_code_py_names_the_boards_it_knows(monkeypatch, capsys):

@@ -156,16 +156,26 @@ def test_a_profile_that_does_not_fit_its_board_stops_the_simulator_with_why(tmp_
     """A pin typo in a profile: the badge would only fail as the game starts; the simulator says
     so before it starts."""
     import hal
-    from hal.buttons import OK
     from simulator.__main__ import main
     p = hal.profile("hack_club_sprig")
-    monkeypatch.setattr(p, "KEYS", p.KEYS[:-1] + (("GP177", OK, None),))
+    monkeypatch.setattr(p, "KEYS", p.KEYS[:-1] + (("GP177",) + p.KEYS[-1][1:],))
     with pytest.raises(SystemExit) as e:
         main(["--board", "hack_club_sprig", "--headless", "--data-dir", str(tmp_path)])
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert "hal/hack_club_sprig.py does not fit the board: the board has no pin GP177" in err
     assert "docs/boards.md" in err
+
+
+def test_the_simulator_says_when_it_cannot_check_a_profiles_pins(tmp_path, monkeypatch, capsys):
+    """A board id circuitpython-stubs does not know (a new board, a custom build): the
+    simulator runs, and says the pins went unchecked."""
+    import hal.desktop
+    from simulator.__main__ import main
+    monkeypatch.setattr(hal.desktop, "board_pins", lambda board_id: None)
+    assert main(["--board", "hack_club_sprig", "--headless", "--keys", "OK",
+                 "--data-dir", str(tmp_path)]) == 0
+    assert "pins of hal/hack_club_sprig.py are not checked" in capsys.readouterr().err
 
 
 def test_a_seed_is_a_deal_number_the_game_can_save(tmp_path):
