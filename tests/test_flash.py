@@ -268,7 +268,7 @@ def test_a_port_where_nothing_answers_is_not_a_badge():
     finally:
         os.close(slave)
         os.close(master)
-    assert_message(r, "is it a badge?")
+    assert_message(r, "is it a badge? Close any serial terminal")
     assert "b'" not in r.stdout                        # nothing of mpremote's own
 
 
@@ -318,7 +318,16 @@ def test_what_the_game_does_on_the_board_found():
     assert flash.runtime_note({"name": "circuitpython", "board_id": "pimoroni_picosystem"}) == ""
     note = flash.runtime_note({"name": "circuitpython", "board_id": "no_such_board"})
     assert "no profile for board 'no_such_board'" in note and "docs/boards.md" in note
-    assert "screens need CircuitPython" in flash.runtime_note({"name": "micropython"})
+    assert "nothing starts at reset (no main.py" in flash.runtime_note({"name": "micropython"})
+
+
+def test_a_read_only_circuitpy_names_what_frees_it():
+    """boot.py frees CIRCUITPY only on the boards its table knows: on another, copying it is not
+    enough."""
+    known = flash.readonly_message({"name": "circuitpython", "board_id": "pimoroni_picosystem"})
+    assert "copy firmware/boot.py" in known and "DRIVE_BUTTON" not in known
+    new = flash.readonly_message({"name": "circuitpython", "board_id": "my_board"})
+    assert new.startswith(known) and "add board 'my_board' there first" in new
 
 
 def test_a_compiler_that_writes_nothing_or_fails_silently_is_named(tmp_path):

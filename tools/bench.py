@@ -328,7 +328,7 @@ def measure_code_heap():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__)
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
     args = ap.parse_args(argv)
     sys.path.insert(0, ROOT)

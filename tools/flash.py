@@ -117,8 +117,9 @@ class Board:
             self._raw_repl(False, timeout)
         except Exception:
             self.close()
-            raise FlashError("No MicroPython or CircuitPython answers at %s: is it a badge? If the "
-                             "game is running, unplug and replug it, then try again" % port) from None
+            raise FlashError("No MicroPython or CircuitPython answers at %s: is it a badge? Close any "
+                             "serial terminal that has it open; if the game is running, unplug and "
+                             "replug it; then try again" % port) from None
 
     def close(self):
         try:
@@ -315,9 +316,13 @@ def check_runtime(info, port):
 
 def readonly_message(info):
     if info.get("name") == "circuitpython":
+        from hal import BOARDS
+        known = "" if info.get("board_id") in BOARDS else (
+            "; boot.py frees it only on the boards in its DRIVE_BUTTON table: add board '%s' "
+            "there first (docs/boards.md, step 3)" % info.get("board_id"))
         return ("The badge's CIRCUITPY drive is read-only to code while the computer has it. Once: "
                 "copy firmware/boot.py onto the CIRCUITPY drive, eject it, press reset, then run this "
-                "again (see %s)" % DOCS)
+                "again (see %s)%s" % (DOCS, known))
     return "The badge's filesystem is read-only; nothing was copied (see %s)" % DOCS
 
 
@@ -588,7 +593,7 @@ def runtime_note(info):
     will not show its screens."""
     if info["name"] != "circuitpython":
         return ("Note: on MicroPython the engine runs (rules, bots, the self-test); the screens "
-                "need CircuitPython (see %s)" % DOCS)
+                "need CircuitPython, so nothing starts at reset (no main.py; see %s)" % DOCS)
     from hal import BOARDS
     if info.get("board_id") in BOARDS:
         return ""

@@ -207,10 +207,12 @@ def main(argv=None):
                          "the last one fills any remaining seats")
     ap.add_argument("--deals", type=positive, default=200,
                     help="deals, each played once per seat with the lineup rotated")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1,
+                    help="picks the deals: the same seed plays the same deals (default 1)")
     ap.add_argument("--players", type=int,
                     help="table size (default: one per seat if the preset allows, else its usual size)")
-    ap.add_argument("--workers", type=positive, default=1)
+    ap.add_argument("--workers", type=positive, default=1,
+                    help="processes to share the deals (default 1; the result does not change)")
     ap.add_argument("--budget", type=positive, default=bots.HARD_BUDGET,
                     help="Hard's work budget in plies (default: the badge's setting)")
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
