@@ -30,28 +30,19 @@ def test_the_screens_and_their_index_are_what_make_screenshots_makes_now(tmp_pat
 
 
 def test_the_readme_memory_figures_are_the_index_s():
-    index = read(os.path.join(SCREENS, "index.md"))
+    from tools.screenshots import readme_figures
     readme = read(os.path.join(ROOT, "README.md"))
-    by_size = {}
-    for w, h, redraw, kb in re.findall(r"^(\d+)x(\d+), redraw after bot moves max ([\d.]+)% .*?"
-                                       r"UI heap ~([\d.]+) KB", index, re.M):
-        by_size[w + "x" + h] = (kb, redraw)
-    rows = re.findall(r"^\| (\d+)×(\d+) [^|]*\| ≈ ([\d.]+) KB \| ([\d.]+) %", readme, re.M)
-    assert len(rows) == 7
-    for w, h, kb, redraw in rows:
-        assert by_size[w + "x" + h] == (kb, redraw), (w, h)
-    code = re.search(r"autosave\): ([\d.]+) KB, of which the text of one language ([\d.]+) KB", index)
-    assert re.search(r"autosave\) \| %s KB \|" % re.escape(code.group(1)), readme)
-    assert "| %s KB (all three languages" % code.group(2) in readme
-    libs = re.search(r"adafruit_display_text and adafruit_ticks: ([\d.]+) KB", index).group(1)
-    assert "`adafruit_ticks` | %s KB" % libs in readme
-    cp = re.search(r"screens, ui\): ([\d.]+) KB", index).group(1)
-    assert "`screens`, `ui`) | %s KB |" % cp in readme
-    totals = re.findall(r"^- (\d+x\d+): about (\d+) KB \((\d+) KB\)", index, re.M)
-    spans = re.findall(r"from about (\d+) KB \(128×64\) and (\d+) KB \(240×240\) to (\d+) KB \(320×240\)",
-                       readme.replace("\n", " "))
-    for i, path in enumerate((".mpy", ".py")):
-        total = dict((size, kb[i]) for size, *kb in totals)
-        assert spans[i] == (total["128x64"], total["240x240"], total["320x240"]), path
-    source = re.search(r"code holds ([\d.]+) KB", index.replace("\n", " ")).group(1)
-    assert "code holds %s KB from the sources" % source in readme.replace("\n", " ")
+    assert readme_figures(readme, read(os.path.join(SCREENS, "index.md"))) == readme, \
+        "README.md's memory figures are not docs/screens/index.md's: run make screenshots"
+
+
+def test_make_screenshots_writes_every_memory_figure_into_the_readme():
+    from tools.screenshots import readme_figures
+    readme = read(os.path.join(ROOT, "README.md"))
+    index = re.sub(r"\d+\.\d KB", "99.9 KB", read(os.path.join(SCREENS, "index.md")))
+    index = re.sub(r"(about )\d+ KB \(\d+ KB\)", r"\g<1>999 KB (999 KB)", index)
+    index = re.sub(r"max [\d.]+%", "max 99.9%", index)
+    new = readme_figures(readme, index)
+    changed = sum(a != b for a, b in zip(readme.splitlines(), new.splitlines()))
+    assert changed == 7 + 4 + 3, changed       # the UI rows, the code rows, the two spans' lines
+    assert new.count("999 KB") == 6 and readme_figures(new, index) == new

@@ -4,12 +4,14 @@ Each board gets title, new game, table (start, mid-deal with a hint, an illegal 
 results, standings, settings, rules help and its button map, played through the simulator
 with a fixed seed, so the pictures only change when the screens do. Mono boards are drawn
 as their 1-bit panels show them. Prints the redraw cost after bot moves and the UI heap
-estimate per layout; a full render also writes index.md with the memory budget. With
---board only those boards are drawn, into build/screens/ unless --out says otherwise, and
-no index.md is written, so a quick look never rewrites the docs' index.
+estimate per layout; a full render also writes index.md with the memory budget, and copies
+its figures into README.md. With --board only those boards are drawn, into build/screens/
+unless --out says otherwise, and no index.md is written, so a quick look never rewrites the
+docs.
 """
 import argparse
 import os
+import re
 
 from hal import BOARDS
 from engine.rules import PRESETS
@@ -126,6 +128,46 @@ def memory_notes(code, ui_heaps):
     return lines
 
 
+# README.md's memory figures: (pattern in index.md, pattern in README.md whose groups 1 and 3
+# surround the figure), each once; the UI rows, the totals and the spans follow
+README_FIGURES = (
+    (r"autosave\): ([\d.]+) KB, of which", r"(layouts, players, autosave\) \| )([\d.]+)( KB)"),
+    (r"text of one language ([\d.]+) KB", r"(text of the player's language \| )([\d.]+)( KB)"),
+    (r"adafruit_ticks: ([\d.]+) KB", r"(`adafruit_ticks` \| )([\d.]+)( KB)"),
+    (r"screens, ui\): ([\d.]+) KB", r"(`screens`, `ui`\) \| )([\d.]+)( KB)"),
+    (r"code holds ([\d.]+) KB", r"(code holds )([\d.]+)( KB from the sources)"),
+)
+UI_ROW = r"^%s, redraw after bot moves max ([\d.]+)%%.*?UI heap ~([\d.]+) KB"
+README_UI_ROW = r"^(\| %s×%s [^|]*\| )≈ [\d.]+ KB \| [\d.]+ %%"
+SPAN = r"(%s from about )\d+ KB \(128×64\) and \d+ KB \(240×240\) to \d+ KB \(320×240\)"
+
+
+def readme_figures(readme, index):
+    """README.md with the memory figures of index.md copied in: its table of code and UI
+    heaps and the totals per screen. Fails on a figure whose place README.md no longer has."""
+    def put(pattern, new, text, flags=0):
+        text, n = re.subn(pattern, new, text, flags=flags)
+        if n != 1:
+            raise SystemExit("README.md has %d places for the figure %r, not 1" % (n, pattern))
+        return text
+
+    one = index.replace("\n", " ")
+    for where, place in README_FIGURES:
+        figure = re.search(where, one).group(1)
+        readme = put(place, lambda m: m.group(1) + figure + m.group(3), readme)
+    for w, h in re.findall(r"^(\d+)x(\d+), redraw", index, re.M):
+        redraw, kb = re.search(UI_ROW % (w + "x" + h), index, re.M).groups()
+        readme = put(README_UI_ROW % (w, h), lambda m: "%s≈ %s KB | %s %%" % (m.group(1), kb, redraw),
+                     readme, re.M)
+    totals = dict((size, kb) for size, *kb in re.findall(
+        r"^- (\d+x\d+): about (\d+) KB \((\d+) KB\)", index, re.M))
+    for i, before in enumerate(("that is", "UI,")):
+        figures = tuple(totals[size][i] for size in ("128x64", "240x240", "320x240"))
+        readme = put(SPAN % before, lambda m: m.group(1) + "%s KB (128×64) and %s KB (240×240) to "
+                     "%s KB (320×240)" % figures, readme)
+    return readme
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
     ap.add_argument("--out", help="folder for the pictures (default: docs/screens, or build/screens "
@@ -156,9 +198,15 @@ def main(argv=None):
         index += ["![%s](%s)" % (s, s) for s in shots] + [""]
     if args.board:
         return
-    index += memory_notes(bench.measure_code_heap(), ui_heaps)
+    index = "\n".join(index + memory_notes(bench.measure_code_heap(), ui_heaps)) + "\n"
     with open(os.path.join(out, "index.md"), "w", encoding="utf-8") as f:
-        f.write("\n".join(index) + "\n")
+        f.write(index)
+    if args.out is None:
+        readme = os.path.join(ROOT, "README.md")
+        with open(readme, encoding="utf-8") as f:
+            text = readme_figures(f.read(), index)
+        with open(readme, "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 if __name__ == "__main__":
