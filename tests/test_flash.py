@@ -592,7 +592,8 @@ def test_boot_py_drive_button_is_each_boards_back_button():
     assert sorted(table) == sorted(hal.BOARDS)      # a new board needs its drive button here
     for board_id, (pin, pressed) in table.items():
         prof = hal.profile(board_id)
-        assert prof.PRESSED == pressed, board_id
+        assert prof.PRESSED == pressed, "%s: boot.py reads %s as pressed at %s, the profile's PRESSED is %s" % (
+            board_id, pin, pressed, prof.PRESSED)
         back = [k[0] for k in prof.KEYS if k[1] == BACK or (len(k) > 2 and k[2] == BACK)]
         assert pin in back, (board_id, pin, back)
         have = board_pins(board_id)             # CircuitPython's pin names (circuitpython-stubs)
