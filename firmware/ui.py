@@ -115,11 +115,18 @@ def text_width(text, font_name):
 
 def wrap(text, font_name, width, lines):
     """Split text into at most `lines` lines no wider than width (words kept whole, a
-    "label:" with the word after it, and no line starting or ending with a "·")."""
+    "label:" with the word after it, and no line starting or ending with a "·"). Where
+    "label: value" is too wide for one line, a label of several words that fits a line
+    keeps it, and the value starts the next ("Top right:" / "hint", not "Top" / "right: hint")."""
     out = []
     indent = ""
     while len(indent) < len(text) and text[len(indent)] == " ":
         indent += " "
+    head = text.split(": ")[0]
+    if head != text and " " in head.strip() and text_width(text, font_name) > width >= \
+            text_width(head + ":", font_name):
+        out = [head + ":"] + wrap(indent + text[len(head) + 2:], font_name, width, 0)
+        return out[:lines] if lines else out
     words = []
     for word in text[len(indent):].split(" "):
         if words and words[-1][-1:] == ":" and text_width(words[-1] + " " + word, font_name) <= width:
@@ -278,7 +285,7 @@ class CardArt:
                 for i in range(k):
                     bmp[x, i] = bmp[x, h - 1 - i] = 1
         for y in range(h):
-            if not dashed or y & 2:
+            if not dashed or y & 2 and (k > 1 or not self.theme.mono):
                 for i in range(k):
                     bmp[i, y] = bmp[w - 1 - i, y] = 1
         return displayio.TileGrid(bmp, pixel_shader=pal)

@@ -190,6 +190,7 @@ def all_texts():
             out.extend(table.values())
         out.extend(words.BUTTONS)
         out.extend(words.PLACES)
+        out.extend([p + ": " + b for p in words.PLACES for b in words.BUTTONS])   # Buttons page
         for forms in words.REASONS:
             out.extend(forms)
     for words in RULES_WORDS:
@@ -237,9 +238,13 @@ def test_a_wrapped_text_never_runs_past_its_page(fonts, board):
     L = layouts.for_size(hal.profile(board).WIDTH, hal.profile(board).HEIGHT)
     width = L.w - 10                                  # a PageScreen's text width
     for said in all_texts():
-        for line in ui.wrap(said, L.font, width, 0):
+        lines = ui.wrap(said, L.font, width, 0)
+        for line in lines:
             assert ui.text_width(line, L.font) <= width or " " not in line.strip(), (board, line)
             assert "\u00b7" not in (line.strip()[:1], line[-1:]), (board, line)
+        head = said.split(": ")[0] + ":"         # a key's name on the Buttons page stays whole
+        if ": " in said and ui.text_width(head, L.font) <= width:
+            assert lines[0].startswith(head), (board, said, lines)
 
 
 @pytest.fixture
@@ -385,7 +390,8 @@ def test_a_cards_glyphs_stand_centred_clear_of_its_edges(fonts, board):
 def test_the_cursor_and_hint_frames_leave_every_card_glyph_whole(fonts, board):
     """The frames lie over a card of the hand (its rank tile above its suit tile): none of
     their pixels may fall on a glyph's (on the MacroPad's 8 pixel cards a 2 pixel frame did,
-    and a dimmed card under the cursor could not be read)."""
+    and a dimmed card under the cursor could not be read). On a mono screen the hint's dashes
+    stay above and below a card's face: beside it, they made its edge ragged (MacroPad)."""
     p = hal.profile(board)
     L = layouts.for_size(p.WIDTH, p.HEIGHT)
     tw, th = L.tile
@@ -397,7 +403,11 @@ def test_the_cursor_and_hint_frames_leave_every_card_glyph_whole(fonts, board):
             for suit in range(4):
                 for x, y in drawn:
                     tile = ui.T_RANK + rank if y < th else ui.T_SUIT + suit
-                    assert at(art, tile, x, y % th) not in (ui.INK, ui.RED), (board, rank, suit, x, y)
+                    under = at(art, tile, x, y % th)
+                    assert under not in (ui.INK, ui.RED), (board, rank, suit, x, y)
+                    face = [at(art, tile, i, y % th) == ui.FACE for i in range(tw)]
+                    assert not (p.MONO and dashed and any(face) and under != ui.FACE), \
+                        (board, rank, suit, x, y)
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
