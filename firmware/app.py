@@ -13,7 +13,7 @@ from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
 from engine.levels import LEVELS
-from hal.buttons import LEFT, RIGHT, HINT
+from hal.buttons import HINT
 
 from firmware import ui, layouts, text
 from firmware.text import t
@@ -641,7 +641,7 @@ class App:
         for a, b, button in p.CHORDS:
             lines.append((label[a] + "+" + label[b] + ": " + text.button(button), ui.TEXT))
         if p.ENCODER:
-            lines.append((t("knob") + ": " + text.button(LEFT) + " / " + text.button(RIGHT), ui.TEXT))
+            lines.append((t("knob"), ui.TEXT))
         if HINT not in [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]:
             lines.append((t("hint_in_pause"), ui.TEXT))
         lines.append((t("hurry"), ui.MUTED))

@@ -13,7 +13,8 @@ WORDS = {
     "strategic": "Du darfst auch passen, wenn du spielen könntest: %d Chips in den Pot",
     "gates": (" und je %d an jeden, der eine Nachbarkarte einer Startkarte hat, die du "
               "zurückhältst"),
-    "per_card": "1 je Restkarte",
+    "per_card": "1 Punkt je Restkarte",
+    "chip_per_card": "1 Chip je Restkarte",
     "per_value": "die Werte ihrer Karten (A=1, K=13)",
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
@@ -26,7 +27,7 @@ OPENING = (
      "gelegt, nach dem K weiter mit dem A. Wer die letzte Karte einer Farbe legt, eröffnet die "
      "nächste."),
 )
-# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card or per_value
+# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
 SCORING = (
     "Wer zuerst fertig ist, gewinnt; die anderen zahlen ihm %s.",
     ("Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s als Strafpunkte. Die "

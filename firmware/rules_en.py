@@ -12,7 +12,8 @@ WORDS = {
     "must_chip": "Play if you can; if not, you pass and pay a chip to the pot.",
     "strategic": "You may also pass when able: %d chips to the pot",
     "gates": ", and %d to each holder of a card next to a starter you keep",
-    "per_card": "1 per card left",
+    "per_card": "1 point per card left",
+    "chip_per_card": "1 chip per card left",
     "per_value": "their cards' values (A=1, K=13)",
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
@@ -23,7 +24,7 @@ OPENING = (
     ("One suit at a time: any card starts it, then it climbs, from K round to A. Whoever lays "
      "a suit's last card starts the next one."),
 )
-# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card or per_value
+# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
 SCORING = (
     "First out wins; the others pay the winner %s.",
     "First out ends the deal; the others score %s. Lowest total wins.",

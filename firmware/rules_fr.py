@@ -5,8 +5,8 @@ WORDS = {
     "players": "%s joueurs.",
     "opens": "Le %s ouvre.",
     "left_starts": "Le joueur à gauche du donneur commence.",
-    "ace_high": "L'as est fort.",
-    "ace_low": "L'as est faible.",
+    "ace_high": "L'as est fort (après le K).",
+    "ace_low": "L'as est faible (avant le 2).",
     "coventry": ("Qui pose la quatrième carte d'ouverture peut jouer une carte de plus sur une "
                  "autre rangée."),
     "must": "Jouez si vous pouvez, sinon passez.",
@@ -14,24 +14,25 @@ WORDS = {
     "strategic": "Vous pouvez aussi passer sans y être obligé: %d jetons au pot",
     "gates": (", et %d à chaque détenteur d'une carte voisine d'une carte d'ouverture que "
               "vous gardez"),
-    "per_card": "1 par carte restante",
+    "per_card": "1 point par carte restante",
+    "chip_per_card": "1 jeton par carte restante",
     "per_value": "la valeur de leurs cartes (A=1, K=13)",
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
     "Chaque couleur s'ouvre par son 7, puis se complète en montant et en descendant.",
-    ("La première carte est un 5 ou un 9: ce rang ouvre chaque couleur, qui se complète en "
+    ("La première carte est un 5 ou un 9: cette valeur ouvre chaque couleur, qui se complète en "
      "montant et en descendant."),
-    ("La première carte, de n'importe quel rang, fixe le rang qui ouvre chaque couleur, qui se "
+    ("La première carte, de n'importe quelle valeur, fixe la valeur qui ouvre chaque couleur, qui se "
      "complète en montant et en descendant."),
     ("Une couleur à la fois: n'importe quelle carte l'ouvre, puis on monte; après le K, on "
      "repart de l'as. Qui pose la dernière carte d'une couleur ouvre la suivante."),
 )
-# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card or per_value
+# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
 SCORING = (
-    "Le premier sans carte gagne; les autres lui paient %s.",
-    ("Le premier sans carte finit la donne; les autres marquent en pénalité %s. Le plus petit "
+    "Le premier à poser toutes ses cartes gagne; les autres lui paient %s.",
+    ("Le premier à poser toutes ses cartes finit la donne; les autres marquent en pénalité %s. Le plus petit "
      "total gagne."),
-    ("Chacun mise un jeton (2 si on a reçu une carte de moins). Le premier sans carte prend "
+    ("Chacun mise un jeton (2 si on a reçu une carte de moins). Le premier à poser toutes ses cartes prend "
      "le pot; les autres paient %s."),
 )

@@ -154,5 +154,6 @@ def rules(r):
     if r.strategic_pass:        # the starters' neighbours are paid where rows have two ends
         gates = r.gate_penalty and r.opening != PLAY_OR_PAY
         out.append(say["strategic"] % r.pass_pot + (say["gates"] % r.gate_penalty if gates else "") + ".")
-    out.append(w.SCORING[r.scoring] % say["per_value" if r.penalty == VALUES else "per_card"])
+    out.append(w.SCORING[r.scoring] % say["per_value" if r.penalty == VALUES else
+                                          "chip_per_card" if r.scoring == CHIPS else "per_card"])
     return out

@@ -64,7 +64,7 @@ T = {
     "you_pass": "You pass",
     "pass_cost": "Pass",
     "hint": "Hint",
-    "ok_again": "OK again to play",
+    "ok_again": "OK again to confirm",
     "thinking": "thinking",
     "wins": "wins",
     "you_win": "You win!",
@@ -94,7 +94,7 @@ T = {
     "memory_free": "Free memory: %d of %d KB",
     "keys": "Buttons",
     "hold": "hold",
-    "knob": "turn the knob",
+    "knob": "Turn the knob: pick a card / value",
     "told": "What passes tell",
     "none_of": "none of",
     "battery_low": "Battery %d%%: your game is saved",
@@ -103,7 +103,7 @@ T = {
     "not_saved": "Cannot save: power-off loses this game",
     "not_saved_s": "Not saved!",
     "hint_in_pause": "Hint: in the pause menu, on your turn",
-    "hurry": "Any key while the bots play: faster",
+    "hurry": "Any key speeds up the bots",
     "keys_table": "OK play  ← → pick",
     "game_damaged": "Saved game was damaged — new game",
     "prefs_damaged": "Saved settings and statistics were damaged — reset",
@@ -133,7 +133,7 @@ BUTTONS = (
 )
 
 # unlabelled keys, in text.PLACES order
-PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob")
+PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob press")
 
 # engine reason codes (engine.reasons): long and short
 REASONS = (

@@ -113,12 +113,13 @@ def test_a_rules_page_says_what_its_rule_set_does():
         sim.press("OK")
         pages[k] = " ".join(page_text(sim.screen))
         sim.press("BACK")
-    assert "The 7\u2666 opens." in pages["sevens"] and "pay the winner 1 per card" in pages["sevens"]
+    assert "The 7\u2666 opens." in pages["sevens"] and "pay the winner 1 point per card" in pages["sevens"]
     assert "Match: 4 deals" in pages["sevens"]
     assert "fixes the rank that starts every suit" in pages["coventry"]
     assert "fourth starter" in pages["coventry"] and "fourth" not in pages["domino"]
     for k in ("fan_tan", "five_or_nine", "coventry", "play_or_pay"):
         assert "pass and pay a chip to the pot" in pages[k] and "takes the pot" in pages[k], k
+        assert "pay 1 chip per card left" in pages[k] or "values" in pages[k], k  # chips, not points
     assert "each holder" in pages["fan_tan"] and "each holder" not in pages["play_or_pay"]
     assert "Lowest total wins" in pages["parliament"] and "chip" not in pages["parliament"]
 
