@@ -44,7 +44,7 @@ class Hal:
                 import rotaryio
                 self._encoder = rotaryio.IncrementalEncoder(
                     getattr(board, p.ENCODER[0]), getattr(board, p.ENCODER[1]))
-                self._enc_last = self._encoder.position
+                self._enc_last = -self._encoder.position
             except (ImportError, ValueError, AttributeError, NotImplementedError, RuntimeError):
                 self._encoder = None
         self._battery = None
@@ -98,8 +98,8 @@ class Hal:
             else:
                 self.buttons.release(ev.key_number, now)
         self.buttons.tick(now)
-        if self._encoder is not None:
-            pos = self._encoder.position
+        if self._encoder is not None:      # its count falls as the knob turns clockwise (as
+            pos = -self._encoder.position   # adafruit_macropad reads it): clockwise is RIGHT
             while pos > self._enc_last:
                 self.buttons.out.append(RIGHT)
                 self._enc_last += 1
@@ -127,8 +127,8 @@ class Hal:
         """level 0.0..1.0, where the board has a backlight."""
         try:
             self.display.brightness = level
-        except (AttributeError, NotImplementedError, ValueError):
-            pass
+        except (AttributeError, NotImplementedError, ValueError, RuntimeError):
+            pass        # RuntimeError: "Brightness not adjustable" on a display without one
 
     # sound
     def tone(self, frequency, ms):
@@ -154,8 +154,8 @@ class Hal:
 
     # light
     def light(self, on):
-        """The your-turn light: the profile's LED pins (active high), lit together.
-        A pin that is missing or in use leaves the board without a light."""
+        """The your-turn light: the profile's LED pins, lit together (at LED_ON: active low on
+        some boards). A pin that is missing or in use leaves the board without a light."""
         leds = self._leds
         if leds is None:
             leds = self._leds = []
@@ -163,19 +163,20 @@ class Hal:
                 import digitalio
                 for name in self.profile.LED:
                     io = digitalio.DigitalInOut(getattr(board, name))
-                    io.switch_to_output(value=False)
+                    io.switch_to_output(value=not self.profile.LED_ON)
                     leds.append(io)
             except (ImportError, ValueError, AttributeError, RuntimeError):
                 pass
         for io in leds:
-            io.value = on
+            io.value = on == self.profile.LED_ON
 
     # power
     def battery(self):
         """Battery charge 0..100, or None where the board cannot tell."""
         if self._battery is None:
             return None
-        volts = self._battery.value * 3.3 * 3 / 65535  # 1:3 divider on these boards
+        ratio, drop = self.profile.BATTERY_DIVIDER     # the pin sees (cell - drop) / ratio
+        volts = self._battery.value * 3.3 * ratio / 65535 + drop / 1000
         pct = int((volts - 3.3) * 100 / 0.9)
         return max(0, min(100, pct))
 

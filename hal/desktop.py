@@ -66,7 +66,8 @@ def describe(profile):
 
 
 FIELDS = ("BOARD_ID", "NAME", "WIDTH", "HEIGHT", "MONO", "EINK", "PRESSED", "KEYS", "CHORDS",
-          "LABELS", "ENCODER", "AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT", "LED")
+          "LABELS", "ENCODER", "AUDIO", "AUDIO_ENABLE", "BATTERY", "BATTERY_DIVIDER", "BACKLIGHT",
+          "LED", "LED_ON")
 
 
 def profile_pins(profile):
@@ -131,6 +132,8 @@ def profile_problems(profile, board_id):
            + [c[2] for c in profile.CHORDS] if b not in range(COUNT)]
     if odd:
         out.append("no button %s: use hal.buttons' UP ... HINT" % ", ".join(str(b) for b in odd))
+    if bool(profile.BATTERY) != (profile.BATTERY_DIVIDER is not None):
+        out.append("BATTERY and BATTERY_DIVIDER go together: a pin and its (ratio, millivolts)")
     have = reachable(profile)
     needed = range(COUNT) if len(profile.KEYS) > 2 else (LEFT, RIGHT, OK, BACK, DOWN)
     lacking = [NAMES[b] for b in needed if not have[b]]

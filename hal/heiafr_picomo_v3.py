@@ -25,5 +25,7 @@ ENCODER = None
 AUDIO = "BUZZER"
 AUDIO_ENABLE = None
 BATTERY = None
+BATTERY_DIVIDER = None
 BACKLIGHT = None
 LED = ("LED_G",)          # the RGB LED's green: your turn
+LED_ON = False            # LEDs, keys and buzzer are active low (heia-picomo hardware README)

@@ -21,5 +21,7 @@ ENCODER = None
 AUDIO = None
 AUDIO_ENABLE = None
 BATTERY = "VOLTAGE_MONITOR"
+BATTERY_DIVIDER = (2, 0)  # 1:2, as LilyGO's own firmware reads it
 BACKLIGHT = "LCD_BACKLIGHT"
 LED = ("LED",)
+LED_ON = True

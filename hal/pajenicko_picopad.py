@@ -10,3 +10,5 @@ MONO = False
 EINK = False
 BACKLIGHT = "LCD_BL"
 LED = ("LED",)
+LED_ON = False            # "LED1 inverted" (PicoLibSDK picopad_led.c)
+BATTERY_DIVIDER = (3, 311)   # VSYS/3, a diode (0.311 V) below the cell (PicoLibSDK picopad_bat.c)

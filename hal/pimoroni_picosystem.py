@@ -20,5 +20,7 @@ ENCODER = None
 AUDIO = "AUDIO"
 AUDIO_ENABLE = None
 BATTERY = "BAT_SENSE"
+BATTERY_DIVIDER = (3, 0)
 BACKLIGHT = "BACKLIGHT"
 LED = ("LED_G",)          # the RGB LED's green: your turn
+LED_ON = True

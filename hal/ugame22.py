@@ -20,5 +20,7 @@ ENCODER = None
 AUDIO = None  # I2S amplifier, not PWM: no tones
 AUDIO_ENABLE = None
 BATTERY = None
+BATTERY_DIVIDER = None
 BACKLIGHT = None
 LED = ()
+LED_ON = True

@@ -9,7 +9,7 @@ import types
 import pytest
 
 import hal
-from hal.buttons import UP, OK, BACK, LONG_MS
+from hal.buttons import UP, LEFT, RIGHT, OK, BACK, LONG_MS
 
 
 def _stand_in(name):
@@ -154,6 +154,18 @@ def test_led_lights_the_profile_pins(badge, digitalio):
     assert [(io.pin, io.value) for io in digitalio.made] == [("pin:LED_G", False)]   # claimed once
 
 
+def test_an_active_low_led_is_lit_by_a_low_pin(badge, digitalio):
+    """The Picomo's and PicoPad's LEDs light when their pin is low (LED_ON = False): dark at
+    first, lit on your turn."""
+    for board_id in ("heiafr_picomo_v3", "heiafr_picomo_v2", "pajenicko_picopad"):
+        digitalio.made = []
+        h, clock = badge(board_id)
+        h.light(False)
+        assert [io.value for io in digitalio.made] == [True], board_id       # pin high: dark
+        h.light(True)
+        assert [io.value for io in digitalio.made] == [False], board_id
+
+
 def test_led_pin_in_use_or_missing_leaves_no_light(badge, digitalio):
     digitalio.in_use = ("pin:USER_LED",)
     h, clock = badge("pimoroni_badger2040")
@@ -200,25 +212,66 @@ def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, monk
 
 
 class FakeAnalogIn:
+    """The battery pin, behind a board's divider as its maker's code reads it (and a diode)."""
     volts = 3.7
+    ratio, drop = 3, 0.0
 
     def __init__(self, pin):
         self.pin = pin
 
     @property
-    def value(self):                       # the pin sees a third of the battery's voltage
-        return int(FakeAnalogIn.volts / 3 / 3.3 * 65535)
+    def value(self):
+        return int((FakeAnalogIn.volts - FakeAnalogIn.drop) / FakeAnalogIn.ratio / 3.3 * 65535)
 
 
+@pytest.mark.parametrize("board_id,ratio,drop", [
+    ("pimoroni_badger2040", 3, 0.0), ("pimoroni_picosystem", 3, 0.0),
+    ("lilygo_t_display_rp2040", 2, 0.0), ("pajenicko_picopad", 3, 0.311)])
 @pytest.mark.parametrize("volts,charge", [(4.3, 100), (4.2, 99), (3.75, 49), (3.3, 0), (3.0, 0)])
-def test_battery_charge_from_the_divided_voltage(badge, monkeypatch, volts, charge):
+def test_battery_charge_from_the_divided_voltage(badge, monkeypatch, board_id, ratio, drop, volts,
+                                                 charge):
+    """The T-Display's 1:2 divider read as 1:3 showed 100% down to 3.3 V; the PicoPad's diode
+    left out showed 65% when full."""
     analogio = types.ModuleType("analogio")
     analogio.AnalogIn = FakeAnalogIn
     monkeypatch.setitem(sys.modules, "analogio", analogio)
-    FakeAnalogIn.volts = volts
-    h, clock = badge("pimoroni_badger2040")
-    assert h._battery.pin == "pin:VBAT_SENSE"
-    assert h.battery() == charge
+    monkeypatch.setattr(FakeAnalogIn, "volts", volts)
+    monkeypatch.setattr(FakeAnalogIn, "ratio", ratio)
+    monkeypatch.setattr(FakeAnalogIn, "drop", drop)
+    h, clock = badge(board_id)
+    assert h._battery.pin == "pin:" + hal.profile(board_id).BATTERY
+    assert abs(h.battery() - charge) <= 1
+
+
+def test_the_macropad_knob_turned_clockwise_moves_right(badge, monkeypatch):
+    """rotaryio counts the MacroPad's knob down as it turns clockwise (adafruit_macropad reads
+    -position): clockwise is RIGHT, the next card."""
+    knob = types.SimpleNamespace(position=7)
+    rotaryio = types.ModuleType("rotaryio")
+    rotaryio.IncrementalEncoder = lambda a, b: knob
+    monkeypatch.setitem(sys.modules, "rotaryio", rotaryio)
+    h, clock = badge("adafruit_macropad_rp2040")
+    knob.position -= 2                      # two detents clockwise
+    assert h.poll() == [RIGHT, RIGHT]
+    knob.position += 1
+    assert h.poll() == [LEFT]
+
+
+def test_a_display_without_adjustable_brightness_is_left_alone(badge):
+    """CircuitPython raises RuntimeError("Brightness not adjustable") for a display with no
+    backlight control: a profile that names a BACKLIGHT there must not crash the game."""
+    h, clock = badge("pimoroni_picosystem")
+
+    class Fixed:
+        @property
+        def brightness(self):
+            return 1.0
+
+        @brightness.setter
+        def brightness(self, level):
+            raise RuntimeError("Brightness not adjustable")
+    h.display = Fixed()
+    h.set_brightness(0.1)
 
 
 # ---- code.py, the badge's entry point ---------------------------------------------------

@@ -52,6 +52,8 @@ def test_a_profile_that_does_not_fit_its_board_is_named(monkeypatch, tmp_path):
     monkeypatch.setattr(p, "make_display", scope["make_display"], raising=False)
     assert profile_problems(p, "pimoroni_picosystem") == ["the board has no pin GP1G"]
     monkeypatch.undo()
+    monkeypatch.setattr(p, "BATTERY_DIVIDER", None)
+    assert profile_problems(p, "pimoroni_picosystem")[-1].startswith("BATTERY and BATTERY_DIVIDER")
     monkeypatch.delattr(p, "LED")
     assert profile_problems(p, "pimoroni_picosystem") == ["no LED"]
     monkeypatch.undo()
