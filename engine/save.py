@@ -81,7 +81,7 @@ def decode(data):
     d = (body[k + 1] << 24) | (body[k + 2] << 16) | (body[k + 3] << 8) | body[k + 4]
     dealer, deals, settled, screen = body[k + 5], body[k + 6], body[k + 7], body[k + 8]
     at = k + 9
-    if dealer >= n or size < at + 4 * n:
+    if dealer >= n or settled > 1 or size < at + 4 * n:
         raise SaveError("bad table")
     try:
         m = Match(rules, d, n, dealer)          # refuses a table size the rules do not allow
@@ -109,7 +109,8 @@ def _impossible(m):
     a record with a good CRC can still be forged or written by a buggy encoder."""
     r = m.rules
     n = m.players
-    if r.scoring == RACE and min(m.scores) < 0 or r.scoring != RACE and sum(m.scores):
+    if (r.scoring == RACE and min(m.scores) < 0 or r.scoring != RACE and sum(m.scores)
+            or r.deals and not m.deals and any(m.scores)):      # (no limit: the count wraps)
         return "bad scores"
     for p in range(n):
         if m.start_chips[p] != (r.chips + m.scores[p] if r.scoring == CHIPS else 0):

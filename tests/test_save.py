@@ -149,11 +149,13 @@ def _forged(key, change, players=None):
                           m.start_chips.extend([0] * 3)), None, "bad table"),
     ("sevens", lambda m: m.scores.__setitem__(0, 5), None, "bad scores"),
     ("domino", lambda m: m.scores.__setitem__(1, -2), None, "bad scores"),
+    ("sevens", lambda m: (m.scores.__setitem__(0, 32767), m.scores.__setitem__(1, -32767)),
+     None, "bad scores"),             # sums to 0, but before any deal was settled
     ("fan_tan", lambda m: m.start_chips.__setitem__(2, 99), None, "bad chips"),
     ("sevens", lambda m: m.start_chips.__setitem__(2, 1), None, "bad chips"),
     ("domino", lambda m: m.scores.__setitem__(1, 100), None, "the match was over"),
     ("fan_tan", lambda m: setattr(m, "deals", 10), None, "the match was over"),
-    ("fan_tan", lambda m: (m.scores.__setitem__(0, -20), m.scores.__setitem__(1, 20),
+    ("fan_tan", lambda m: (m.scores.__setitem__(0, -20), m.scores.__setitem__(1, 20), setattr(m, "deals", 1),
                            m.start_chips.__setitem__(0, 0), m.start_chips.__setitem__(1, 40)),
      None, "the match was over"),
 ])
@@ -162,3 +164,14 @@ def test_a_record_with_a_good_crc_but_an_impossible_match_is_refused(key, change
     with pytest.raises(save.SaveError, match=why):
         save.decode(_forged(key, change, players))
     save.decode(_forged(key, lambda m: None))
+
+
+def test_a_settled_flag_other_than_0_or_1_is_refused():
+    """Only 0 and 1 are written: an 8 loaded as settled and was written back as 1."""
+    from engine.crc import crc32, crc_bytes
+    data = bytearray(save.encode(Match(preset("sevens"), 3)))
+    size = len(data) - 8
+    data[4 + len(preset("sevens").encode()) + 7] = 8         # rules, players, deal, dealer, deals
+    data[4 + size:] = crc_bytes(crc32(bytes(data[4:4 + size])))
+    with pytest.raises(save.SaveError, match="bad table"):
+        save.decode(bytes(data))
