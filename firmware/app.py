@@ -677,6 +677,8 @@ class App:
         saved, damaged = self.saves.load_game()
         if saved is None and damaged:
             notices.insert(0, "game_damaged")
+        if not notices and getattr(self.saves.store, "damaged", False):   # a journal (nvm)
+            notices.append("saves_older")
         if notices:
             back = self.title
             if saved is not None:

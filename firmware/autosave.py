@@ -90,7 +90,7 @@ class Saves:
                     damaged = True
         except (OSError, ValueError, IndexError):
             return [], True
-        return payloads, damaged
+        return payloads, damaged or getattr(self.store, "damaged", False)   # an nvm journal
 
     # ---- game ------------------------------------------------------------------
     def save_game(self, match, kind, cursor, preset, level, seats):

@@ -106,6 +106,7 @@ T = {
     "hurry": "Eine Taste beschleunigt die Bots",
     "keys_table": "OK spielen  ← → wählen",
     "game_damaged": "Gespeichertes Spiel beschädigt — neues Spiel",
+    "saves_older": "Speicher beschädigt — zurück zum letzten heilen Stand",
     "prefs_damaged": "Einstellungen und Statistik beschädigt — zurückgesetzt",
     "ok_continue": "OK: weiter",
     "replay": "Letzte Runde ansehen",

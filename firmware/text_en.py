@@ -107,6 +107,7 @@ T = {
     "keys_table": "OK play  ← → pick",
     "game_damaged": "Saved game was damaged — new game",
     "prefs_damaged": "Saved settings and statistics were damaged — reset",
+    "saves_older": "Saves were damaged — back to the last good one",
     "ok_continue": "OK: continue",
     "replay": "Replay last deal",
     "replay_s": "Replay",

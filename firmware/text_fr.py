@@ -106,6 +106,7 @@ T = {
     "hurry": "Une touche accélère les robots",
     "keys_table": "OK jouer  ← → choisir",
     "game_damaged": "Partie enregistrée abîmée — nouvelle partie",
+    "saves_older": "Sauvegardes abîmées — retour à la dernière intacte",
     "prefs_damaged": "Réglages et statistiques abîmés — remis à zéro",
     "ok_continue": "OK: continuer",
     "replay": "Revoir la dernière donne",

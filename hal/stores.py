@@ -14,6 +14,7 @@ erased region reads back as "no record", never as garbage.
 import os
 
 REGION = 512
+PAGE = 256      # the RP2040's flash page: CircuitPython programs the nvm a page at a time
 NAMES = ("game.0", "game.1", "prefs.0", "prefs.1")
 
 
@@ -26,16 +27,21 @@ class NvmStore:
 
     Writing bytes that are all 0xFF (erased) only programs them; writing over anything
     else makes CircuitPython erase the whole sector and program it back, and power lost
-    in between blanks every record. So saves append to a journal: MAGIC, then entries
-    (name index, its complement, 16-bit length, data) up to the first 0xFF. When the next
-    entry does not fit, the sector is rewritten once with the newest entry of each name: one
-    erase per some 40 saves instead of one per save. A power cut can leave an entry torn:
-    with its head whole, its data is kept (the record's CRC refuses it) and saves go on after
-    it; with its head torn, the journal ends before it and the next save rewrites the sector.
-    An nvm in the layout of earlier versions (a 512-byte region per name) is read as it is
-    and rewritten as a journal by the first save."""
+    in between blanks every record. So saves append to a journal: MAGIC, then entries up
+    to erased flash, each a head of two bytes and their complements (the name's index and
+    the length's high bits, the length's low byte) and the data. When the next entry does
+    not fit, the sector is rewritten once with the newest entry of each name: one erase per
+    some 40 saves instead of one per save. A power cut can leave an entry torn: with its
+    head whole, its data is kept (the record's CRC refuses it) and saves go on after it;
+    with its head torn, the journal ends before it and the next save rewrites the sector.
+    A journal that ends on a damaged head with written flash after the head's page (where a
+    torn head leaves none), or whose MAGIC is damaged (or another's: FTJ1, a development
+    build's, had no check on its lengths), sets `damaged`: the entries before the damage are
+    read, and the next save rewrites the sector. An nvm in the layout of earlier versions
+    (a 512-byte region per name) is read as it is and rewritten as a journal by the first
+    save."""
 
-    MAGIC = b"FTJ1"
+    MAGIC = b"FTJ2"
 
     def __init__(self, nvm, names=NAMES):
         self.nvm = nvm
@@ -45,27 +51,41 @@ class NvmStore:
         self.at = None          # per name, (start, length) of its newest entry, or None
         self.end = 0            # where the next entry goes
         self.clean = False      # the journal is whole and everything after end is erased
+        self.damaged = False    # the journal ended on something that is not erased flash
+
+    def _erased(self, i):
+        """Whether the nvm from i to its end reads 0xFF, as erased flash does."""
+        for k in range(i, len(self.nvm)):
+            if self.nvm[k] != 255:
+                return False
+        return True
 
     def _scan(self):
         nvm = self.nvm
-        names = len(self.names)
-        self.at = [None] * names
+        size = len(nvm)
+        self.at = at = [None] * len(self.names)  # type: list  # (start, length) or None
+        magic = bytes(nvm[0:4])
         i = 4
-        if bytes(nvm[0:4]) != self.MAGIC:
+        if magic != self.MAGIC and (nvm[0] == 82 and nvm[1] < 16 or magic == b"\xff" * 4):
             i = 0
-            for j in range(names):                 # the layout of earlier versions
+            for j in range(len(at)):                # the region layout, or a blank nvm
                 r = nvm[j * REGION:j * REGION + 6]
                 if r[0] == 82:                      # a record's first byte, b"R"
-                    self.at[j] = (j * REGION, min(REGION, 10 + (r[4] << 8 | r[5])))
-        else:
-            while i + 4 <= len(nvm) and nvm[i] < names and nvm[i + 1] == nvm[i] ^ 0xFF:
-                n = nvm[i + 2] << 8 | nvm[i + 3]
-                if i + 4 + n > len(nvm):
+                    at[j] = (j * REGION, min(REGION, 10 + (r[4] << 8 | r[5])))
+        else:                   # a journal (its MAGIC damaged or not): entries while heads hold
+            while i + 4 <= size:
+                a, c = nvm[i], nvm[i + 2]
+                k, n = a & 3, a >> 2 << 8 | c
+                if (nvm[i + 1] != a ^ 255 or nvm[i + 3] != c ^ 255 or a > 15 or k >= len(at)
+                        or n > REGION or i + 4 + n > size):
                     break
-                self.at[nvm[i]] = (i + 4, n)
+                at[k] = (i + 4, n)
                 i += 4 + n
         self.end = i            # appends go on where erased flash begins, if it does here
-        self.clean = (i == len(nvm) or nvm[i] == 0xFF) and not (i == 0 and any(self.at))
+        # power cut while a head was programmed: the pages after its own stay erased
+        self.damaged = i > 0 and (magic != self.MAGIC or
+                                  not self._erased((i + 3) // PAGE * PAGE + PAGE))
+        self.clean = not self.damaged and not (i == 0 and any(at)) and self._erased(i)
 
     def load(self, name):
         if self.at is None:
@@ -81,7 +101,7 @@ class NvmStore:
         k = self.names.index(name)
         nvm = self.nvm
         head = self.MAGIC if self.end == 0 else b""     # a blank nvm starts a journal
-        entry = head + bytes((k, k ^ 0xFF, len(data) >> 8, len(data) & 0xFF)) + data
+        entry = head + _entry_head(k, len(data)) + data
         if self.clean and self.end + len(entry) <= len(nvm):
             nvm[self.end:self.end + len(entry)] = entry      # erased flash: no erase
             self.at[k] = (self.end + len(head) + 4, len(data))
@@ -104,13 +124,19 @@ class NvmStore:
         for j in range(len(self.names)):
             at = self.at[j]
             if at is not None and j != k:
-                image[end:end + 4] = bytes((j, j ^ 0xFF, at[1] >> 8, at[1] & 0xFF))
+                image[end:end + 4] = _entry_head(j, at[1])
                 image[end + 4:end + 4 + at[1]] = nvm[at[0]:at[0] + at[1]]
                 end += 4 + at[1]
         image[end:end + len(entry) - len(head)] = entry[len(head):]
         nvm[0:len(nvm)] = image
         self.at = None          # read back from the journal as written
         return True
+
+
+def _entry_head(k, n):
+    """An entry's head (NvmStore): name index k and length n, each byte with its complement."""
+    a = k | (n >> 8) << 2
+    return bytes((a, a ^ 0xFF, n & 0xFF, (n & 0xFF) ^ 0xFF))
 
 
 class FileStore:

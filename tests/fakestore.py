@@ -70,7 +70,8 @@ class FlashNvm:
     def __setitem__(self, k, values):
         start, stop = k.start or 0, k.stop
         values = bytes(values)
-        assert len(values) == stop - start
+        if len(values) != stop - start:         # as CircuitPython's nvm binding says
+            raise ValueError("Slice and value different lengths.")
         if self.mem[start:stop] == b"\xff" * (stop - start):
             page = start - start % self.PAGE
             while page < stop:
@@ -87,3 +88,12 @@ class FlashNvm:
         for page in range(0, len(self.mem), self.PAGE):
             self._step(page, image[page:page + self.PAGE])
             self.mem[page:page + self.PAGE] = image[page:page + self.PAGE]
+
+
+def journal_heads(nvm):
+    """Where each entry's head is in a FlashNvm's journal (hal.stores.NvmStore)."""
+    heads, i = [], 4
+    while nvm.mem[i] != 0xFF:
+        heads.append(i)
+        i += 4 + (nvm.mem[i] >> 2 << 8 | nvm.mem[i + 2])
+    return heads

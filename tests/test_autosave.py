@@ -10,7 +10,7 @@ from engine.records import Record
 from firmware import autosave, text
 from firmware.autosave import Saves, GAME_KIND
 from hal.stores import MemoryStore, FileStore, NvmStore
-from fakestore import Tearing, newest, FlashNvm
+from fakestore import Tearing, newest, FlashNvm, journal_heads
 
 
 def nothing(sim, t):
@@ -415,6 +415,33 @@ def test_the_badge_nvm_is_erased_about_once_in_two_deals():
     assert writes >= 30 and nvm.erases <= 2, (writes, nvm.erases)
     kept, damaged = Saves(NvmStore(nvm)).load_game()
     assert not damaged and bytes(kept.match.game.log) == bytes(sim.app.match.game.log)
+
+
+@pytest.mark.parametrize("entry", [0, 3])
+def test_a_journal_damaged_in_the_middle_says_what_was_lost(entry):
+    """A bit rotted in the head of an nvm journal's entry, with later saves after it: those
+    are lost. The badge says it went back to the last good save, or, with nothing before the
+    damage, that the game and the settings are gone (it came back on an older deal, or a
+    blank title with reset statistics, without a word). The next save heals the journal."""
+    nvm = FlashNvm()
+    sim = Sim(seed=21)
+    sim.app.saves = Saves(NvmStore(nvm))
+    new_game(sim, PRESETS.index("sevens"))
+    play_decisions(sim, 8)
+    nvm.mem[journal_heads(nvm)[entry] + 2] ^= 4
+    again = sim_on(NvmStore(nvm))
+    said = " ".join(page_text(again.screen))
+    if entry:
+        assert "back to the last good one" in said and "damaged \u2014 new game" not in said, said
+    else:
+        assert "Saved game was damaged" in said and "settings and statistics were damaged" in said
+    again.press("OK")
+    if entry:
+        play_decisions(again, 1)
+    else:
+        new_game(again, PRESETS.index("sevens"))
+    healed = sim_on(NvmStore(nvm))
+    assert isinstance(healed.screen, TableScreen), " ".join(page_text(healed.screen))
 
 
 # ---- a flash that keeps nothing, slots that cannot be used ----------------------------------

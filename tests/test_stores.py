@@ -4,7 +4,7 @@ import os
 import pytest
 
 from engine.records import Record
-from fakestore import newest, FlashNvm
+from fakestore import newest, FlashNvm, journal_heads
 from hal.stores import NvmStore, FileStore, StoreFull, REGION
 
 
@@ -142,6 +142,80 @@ def test_an_nvm_of_an_earlier_version_is_read_and_then_journaled():
     assert bytes(nvm.mem[:4]) == NvmStore.MAGIC
     assert newest(Record(again, "game", 1))[0] == b"new game"
     assert newest(Record(again, "prefs", 2))[0] == b"old prefs"
+
+
+def test_a_journal_of_a_development_build_is_damage_said_once():
+    """FTJ1, a development build's journal, had heads without a check on the length (the
+    index, its complement, 16 bits of length): not misread as today's, but said to be
+    damaged, and the next save starts the journal anew."""
+    from engine.records import _wrap
+    nvm = FlashNvm()
+    at = 4
+    nvm.mem[0:4] = b"FTJ1"
+    for k, rec in ((0, _wrap(1, 4, b"old game")), (2, _wrap(2, 7, b"old prefs"))):
+        entry = bytes((k, k ^ 0xFF, len(rec) >> 8, len(rec) & 0xFF)) + rec
+        nvm.mem[at:at + len(entry)] = entry
+        at += len(entry)
+    store = NvmStore(nvm)
+    assert newest(Record(store, "game", 1)) == (None, False) and store.damaged
+    Record(store, "game", 1).write(b"new game")
+    again = NvmStore(nvm)
+    assert newest(Record(again, "game", 1))[0] == b"new game" and not again.damaged
+    assert bytes(nvm.mem[:4]) == NvmStore.MAGIC and nvm.erases == 1
+
+
+def journal(steps=30):
+    """An nvm with a journal of `steps` saves (game and prefs in turn), no rewrite yet."""
+    nvm = FlashNvm()
+    store = NvmStore(nvm)
+    for step in range(steps):
+        write(store, step)
+    assert nvm.erases == 0
+    return nvm
+
+
+def test_a_damaged_journal_says_so_and_never_writes_over_what_it_cannot_read():
+    """A bit flipped in an entry's head (flash that rots, a hacker's write): the entries
+    before it are read, `damaged` says the ones after it are lost (the app says so), the next
+    save rewrites the sector (never appends over written flash), and every save after reads
+    back. A flipped bit in the MAGIC loses nothing, but is said. (One flipped length made the scan take a
+    data byte 0xFF for erased flash: each later save erased the sector, and read back stale.)"""
+    games, prefs = payloads(29)
+    heads = journal_heads(journal())
+    for byte in list(range(4)) + [h + j for h in heads[:-1] for j in range(4)]:
+        for bit in range(8):
+            nvm = journal()
+            after = bytes(nvm.mem[(byte + 4) // 256 * 256 + 256:])     # past the head's page
+            nvm.mem[byte] ^= 1 << bit
+            store = NvmStore(nvm)
+            game, prefs_now = newest(Record(store, "game", 1)), newest(Record(store, "prefs", 2))
+            assert store.damaged or not after.strip(b"\xff"), (byte, bit)   # else: as if torn
+            if byte < 4:                # a damaged MAGIC: every entry is read all the same
+                assert game[0] == games[-1] and prefs_now[0] == prefs[-1]
+                assert store.damaged, (byte, bit)
+            erases = nvm.erases
+            for step in range(30, 36):
+                write(store, step)
+                again = NvmStore(nvm)
+                assert newest(Record(again, "game" if step % 2 == 0 else "prefs", 2 - (step + 1) % 2)
+                              )[0] == payloads(step)[step % 2][-1], (byte, bit, step)
+            assert not again.damaged and nvm.erases - erases <= 1, (byte, bit)
+
+
+def test_a_length_that_reads_too_long_is_damage_not_a_store_that_never_saves_again():
+    """A head whose length reads past what a save writes (512 bytes): the rewrite copied it and
+    grew past the nvm's 4 KB, and every save after failed."""
+    nvm = journal(12)
+    nvm.mem[4 + 2] = 0xF0               # the first entry's length, its check byte to match
+    nvm.mem[4 + 3] = 0x0F
+    nvm.mem[4] = 0 | 3 << 2             # 0x3F0 = 1008 bytes: too long for a record
+    nvm.mem[5] = nvm.mem[4] ^ 0xFF
+    store = NvmStore(nvm)
+    assert newest(Record(store, "game", 1)) == (None, False) and store.damaged
+    for step in range(12, 16):
+        write(store, step)
+    again = NvmStore(nvm)
+    assert newest(Record(again, "game", 1))[0] == payloads(15)[0][-1] and not again.damaged
 
 
 def test_nvm_store_refuses_what_does_not_fit():
