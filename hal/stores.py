@@ -35,11 +35,12 @@ class NvmStore:
     head whole, its data is kept (the record's CRC refuses it) and saves go on after it;
     with its head torn, the journal ends before it and the next save rewrites the sector.
     A journal that ends on a damaged head with written flash after the head's page (where a
-    torn head leaves none), or whose MAGIC is damaged (or another's: FTJ1, a development
-    build's, had no check on its lengths), sets `damaged`: the entries before the damage are
-    read, and the next save rewrites the sector. An nvm in the layout of earlier versions
-    (a 512-byte region per name) is read as it is and rewritten as a journal by the first
-    save."""
+    torn head leaves none) sets `damaged`: the entries before the damage are read, and the
+    next save rewrites the sector. A damaged MAGIC is read past and rewritten by the next
+    save; an nvm that holds neither (another program's bytes, or FTJ1, a development build's
+    journal, whose heads had no check on the length) is taken as blank. An nvm in the layout
+    of earlier versions (a 512-byte region per name) is read as it is and rewritten as a
+    journal by the first save."""
 
     MAGIC = b"FTJ2"
 
@@ -82,10 +83,11 @@ class NvmStore:
                 at[k] = (i + 4, n)
                 i += 4 + n
         self.end = i            # appends go on where erased flash begins, if it does here
-        # power cut while a head was programmed: the pages after its own stay erased
-        self.damaged = i > 0 and (magic != self.MAGIC or
-                                  not self._erased((i + 3) // PAGE * PAGE + PAGE))
-        self.clean = not self.damaged and not (i == 0 and any(at)) and self._erased(i)
+        # A journal of ours (its MAGIC, or an entry read) that ends on a head with flash written
+        # after the head's page is damaged: a head torn by a power cut leaves those pages erased.
+        self.damaged = (magic == self.MAGIC or i > 4) and not self._erased((i + 3) // PAGE * PAGE + PAGE)
+        # appends only after a whole journal, under a whole MAGIC (a blank nvm starts one)
+        self.clean = (magic == self.MAGIC or i == 0 and not any(at)) and self._erased(i)
 
     def load(self, name):
         if self.at is None:

@@ -1,5 +1,6 @@
 """Storage backends under the two-slot records."""
 import os
+import random
 
 import pytest
 
@@ -144,10 +145,11 @@ def test_an_nvm_of_an_earlier_version_is_read_and_then_journaled():
     assert newest(Record(again, "prefs", 2))[0] == b"old prefs"
 
 
-def test_a_journal_of_a_development_build_is_damage_said_once():
+def test_an_nvm_that_is_not_a_journal_of_ours_is_taken_as_blank():
     """FTJ1, a development build's journal, had heads without a check on the length (the
-    index, its complement, 16 bits of length): not misread as today's, but said to be
-    damaged, and the next save starts the journal anew."""
+    index, its complement, 16 bits of length), and another program may leave its own bytes
+    (zeros, here): neither is misread as today's journal nor said to be damaged saves, and
+    the first save starts the journal anew."""
     from engine.records import _wrap
     nvm = FlashNvm()
     at = 4
@@ -156,12 +158,15 @@ def test_a_journal_of_a_development_build_is_damage_said_once():
         entry = bytes((k, k ^ 0xFF, len(rec) >> 8, len(rec) & 0xFF)) + rec
         nvm.mem[at:at + len(entry)] = entry
         at += len(entry)
-    store = NvmStore(nvm)
-    assert newest(Record(store, "game", 1)) == (None, False) and store.damaged
-    Record(store, "game", 1).write(b"new game")
-    again = NvmStore(nvm)
-    assert newest(Record(again, "game", 1))[0] == b"new game" and not again.damaged
-    assert bytes(nvm.mem[:4]) == NvmStore.MAGIC and nvm.erases == 1
+    zeros = FlashNvm()
+    zeros.mem[:] = bytes(len(zeros.mem))
+    for nvm in (nvm, zeros):
+        store = NvmStore(nvm)
+        assert newest(Record(store, "game", 1)) == (None, False) and not store.damaged
+        Record(store, "game", 1).write(b"new game")
+        again = NvmStore(nvm)
+        assert newest(Record(again, "game", 1))[0] == b"new game" and not again.damaged
+        assert bytes(nvm.mem[:4]) == NvmStore.MAGIC and nvm.erases == 1
 
 
 def journal(steps=30):
@@ -178,21 +183,22 @@ def test_a_damaged_journal_says_so_and_never_writes_over_what_it_cannot_read():
     """A bit flipped in an entry's head (flash that rots, a hacker's write): the entries
     before it are read, `damaged` says the ones after it are lost (the app says so), the next
     save rewrites the sector (never appends over written flash), and every save after reads
-    back. A flipped bit in the MAGIC loses nothing, but is said. (One flipped length made the scan take a
-    data byte 0xFF for erased flash: each later save erased the sector, and read back stale.)"""
+    back. A flipped bit in the MAGIC loses nothing, and nothing is said. (One flipped length
+    made the scan take a data byte 0xFF for erased flash: each later save erased the sector,
+    and read back stale.)"""
     games, prefs = payloads(29)
     heads = journal_heads(journal())
-    for byte in list(range(4)) + [h + j for h in heads[:-1] for j in range(4)]:
+    for head, byte in [(0, j) for j in range(4)] + [(h, h + j) for h in heads[:-1] for j in range(4)]:
         for bit in range(8):
             nvm = journal()
-            after = bytes(nvm.mem[(byte + 4) // 256 * 256 + 256:])     # past the head's page
+            after = bytes(nvm.mem[(head + 3) // 256 * 256 + 256:])     # past the head's pages
             nvm.mem[byte] ^= 1 << bit
             store = NvmStore(nvm)
             game, prefs_now = newest(Record(store, "game", 1)), newest(Record(store, "prefs", 2))
-            assert store.damaged or not after.strip(b"\xff"), (byte, bit)   # else: as if torn
             if byte < 4:                # a damaged MAGIC: every entry is read all the same
-                assert game[0] == games[-1] and prefs_now[0] == prefs[-1]
-                assert store.damaged, (byte, bit)
+                assert game[0] == games[-1] and prefs_now[0] == prefs[-1] and not store.damaged
+            else:                       # with nothing after the head's page: as if torn
+                assert store.damaged == bool(after.strip(b"\xff")), (byte, bit)
             erases = nvm.erases
             for step in range(30, 36):
                 write(store, step)
@@ -200,6 +206,35 @@ def test_a_damaged_journal_says_so_and_never_writes_over_what_it_cannot_read():
                 assert newest(Record(again, "game" if step % 2 == 0 else "prefs", 2 - (step + 1) % 2)
                               )[0] == payloads(step)[step % 2][-1], (byte, bit, step)
             assert not again.damaged and nvm.erases - erases <= 1, (byte, bit)
+
+
+def test_a_head_torn_across_two_flash_pages_is_a_power_cut_not_damage():
+    """A head that starts at the end of one page and ends in the next: a cut while the second
+    page is programmed tears it, and nothing is written after that page, so no damage is
+    said (a check on the head's first page alone said so every time)."""
+    for seed in range(20):
+        nvm = FlashNvm()
+        store = NvmStore(nvm)
+        store.save("game.0", bytes([82]) + bytes(245))      # entry 4..253: the next head at 254
+        nvm.steps, nvm.torn, nvm.cut_after = 0, random.Random(seed), 1    # page 1 lands torn
+        with pytest.raises(OSError):
+            store.save("prefs.0", bytes([82]) + bytes(99))
+        nvm.cut_after = None
+        again = NvmStore(nvm)
+        again.load("game.0")
+        assert not again.damaged and again.end == 254, seed
+
+
+def test_flash_written_after_the_journal_is_never_written_over():
+    """Bytes programmed past the journal's end (another program, a hacker): the journal is read,
+    the loss is said, and the next save rewrites the sector rather than append over them."""
+    nvm = journal(12)
+    end = journal_heads(nvm)[-1] + 300
+    nvm.mem[end + 700] = 0x00
+    store = NvmStore(nvm)
+    assert newest(Record(store, "game", 1))[0] == payloads(11)[0][-1] and store.damaged
+    write(store, 12)
+    assert nvm.erases == 1 and nvm.mem[end + 700] == 0xFF and not NvmStore(nvm).damaged
 
 
 def test_a_length_that_reads_too_long_is_damage_not_a_store_that_never_saves_again():
