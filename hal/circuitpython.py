@@ -55,6 +55,8 @@ class Hal:
             except (ImportError, ValueError, AttributeError, NotImplementedError, RuntimeError):
                 self._battery = None
         self._leds = None
+        p.LED_ON, p.BATTERY_DIVIDER         # read now: a profile without them (written to older
+        #                                     docs) is named by code.py, not a crash in play
         self._store = None
         self._tick = supervisor.ticks_ms()
         self._ms = 0

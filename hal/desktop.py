@@ -80,8 +80,8 @@ def profile_pins(profile):
             pins.append(getattr(profile, name))
     make = getattr(profile, "make_display", None)
     if make is not None:
-        pins += [x for x in re.findall(r"\bboard\.([A-Za-z_]\w*)", inspect.getsource(make))
-                 if x not in pins]
+        code = re.sub(r"#.*", "", inspect.getsource(make))       # pins are upper case: not board_id
+        pins += [x for x in re.findall(r"\bboard\.([A-Z_][A-Z0-9_]*)", code) if x not in pins]
     return pins + list(profile.ENCODER or ()) + list(profile.LED)
 
 

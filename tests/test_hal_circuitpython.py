@@ -336,6 +336,15 @@ def test_code_py_says_when_a_profile_does_not_fit_the_board(monkeypatch, capsys)
     assert "DISPLAY" in out and "docs/boards.md" in out
 
 
+def test_code_py_names_a_field_a_profile_of_older_docs_lacks(monkeypatch, capsys):
+    """LED_ON and BATTERY_DIVIDER came later: a profile without one is named as the game starts,
+    not an AttributeError the first time the LED or the battery is read."""
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.delattr(hal.profile("pimoroni_picosystem"), "BATTERY_DIVIDER")
+    out = run_code_py(capsys)
+    assert "does not fit this board" in out and "BATTERY_DIVIDER" in out, out
+
+
 def test_a_profile_may_make_a_screen_that_plugs_on(monkeypatch):
     """A board whose screen is an add-on has no board.DISPLAY: its profile's make_display(board)
     builds it (docs/boards.md)."""

@@ -45,8 +45,8 @@ def test_a_profile_that_does_not_fit_its_board_is_named(monkeypatch, tmp_path):
         "no key, held key or chord gives BACK, HINT"]
     monkeypatch.undo()
     made = tmp_path / "profile.py"           # a make_display with a typo in a pin's name
-    made.write_text("def make_display(board):\n    return board.%s, board.SPI(), board.GP1G\n"
-                    % p.KEYS[0][0])
+    made.write_text("def make_display(board):  # not board.DISPLAY: it plugs on\n"
+                    "    return board.%s, board.SPI(), board.GP1G, board.board_id\n" % p.KEYS[0][0])
     scope = {}
     exec(compile(made.read_text(), str(made), "exec"), scope)
     monkeypatch.setattr(p, "make_display", scope["make_display"], raising=False)
