@@ -243,8 +243,11 @@ def test_a_wrapped_text_never_runs_past_its_page(fonts, board):
             assert ui.text_width(line, L.font) <= width or " " not in line.strip(), (board, line)
             assert "\u00b7" not in (line.strip()[:1], line[-1:]), (board, line)
         head = said.split(": ")[0] + ":"         # a key's name on the Buttons page stays whole
-        if ": " in said and ui.text_width(head, L.font) <= width:
+        if ": " in said and ui.text_width(head, L.font) <= width and head.count(" ") < 4:
             assert lines[0].startswith(head), (board, said, lines)
+    said = "You may also pass when able: 3 chips to the pot."     # a sentence, not a key's name
+    if ui.text_width(said, L.font) > width >= ui.text_width("You may also pass when able: 3", L.font):
+        assert ui.wrap(said, L.font, width, 0)[0].startswith("You may also pass when able: 3")
 
 
 @pytest.fixture
@@ -384,6 +387,28 @@ def test_a_cards_glyphs_stand_centred_clear_of_its_edges(fonts, board):
         room = left + right                 # a 5 px suit on a 6 px face has one spare column
         assert min(left, right) >= min(1, room // 2) and abs(left - right) <= 1, \
             (board, tile, cols)
+
+
+def test_the_macropads_period_is_a_dot_and_stays_one_when_the_fonts_are_remade():
+    """The X11 5x8 period is a 3x3 cross ("6.4" read as "6+4" on the MacroPad): the font holds
+    a 2x2 dot, and tools.make_font draws it so over the source's."""
+    from tools import make_font
+    bdf = make_font.load_bdf(os.path.join(FONT_DIR, "5x8.bdf"))
+    dot = bdf.get_glyph(ord("."))
+    ink = [(x, y) for y in range(dot.height) for x in range(dot.width) if dot.bitmap[x, y]]
+    assert len(ink) == 4 and len(set(x for x, y in ink)) == 2, ink
+
+    class Source:           # the source font, as adafruit_bitmap_font reads the X11 one
+        def load_glyphs(self, chars):
+            pass
+
+        def get_bounding_box(self):
+            return 5, 8, 0, -1
+
+        def get_glyph(self, code):
+            return bdf.get_glyph(code) if code == 0x2E else None
+    text, missing = make_font.to_bdf(Source(), "5x8", ".")
+    assert "BITMAP\n" + "\n".join(make_font.FIXED["5x8", 0x2E]) + "\nENDCHAR" in text
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
