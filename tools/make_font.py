@@ -71,6 +71,10 @@ class _Rows:
 
 DRAWN = (0x25B6, 0x25C0, 0x2713)
 
+# glyphs redrawn over the source's, as BDF rows: 5x8's period is a 3x3 cross, and "6.4" read
+# as "6+4" on the MacroPad; here it is a 2x2 dot on the baseline
+FIXED = {("5x8", 0x2E): ["00", "00", "00", "00", "00", "60", "60", "00"]}
+
 
 def to_bdf(font, name, chars):
     font.load_glyphs(chars)
@@ -102,6 +106,10 @@ def to_bdf(font, name, chars):
         out.append("BBX %d %d %d %d" % (g.width, g.height, g.dx, g.dy))
         out.append("BITMAP")
         nbytes = (g.width + 7) // 8
+        if (name, code) in FIXED:
+            out.extend(FIXED[name, code])
+            out.append("ENDCHAR")
+            continue
         for y in range(g.height):
             row = 0
             for x in range(g.width):
