@@ -358,8 +358,8 @@ class App:
         self.match_level = max(self.match_seats[1:r.players])
         self.counted = 0
         self._make_bots(n)
-        self.save_prefs()
-        self.save_game(TABLE)
+        self.save_game(TABLE)       # first: prefs saying "none counted" beside the finished
+        self.save_prefs()           # match still on flash would count it again at power-up
         self.goto(TableScreen(self))
 
     def deal_on(self):
@@ -677,6 +677,8 @@ class App:
         saved, damaged = self.saves.load_game()
         if saved is None and damaged:
             notices.insert(0, "game_damaged")
+        elif prefs is None and saved is not None:     # statistics reset: not the deal on flash
+            self.counted = saved.match.deal_number
         if not notices and getattr(self.saves.store, "damaged", False):   # a journal (nvm)
             notices.append("saves_older")
         if notices:

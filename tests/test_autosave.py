@@ -530,6 +530,68 @@ def test_a_deal_whose_statistics_failed_to_save_is_counted_at_power_up(tmp_path)
     assert third.app.stats.deals == 1
 
 
+class Snapshots(MemoryStore):
+    """A store that keeps what it held after each write: a power cut just after any of them."""
+
+    def __init__(self):
+        super().__init__()
+        self.after = []
+
+    def save(self, name, data):
+        ok = super().save(name, data)
+        self.after.append(dict(self.cells))
+        return ok
+
+
+def a_finished_match():
+    """A Sevens match played to its end (on a Snapshots store), on the title screen."""
+    sim = Sim(seed=5)
+    store = sim.app.saves.store = Snapshots()
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    for _ in range(400):
+        if sim.app.match is None:
+            break
+        if isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
+            play_decisions(sim, 1)
+        else:
+            sim.settle()
+            sim.press("OK")                 # results, standings, the next deal or the title
+    assert sim.app.match is None and sim.app.stats.matches == 1
+    return sim, store
+
+
+def counts(stats):
+    return stats.deals, stats.matches
+
+
+def test_a_power_cut_as_a_new_match_starts_counts_nothing_twice():
+    """Start writes the new game and the prefs ("nothing counted yet"); power lost between the
+    two left the prefs beside the finished match, which was counted again at power-up."""
+    sim, store = a_finished_match()
+    before = counts(sim.app.stats)
+    writes = len(store.after)
+    new_game(sim, PRESETS.index("sevens"))
+    for cells in store.after[writes - 1:]:          # before Start, and after each of its writes
+        cut = MemoryStore()
+        cut.cells = dict(cells)
+        assert counts(sim_on(cut).app.stats) == before
+
+
+def test_statistics_reset_beside_a_finished_deal_do_not_count_it():
+    """Damaged prefs are reset, with a notice: the deal settled on flash before the damage is
+    not counted into the fresh statistics (they read one deal and one match)."""
+    sim, store = a_finished_match()
+    cut = MemoryStore()
+    cut.cells = dict(store.after[-1])
+    for name in ("prefs.0", "prefs.1"):
+        cut.cells[name] = b"R" + bytes(20)
+    again = sim_on(cut)
+    assert "settings and statistics were damaged" in " ".join(page_text(again.screen))
+    again.press("OK")
+    assert counts(again.app.stats) == (0, 0)
+
+
 def test_a_slot_that_cannot_be_written_leaves_the_other_one(tmp_path):
     sim = started(tmp_path, moves=2)
     seq = lambda n: (tmp_path / n).read_bytes()[2:4]  # noqa: E731  (a slot's sequence number)

@@ -42,12 +42,14 @@ def test_badge_code_memory_budgets_on_micropython():
     # The text is part of the first group; the rules pages left it in the twentieth session,
     # the words of the rule options and the match length came in from firmware.app, and the
     # table's new sentences (who won the match, the first card's rank, the bonus card).
+    # The twenty-first session raised the whole to 110 KB (109.5 measured): the nvm journal
+    # tells damage from a torn write and says it, and the statistics survive a cut at Start.
     assert r["text_heap_bytes_micropython"] <= 11.5 * 1024
     assert r["badge_code_heap_bytes_micropython"] <= 54 * 1024
     assert r["library_code_heap_bytes_micropython"] <= 16.5 * 1024
     assert r["circuitpython_code_heap_bytes_micropython"] <= 41.5 * 1024
     assert (r["badge_code_heap_bytes_micropython"] + r["library_code_heap_bytes_micropython"]
-            + r["circuitpython_code_heap_bytes_micropython"]) <= 109.5 * 1024
+            + r["circuitpython_code_heap_bytes_micropython"]) <= 110 * 1024
     # all of it from the .py sources tools.flash copies to CircuitPython (about 140 KB with
     # the docstrings it strips)
     assert r["source_code_heap_bytes_micropython"] <= 117 * 1024
