@@ -86,7 +86,7 @@ T = {
     "paused": "Paused",
     "deals_played": "Deals",
     "deals_won": "Won",
-    "streak": "Streak",
+    "streak": "Wins in a row",
     "best": "Best",
     "point": ".",
     "avg_pen": "Avg penalty",

@@ -86,7 +86,7 @@ T = {
     "paused": "Pause",
     "deals_played": "Donnes",
     "deals_won": "Gagnées",
-    "streak": "Série",
+    "streak": "Victoires de suite",
     "best": "Record",
     "point": ",",
     "avg_pen": "Pénalité moy.",

@@ -116,16 +116,16 @@ def text_width(text, font_name):
 def wrap(text, font_name, width, lines):
     """Split text into at most `lines` lines no wider than width (words kept whole, a
     "label:" with the word after it, and no line starting or ending with a "·"). Where
-    "label: value" is too wide for one line, a label of two to four words (a key's name)
-    keeps its line, and the value starts the next ("Top right:" / "hint", not "Top" /
-    "right: hint"); a sentence with a colon wraps as any other."""
+    "label: value" (not parts joined by "·") is too wide for one line, a label of two to
+    four words (a key's name) keeps its line, and the value starts the next ("Top right:" /
+    "hint", not "Top" / "right: hint"); a sentence with a colon wraps as any other."""
     out = []
     indent = ""
     while len(indent) < len(text) and text[len(indent)] == " ":
         indent += " "
     head = text.split(": ")[0]
-    if head != text and 0 < head.strip().count(" ") < 4 and text_width(text, font_name) > width >= \
-            text_width(head + ":", font_name):
+    if "\u00b7" not in text and 0 < head.strip().count(" ") < 4 and \
+            text_width(text, font_name) > width >= text_width(head + ":", font_name):
         out = [head + ":"] + wrap(indent + text[len(head) + 2:], font_name, width, 0)
         return out[:lines] if lines else out
     words = []
