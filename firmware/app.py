@@ -679,7 +679,7 @@ class App:
             notices.insert(0, "game_damaged")
         elif prefs is None and saved is not None:     # statistics reset: not the deal on flash
             self.counted = saved.match.deal_number
-        if not notices and getattr(self.saves.store, "damaged", False):   # a journal (nvm)
+        if not notices and self.saves.store.damaged:        # older records only (nvm journal)
             notices.append("saves_older")
         if notices:
             back = self.title

@@ -90,7 +90,7 @@ class Saves:
                     damaged = True
         except (OSError, ValueError, IndexError):
             return [], True
-        return payloads, damaged or getattr(self.store, "damaged", False)   # an nvm journal
+        return payloads, damaged or self.store.damaged      # records lost beside the slots
 
     # ---- game ------------------------------------------------------------------
     def save_game(self, match, kind, cursor, preset, level, seats):

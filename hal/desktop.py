@@ -98,11 +98,16 @@ def board_pins(board_id):
         return set(re.findall(r"^(?:def )?([A-Z_][A-Z0-9_]*)\s*[:(]", f.read(), re.M))
 
 
+def given(profile):
+    """The button numbers a profile's keys (pressed and held) and chords give."""
+    return ([k[1] for k in profile.KEYS] + [k[2] for k in profile.KEYS if k[2] is not None]
+            + [c[2] for c in profile.CHORDS])
+
+
 def reachable(profile):
     """The logical buttons a board's keys, chords and encoder can give (a list of bools)."""
     have = [False] * COUNT
-    for button in [k[1] for k in profile.KEYS] + [k[2] for k in profile.KEYS] + \
-            [c[2] for c in profile.CHORDS]:
+    for button in given(profile):
         if button in range(COUNT):
             have[button] = True
     if profile.ENCODER:
@@ -128,8 +133,7 @@ def profile_problems(profile, board_id):
     twice = sorted(set(k for k in keys if keys.count(k) > 1))
     if twice:
         out.append("KEYS name pin %s twice" % ", ".join(twice))
-    odd = [b for b in [k[1] for k in profile.KEYS] + [k[2] for k in profile.KEYS if k[2] is not None]
-           + [c[2] for c in profile.CHORDS] if b not in range(COUNT)]
+    odd = [b for b in given(profile) if b not in range(COUNT)]
     if odd:
         out.append("no button %s: use hal.buttons' UP ... HINT" % ", ".join(str(b) for b in odd))
     if bool(profile.BATTERY) != (profile.BATTERY_DIVIDER is not None):

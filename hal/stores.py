@@ -144,6 +144,8 @@ def _entry_head(k, n):
 class FileStore:
     """Records as files in a folder; a write replaces the file only when complete."""
 
+    damaged = False     # only a journal (NvmStore) can lose records beside the slots'
+
     def __init__(self, folder):
         self.folder = folder.rstrip("/")
         try:
@@ -183,6 +185,8 @@ class FileStore:
 
 class MemoryStore:
     """Records in a dict: nothing survives the process (tests, a simulator without --data-dir)."""
+
+    damaged = False
 
     def __init__(self):
         self.cells = {}
