@@ -448,7 +448,7 @@ class App:
         """The results page: each player's cards (revealed), what each pays, the total."""
         m = self.match
         g = m.game
-        lines = [(text.winner(g.winner, self.human), ui.ACCENT)]
+        lines = [(text.says(g.winner, self.human, "wins"), ui.ACCENT)]
         # chips: what a player won or paid in all (antes, passes, the pot), not the cards' price
         sep = t("net") if m.rules.scoring == CHIPS else " = "
         for p in range(g.players):
@@ -530,6 +530,8 @@ class App:
                 s[key] = (s[key] + step) % n
                 if key == "lang":
                     text.set_lang(s[key])
+                    if self.art is not None:        # J Q K, V D R, B D K
+                        self.art.draw_ranks(range(10, 13))
                 if key == "bright":
                     self.bright()
             return change

@@ -5,7 +5,7 @@ WORDS = {
     "players": "%s joueurs.",
     "opens": "Le %s ouvre.",
     "left_starts": "Le joueur à gauche du donneur commence.",
-    "ace_high": "L'as est fort (après le K).",
+    "ace_high": "L'as est fort (après le R).",
     "ace_low": "L'as est faible (avant le 2).",
     "coventry": ("Qui pose la quatrième carte d'ouverture peut jouer une carte de plus sur une "
                  "autre rangée."),
@@ -16,7 +16,7 @@ WORDS = {
               "vous gardez"),
     "per_card": "1 point par carte restante",
     "chip_per_card": "1 jeton par carte restante",
-    "per_value": "la valeur de leurs cartes (A=1, K=13)",
+    "per_value": "la valeur de leurs cartes (A=1, R=13)",
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
@@ -25,7 +25,7 @@ OPENING = (
      "montant et en descendant."),
     ("La première carte, de n'importe quelle valeur, fixe la valeur qui ouvre chaque couleur, qui se "
      "complète en montant et en descendant."),
-    ("Une couleur à la fois: n'importe quelle carte l'ouvre, puis on monte; après le K, on "
+    ("Une couleur à la fois: n'importe quelle carte l'ouvre, puis on monte; après le R, on "
      "repart de l'as. Qui pose la dernière carte d'une couleur ouvre la suivante."),
 )
 # by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value

@@ -1,5 +1,5 @@
 """The game table: four rows, your hand, the opponents, the messages."""
-from engine.cards import FULL, popcount, name as card_name
+from engine.cards import FULL, popcount
 from engine.game import PASS
 from engine.rules import CHIPS, RACE, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK
 
@@ -7,7 +7,7 @@ from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 from firmware import ui
 from firmware import players
 from firmware.screens import Screen, _set
-from firmware.text import t, reason, seat, winner, passes
+from firmware.text import t, reason, seat, says, card_name
 
 DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
 DEAL_STEP = (60, 30, 10)      # ms per card of the deal animation
@@ -236,7 +236,7 @@ class TableView(Screen):
         # message
         if self.msg_key is None:
             if g.over:
-                self._msg(winner(g.winner, self.me), None, ui.ACCENT)
+                self._msg(says(g.winner, self.me, "wins"), None, ui.ACCENT)
             elif mine:
                 turn = t("your_turn")
                 if g.rules.opening == PLAY_OR_PAY and g.current < 0:
@@ -304,10 +304,10 @@ class TableView(Screen):
         return (str(s) if r.scoring == RACE else signed(s)) + t("pt")
 
     def _purse_text(self):
-        """Pot and your chips, or your score, and D if you deal: what the status line shows on
+        """Pot and your chips, or your score, and the dealer's mark if you deal: what the status line shows on
         larger screens."""
         me = self.me
-        you = t("you") + (" D " if self.g.dealer == me else " ")      # and whether you deal
+        you = t("you") + (" " + t("dealer") + " " if self.g.dealer == me else " ")      # and whether you deal
         if self.g.rules.scoring == CHIPS:
             return t("pot") + " " + str(self.g.pot) + " \u00b7 " + you + self._standing(me)
         return you + self._standing(me)
@@ -342,7 +342,7 @@ class TableView(Screen):
         else:
             right = t("you") + " " + self._standing(me)
         if g.dealer == me:
-            right = "D " + right
+            right = t("dealer") + " " + right
         if L.opps is None:
             if ui.text_width(left + " " + right, L.font) > L.w - 4:
                 right = self._standing(me) if g.rules.scoring == CHIPS else str(self.m.scores[me])
@@ -359,7 +359,7 @@ class TableView(Screen):
         th = self.app.theme
         mark = "\u25b6" if g.turn == p and not g.over else " "
         name = mark + "P" + str(p + 1)
-        dealer = " D" if g.dealer == p else ""
+        dealer = " " + t("dealer") if g.dealer == p else ""
         act = self._last_text(p)
         cnt = str(g.counts[p]) + ("!" if 0 < g.counts[p] <= 2 else "")
         warn = 0 < g.counts[p] <= 2          # close to going out (the winner has none)
@@ -412,7 +412,7 @@ class TableView(Screen):
         for p in range(g.players):
             if p == self.me:
                 continue
-            entry = seat(p, self.me) + (" D " if g.dealer == p else " ") + self._standing(p)
+            entry = seat(p, self.me) + (" " + t("dealer") + " " if g.dealer == p else " ") + self._standing(p)
             if self.opp_level == 3:
                 entry += self._last_text(p)
             if line and ui.text_width(line + "  " + entry, L.font) > L.ledger[1]:
@@ -713,7 +713,7 @@ class ReplayScreen(TableView):
         if self.pos:
             a = self.log[self.pos - 1]
             if a == PASS:
-                what = " " + passes(self.last_seat, self.me)
+                what = " " + says(self.last_seat, self.me, "pass")
             else:
                 what = " " + seat(self.last_seat, self.me) + " " + card_name(a)
         self.say(t("replay_s") + " " + where + what, where + what, ui.ACCENT)

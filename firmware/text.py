@@ -6,7 +6,7 @@ the badge keeps only that language's strings in RAM, also after a switch; `t(key
 lack (tests check every font).
 """
 from engine.rules import LEFT_OF_DEALER, PLAY_OR_PAY, RACE, CHIPS, VALUES
-from engine.cards import name
+from engine.cards import RANKS, SUIT_SYMBOLS
 from engine.levels import LEVELS
 from firmware import borrow
 
@@ -41,19 +41,25 @@ def t(key):
     return _words().T[key]
 
 
+def rank(r):
+    """Rank index r as the language's cards print it (J Q K, V D R, B D K)."""
+    return t("faces")[r - 10] if r > 9 else RANKS[r]
+
+
+def card_name(c):
+    """Card c in the language's letters, for example "D\u2665" in French."""
+    return rank(c % 13) + SUIT_SYMBOLS[c // 13]
+
+
 def seat(p, me):
     """A player's name on screen: You for the human, P1 … P7 for the bots."""
     return t("you") if p == me else "P" + str(p + 1)
 
 
-def passes(p, me):
-    """Player p passes, as a sentence in the current language ("You pass", "P3 passe")."""
-    return t("you_pass") if p == me else seat(p, me) + " " + t("pass")
-
-
-def winner(w, me):
-    """Who won the deal, as a sentence in the current language (the verb agrees)."""
-    return t("you_win") if w == me else seat(w, me) + " " + t("wins")
+def says(p, me, verb):
+    """Player p does `verb` ("pass", "wins"), as a sentence in the current language: "You
+    pass", "P3 passe", "Gagné !" (each language's "you_" form agrees)."""
+    return t("you_" + verb) if p == me else seat(p, me) + " " + t(verb)
 
 
 def match_winners(won, me):
@@ -144,7 +150,7 @@ def rules(r):
     say = w.WORDS
     n = r.min_players
     out = [say["players"] % (str(n) if n == r.max_players else "%d-%d" % (n, r.max_players)),
-           say["left_starts"] if r.opener == LEFT_OF_DEALER else say["opens"] % name(r.opener),
+           say["left_starts"] if r.opener == LEFT_OF_DEALER else say["opens"] % card_name(r.opener),
            w.OPENING[r.opening]]
     if r.opening != PLAY_OR_PAY:             # its rows go round the corner
         out.append(say["ace_high" if r.ace_high else "ace_low"])

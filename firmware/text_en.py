@@ -51,6 +51,7 @@ T = {
     "normal": "normal",
     "fast": "fast",
     "you": "You",
+    "dealer": "D",       # marks the dealer (Geber in German)
     "pot": "Pot",
     "your_turn": "Your turn",
     "any_suit": "Start any suit",
@@ -61,13 +62,14 @@ T = {
     "no_move": "No move: you pass",
     "no_move_s": "No move",
     "pass": "pass",
+    "faces": "JQK",       # the jack, queen and king as the cards print them
     "you_pass": "You pass",
     "pass_cost": "Pass",
     "hint": "Hint",
     "ok_again": "OK again to confirm",
     "thinking": "thinking",
     "wins": "wins",
-    "you_win": "You win!",
+    "you_wins": "You win!",
     "results": "Results",
     "standings": "Standings",
     "total": "Total",

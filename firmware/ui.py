@@ -8,6 +8,7 @@ import displayio
 from adafruit_display_text import bitmap_label
 
 from firmware.font import Font
+from firmware.text import rank
 
 FONT_DIR = "/firmware/fonts"
 _fonts = {}
@@ -55,7 +56,6 @@ ILLEGAL = (220, 90)                         # that card cannot be laid
 DEAL_WON = (523, 70, 659, 70, 784, 120)     # you went out first
 DEAL_LOST = (392, 90, 330, 140)
 
-RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_TEXT = "\u2660\u2665\u2666\u2663"
 
 
@@ -179,16 +179,22 @@ class CardArt:
         g = f.get_glyph(ord("8"))
         a, b = _ink(g)
         top, bottom = _ink(g, True)
-        need_frame = NEED if tile_h - 4 >= bottom - top and tile_w - 6 >= b - a else -1
-        for red in (0, 1):
-            for r in range(13):
-                self._draw_tile(f, T_RANK + red * 13 + r, FACE, RANK_TEXT[r], RED if red else INK)
-        for r in range(13):
-            self._draw_tile(f, T_NEED + r, SLOT, RANK_TEXT[r], NEED, frame=need_frame)
+        self._need_frame = NEED if tile_h - 4 >= bottom - top and tile_w - 6 >= b - a else -1
+        self._font_name = font_name
+        self.draw_ranks(range(13), f)
         for s in range(4):
             ink = RED if s in (1, 2) else INK
             self._draw_tile(f, T_SUIT + s, FACE, SUIT_TEXT[s], ink, bottom=True)
             self._draw_tile(f, T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, bottom=True)
+
+    def draw_ranks(self, ranks, f=None):
+        """Draw these ranks' tiles in the language's letters: all of them at first, the
+        picture cards again after a switch of language (the sheet stays where it is)."""
+        f = f or font(self._font_name, False)
+        for r in ranks:
+            for red in (0, 1):
+                self._draw_tile(f, T_RANK + red * 13 + r, FACE, rank(r), RED if red else INK)
+            self._draw_tile(f, T_NEED + r, SLOT, rank(r), NEED, frame=self._need_frame)
 
     def _draw_tile(self, f, index, face, text, ink, frame=-1, bottom=False):
         bmp = self.sheet

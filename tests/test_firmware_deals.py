@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from simhelp import (Sim, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
+from simhelp import (Sim, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand, start_in_words)
 from engine.game import PASS
 from engine.rules import PRESETS, CHIPS, RACE, preset
@@ -196,6 +196,23 @@ def test_illegal_reason_in_french_and_german():
             assert try_illegal(sim, sim.screen)
         finally:
             text.set_lang(0)
+
+
+@pytest.mark.parametrize("lang,mark", [(0, "D"), (1, "D"), (2, "G")])
+def test_the_dealer_is_marked_in_the_players_language(lang, mark):
+    """Beside the dealer's name: D (dealer, donneur), G in German (Geber), where a D would
+    read as a queen (Dame) among the B D K of the cards."""
+    sim = Sim("pimoroni_picosystem", seed=4)
+    text.set_lang(lang)
+    try:
+        start_in_words(sim)
+        sim.settle()
+        shown = [lb.text for lb, x, y in labels(sim.screen)]
+    finally:
+        text.set_lang(0)
+    name = "P%d" % (sim.screen.g.dealer + 1)
+    assert [x for x in shown if x.split()[:2] == [name, mark]] == [x for x in shown if name in x], shown
+    assert mark == "D" or not any("D" in x.split() for x in shown), shown
 
 
 @pytest.mark.parametrize("preset_key,seed", [("fan_tan", 21), ("fan_tan", 7), ("sevens", 21)])

@@ -699,11 +699,18 @@ def test_the_table_names_the_deal_as_the_results_do(lang, said):
 
 def test_settings_can_be_changed_during_a_match_from_the_pause_menu(tmp_path):
     """MENU > Settings: the speed and language change, BACK returns to the pause menu (in the
-    new language) and the match goes on where it was; the settings are kept."""
+    new language) and the match goes on where it was, its picture cards in French letters
+    (V D R); the settings are kept."""
     sim = Sim(data_dir=str(tmp_path), seed=6)
     new_game(sim, PRESETS.index("fan_tan"))
     g = sim.screen.g
     played = len(g.log)
+    art = sim.app.art
+    faces = [ui.T_RANK + r for r in (9, 10, 11, 12, 22, 23, 24)] + [ui.T_NEED + 12]
+
+    def tiles(a):
+        return [[a.sheet[i * a.tw + x, y] for x in range(a.tw) for y in range(a.th)] for i in faces]
+    english = tiles(art)
     sim.press("MENU")
     try:
         select_menu(sim, "Settings")
@@ -718,6 +725,9 @@ def test_settings_can_be_changed_during_a_match_from_the_pause_menu(tmp_path):
         select_menu(sim, text.t("resume"))
         sim.press("OK")
         assert isinstance(sim.screen, TableScreen) and sim.screen.g is g and len(g.log) == played
+        assert sim.app.art is art and tiles(art) == tiles(ui.CardArt(art.tw, art.th, sim.app.layout.tile_font,
+                                                                       sim.app.theme))
+        assert [a == b for a, b in zip(tiles(art), english)] == [True] + [False] * 3 + [True] + [False] * 3
         again = Sim(data_dir=str(tmp_path)).app.settings
         assert again["lang"] == 1 and again["speed"] != Sim(data_dir=str(tmp_path / "new")).app.settings["speed"]
     finally:
