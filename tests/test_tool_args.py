@@ -107,3 +107,19 @@ def test_vbadge_refuses_a_heap_too_small_to_start(tmp_path):
     line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--heapsize", "10")
     assert line.endswith("--heapsize must be at least 1024 bytes")
     assert not (tmp_path / "flash").exists()
+
+
+TOOLS = ("bench", "bench_bots", "bundle", "compare", "distill", "flash", "lookahead", "make_font",
+         "screenshots", "selftest", "tournament", "tune", "vbadge")
+
+
+def test_every_tool_has_a_main_and_answers_help_with_how_to_run_it():
+    """--help names the command as it is typed and does no work (bench_bots ran the whole
+    benchmark instead)."""
+    tools = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "tools"))
+                   if f.endswith(".py") and "\ndef main(" in open(os.path.join(ROOT, "tools", f)).read())
+    assert tools == sorted(TOOLS)
+    for tool in TOOLS:
+        r = run(tool, "--help")
+        assert r.returncode == 0 and r.stdout.startswith("usage: python -m tools." + tool), (tool, r.stdout)
+        assert "{" not in r.stdout.splitlines()[-1], (tool, r.stdout)      # no JSON: nothing ran

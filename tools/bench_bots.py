@@ -18,6 +18,7 @@ measure() returns:
 
 The reference loop is tools.bench.REF_LOOP, timed in the same run.
 """
+import argparse
 import json
 
 from tools.bench import REF_LOOP
@@ -143,5 +144,11 @@ def measure():
     }
 
 
-if __name__ == "__main__":
+def main(argv=None):
+    argparse.ArgumentParser(prog="python -m tools.bench_bots", description=__doc__.split("\n")[0],
+                            epilog="Prints measure()'s keys as one JSON line.").parse_args(argv)
     print(json.dumps(measure(), sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

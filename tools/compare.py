@@ -50,7 +50,7 @@ def compare(key, opponent, budgets, deals, seed=1, workers=1):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.compare", description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
     ap.add_argument("--opponent", default="easy", choices=bots.LEVELS,
                     help="the level in every other seat")

@@ -142,7 +142,7 @@ def regret(rows, w, rollouts):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.distill", description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="sevens")
     ap.add_argument("--deals", type=int, default=3000, help="deals per opponent level")
     ap.add_argument("--opponents", default="easy,medium")

@@ -158,7 +158,7 @@ def lookahead(key, opponent, deals, worlds, true_hands=False, leads=LEADS, seed=
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.lookahead", description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
     ap.add_argument("--opponent", default="easy", choices=bots.LEVELS[:2],
                     help="the level in every other seat")

@@ -167,7 +167,7 @@ def write_strips(folder):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.make_font", description=__doc__.split("\n")[0])
     ap.add_argument("--src", default="/usr/share/fonts/X11/misc")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "firmware", "fonts"))
     ap.add_argument("--strips", action="store_true", help="only remake the .bin files from the .bdf")

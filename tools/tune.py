@@ -100,7 +100,7 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.tune", description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="sevens")
     ap.add_argument("--iterations", type=int, default=80)
     ap.add_argument("--deals", type=int, default=500, help="duplicate deals per side and level")
