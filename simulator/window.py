@@ -1,4 +1,5 @@
 """The simulator window: the badge screen, scaled, with the keyboard map, board buttons and LED beside it."""
+import os
 import time
 
 import pygame
@@ -59,6 +60,14 @@ def button_rects(profile, font, x, y, width):
     return out
 
 
+def shot_name(folder="."):
+    """The first fantan-N.png not yet in folder, so F12 never writes over an earlier shot."""
+    n = 1
+    while os.path.exists(os.path.join(folder, "fantan-%d.png" % n)):
+        n += 1
+    return os.path.join(folder, "fantan-%d.png" % n)
+
+
 def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery=None):
     """Run the window; frames > 0 stops after that many frames (and saves window_shot)."""
     sim = Sim(board, seed=seed, data_dir=data_dir, headless=False, battery=battery)
@@ -77,7 +86,6 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery
     window = pygame.display.set_mode((p.WIDTH * scale + PANEL_W + 30, h))
     pygame.display.set_caption("Fan Tan badge: " + p.NAME)
     clock = pygame.time.Clock()
-    shots = 0
     frame_no = 0
     while True:
         for ev in pygame.event.get():
@@ -85,8 +93,9 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery
                 pygame.quit()
                 return 0
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F12:
-                shots += 1
-                hal.screenshot("fantan-%d.png" % shots)
+                path = shot_name()
+                hal.screenshot(path)
+                print("Screenshot: " + os.path.abspath(path))
                 continue
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                 hal.key_event(ev)

@@ -186,3 +186,17 @@ def test_a_seed_is_a_deal_number_the_game_can_save(tmp_path):
         assert r.returncode == 2 and "--seed: a deal number from 1 to 99999" in r.stderr
     assert run_sim("--headless", "--seed", "99999", "--keys", "DOWN,OK,BACK",
                    "--data-dir", str(tmp_path)).returncode == 0
+
+
+def test_f12_saves_a_numbered_shot_and_never_over_an_earlier_one(tmp_path, monkeypatch, capsys):
+    import pygame
+    from PIL import Image
+    from simulator import window
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "fantan-1.png").write_bytes(b"an earlier shot")
+    pygame.display.init()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0))
+    window.run_window("pimoroni_picosystem", 1, 1, str(tmp_path / "data"), frames=2)
+    assert (tmp_path / "fantan-1.png").read_bytes() == b"an earlier shot"
+    assert Image.open(tmp_path / "fantan-2.png").size == (240, 240)
+    assert "Screenshot: " + str(tmp_path / "fantan-2.png") in capsys.readouterr().out
