@@ -8,7 +8,7 @@ import gc
 import hal
 
 MEMORY_HELP = "see 'The code on the badge' in the README"
-SOURCES_HELP = "flash it with 'python -m tools.flash --mpy' for about 12 KB more, or "
+SOURCES_HELP = "flash it with 'python -m tools.flash --mpy' for about 5 KB more, or "
 
 
 def out_of_memory(when):

@@ -73,7 +73,7 @@ class Hal:
 
     def runtime(self):
         """The firmware's name and version, and whether the game runs from .mpy files or from
-        .py sources the badge compiled (12 KB more heap), e.g. "CircuitPython 9.2.1 .mpy"."""
+        .py sources the badge compiled (5 KB more heap), e.g. "CircuitPython 9.2.1 .mpy"."""
         import sys
         impl = sys.implementation
         return "%s %s %s" % (RUNTIME_NAMES.get(impl.name, impl.name),

@@ -36,6 +36,17 @@ def test_the_readme_memory_figures_are_the_index_s():
         "README.md's memory figures are not docs/screens/index.md's: run make screenshots"
 
 
+def test_the_readme_gives_every_board_s_buttons_as_the_profiles_do():
+    """The README's table of keys is what make screenshots writes from the board profiles now,
+    and it names a way to each of the game's buttons (or says there is none)."""
+    from tools.screenshots import readme_buttons, buttons_table
+    readme = read(os.path.join(ROOT, "README.md"))
+    assert readme_buttons(readme) == readme, "README.md's buttons table is stale: run make screenshots"
+    rows = [r.split(" | ") for r in buttons_table().splitlines() if r.startswith("| ") and "---" not in r][1:]
+    assert len(rows) == 9 and all(len(r) == 6 and all(c.strip() for c in r) for r in rows), rows
+    assert "| T-Display RP2040 | ← L; → R; ↑ none; ↓ L+R | hold R | hold L |" in readme
+
+
 def test_make_screenshots_writes_every_memory_figure_into_the_readme():
     from tools.screenshots import readme_figures
     readme = read(os.path.join(ROOT, "README.md"))

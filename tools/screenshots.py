@@ -13,12 +13,13 @@ import argparse
 import os
 import re
 
-from hal import BOARDS
+from hal import BOARDS, profile
+from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, LONG_MS
 from engine.rules import PRESETS
 from engine import reasons as R
 from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
-from firmware import heap
+from firmware import heap, text
 from tools import bench
 
 
@@ -168,6 +169,46 @@ def readme_figures(readme, index):
     return readme
 
 
+BUTTONS_START = "<!-- the buttons of every board: written by make screenshots -->"
+BUTTONS_END = "<!-- end of the buttons -->"
+
+
+def buttons_table():
+    """Markdown: which key gives each of the game's buttons on every board, by the names the
+    game's Buttons page uses, and how long a hold is."""
+    rows = ["| board | ← → ↑ ↓ | OK | BACK | MENU | HINT |", "|---|---|---|---|---|---|"]
+    for board in BOARDS:
+        p = profile(board)
+        label = dict(zip([k[0] for k in p.KEYS], [text.key_label(n) for n in p.LABELS]))
+        ways = [[] for _ in range(8)]
+        for pin, short, held in p.KEYS:
+            ways[short].append(label[pin])
+            if held is not None:
+                ways[held].append("hold " + label[pin])
+        for a, b, button in p.CHORDS:
+            ways[button].append(label[a] + "+" + label[b])
+        moves = [arrow + " " + (", ".join(ways[b]) or "none")
+                 for arrow, b in zip("←→↑↓", (LEFT, RIGHT, UP, DOWN)) if ways[b] != [arrow]]
+        moves = moves or ["the arrows"]
+        if p.ENCODER:
+            moves.append("the knob turns ← →")
+        cells = ["; ".join(moves)]
+        cells += [", ".join(ways[b]) or "none (BACK pauses)" for b in (OK, BACK, MENU)]
+        cells.append(", ".join(ways[HINT]) or "in the pause menu")
+        row = "| " + p.NAME + " | " + " | ".join(cells) + " |"
+        if row not in rows:                 # the Picomo V3 and V2 share their keys
+            rows.append(row)
+    return "\n".join(rows + ["", "A hold is a press of %.1f s or more; L+R is both keys at once."
+                              % (LONG_MS / 1000)])
+
+
+def readme_buttons(readme):
+    """README.md with its table of every board's buttons as the profiles make it now."""
+    a = readme.index(BUTTONS_START) + len(BUTTONS_START)
+    b = readme.index(BUTTONS_END)
+    return readme[:a] + "\n" + buttons_table() + "\n" + readme[b:]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
     ap.add_argument("--out", help="folder for the pictures (default: docs/screens, or build/screens "
@@ -204,9 +245,9 @@ def main(argv=None):
     if args.out is None:
         readme = os.path.join(ROOT, "README.md")
         with open(readme, encoding="utf-8") as f:
-            text = readme_figures(f.read(), index)
+            new = readme_buttons(readme_figures(f.read(), index))
         with open(readme, "w", encoding="utf-8") as f:
-            f.write(text)
+            f.write(new)
 
 
 if __name__ == "__main__":
