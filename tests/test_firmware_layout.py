@@ -242,12 +242,15 @@ def test_a_wrapped_text_never_runs_past_its_page(fonts, board):
         for line in lines:
             assert ui.text_width(line, L.font) <= width or " " not in line.strip(), (board, line)
             assert "\u00b7" not in (line.strip()[:1], line[-1:]), (board, line)
+            assert line.strip()[:1] not in ("!", "?"), (board, line)     # French " !" stays on
         head = said.split(": ")[0] + ":"         # a key's name on the Buttons page stays whole
         if ("\u00b7" not in said and ": " in said and ui.text_width(head, L.font) <= width
                 and head.count(" ") < 4):
             assert lines[0].startswith(head), (board, said, lines)
     lines = ui.wrap("Wins in a row: 0 \u00b7 Best: 1", L.font, width, 0)  # two parts: as any other
     assert lines == ["Wins in a row: 0 \u00b7 Best: 1"] or lines[0] != "Wins in a row:", lines
+    said = "Vous gagnez la partie"                               # where " !" would break off
+    assert ui.wrap(said + " !", L.font, ui.text_width(said, L.font), 0) == ["Vous gagnez la", "partie !"]
     said = "You may also pass when able: 3 chips to the pot."     # a sentence, not a key's name
     if ui.text_width(said, L.font) > width >= ui.text_width("You may also pass when able: 3", L.font):
         assert ui.wrap(said, L.font, width, 0)[0].startswith("You may also pass when able: 3")
