@@ -221,10 +221,12 @@ class Game:
         if start >= 0 and self.rules.opening != PLAY_OR_PAY:
             for s in range(4):
                 if not self.table[s] and self.hands[p * 4 + s] >> start & 1:
+                    paid = p        # each holder once per starter: "aux joueurs qui détiennent" (000)
                     for r in self._neighbours(start):
                         holder = self.holder(s * 13 + r)
-                        if holder != p:
+                        if holder != p and holder != paid:
                             gates.append((holder, self.rules.gate_penalty))
+                            paid = holder
         return self.rules.pass_pot, gates
 
     def pass_total(self, p=-1):

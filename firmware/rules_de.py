@@ -10,9 +10,10 @@ WORDS = {
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
     "must": "Spiele, wenn du kannst, sonst passe.",
     "must_chip": "Spiele, wenn du kannst, sonst passe und zahle einen Chip in den Pot.",
-    "strategic": "Du darfst auch passen, wenn du spielen könntest: %d Chips in den Pot",
+    "strategic": "Du darfst auch passen, wenn du spielen könntest und zahlen kannst: %d Chips in den Pot",
     "gates": (" und je %d an jeden, der eine Nachbarkarte einer Startkarte hat, die du "
               "zurückhältst"),
+    "gates_fixed": ", sobald die erste Karte den Startrang festgelegt hat",
     "per_card": "1 Punkt je Restkarte",
     "chip_per_card": "1 Chip je Restkarte",
     "per_value": "die Werte ihrer Karten (A=1, K=13)",

@@ -5,7 +5,7 @@ the badge keeps only that language's strings in RAM, also after a switch; `t(key
 `reason(code, short)` the engine's refusal reasons. Keep each text free of glyphs the fonts
 lack (tests check every font).
 """
-from engine.rules import LEFT_OF_DEALER, PLAY_OR_PAY, RACE, CHIPS, VALUES
+from engine.rules import LEFT_OF_DEALER, SEVENS, PLAY_OR_PAY, RACE, CHIPS, VALUES
 from engine.cards import RANKS, SUIT_SYMBOLS
 from engine.levels import LEVELS
 from firmware import borrow
@@ -157,9 +157,13 @@ def rules(r):
     if r.coventry:
         out.append(say["coventry"])
     out.append(say["must_chip" if r.scoring == CHIPS else "must"])
-    if r.strategic_pass:        # the starters' neighbours are paid where rows have two ends
-        gates = r.gate_penalty and r.opening != PLAY_OR_PAY
-        out.append(say["strategic"] % r.pass_pot + (say["gates"] % r.gate_penalty if gates else "") + ".")
+    if r.strategic_pass:
+        said = say["strategic"] % r.pass_pot
+        if r.gate_penalty and r.opening != PLAY_OR_PAY:     # rows with two ends: their neighbours
+            said += say["gates"] % r.gate_penalty
+            if r.opening != SEVENS:                         # once a 5, 9 or any rank is fixed
+                said += say["gates_fixed"]
+        out.append(said + ".")
     out.append(w.SCORING[r.scoring] % say["per_value" if r.penalty == VALUES else
                                           "chip_per_card" if r.scoring == CHIPS else "per_card"])
     return out

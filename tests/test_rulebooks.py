@@ -49,10 +49,41 @@ def random_play_until(rules, pred, players=None, deals=400):
 
 
 def held_gates(g):
-    """Who else holds the 6 or 8 of each unopened suit whose 7 the player to act holds."""
+    """Who else holds the 6 or 8 of each unopened suit whose 7 the player to act holds: each
+    holder once per 7."""
     p = g.turn
     suits = [s for s in range(4) if not g.table[s] and g.hands[p * 4 + s] >> 6 & 1]
-    return [h for h in (g.holder(card(s, r)) for s in suits for r in (5, 7)) if h != p]
+    return [h for s in suits for h in sorted({g.holder(card(s, 5)), g.holder(card(s, 7))} - {p})]
+
+
+def rigged(rules, fixed, players=None):
+    """A deal before its first move where the player to act and those after hold the cards of
+    fixed[0], fixed[1] … ("7S"), the other cards dealt round to the same counts: the deal the
+    first player's view describes, loaded with these hands (Game.load, as a search does)."""
+    n = players or rules.players
+    g = deal_where(rules, lambda g: not any(g.forced), players)
+    for p in range(n):
+        g.chips[p] = 50
+    hands = [0] * (n * 4)
+    left = g.counts[:]
+    for i, cards in enumerate(fixed):
+        p = (g.turn + i) % n
+        for x in cards:
+            hands[p * 4 + c(x) // 13] |= 1 << (c(x) % 13)
+            left[p] -= 1
+    p = 0
+    for x in range(52):
+        if not any(hands[q * 4 + x // 13] >> (x % 13) & 1 for q in range(n)):
+            while left[p] == 0:
+                p += 1
+            hands[p * 4 + x // 13] |= 1 << (x % 13)
+            left[p] -= 1
+    g.load(g.view(g.turn), hands)
+    return g
+
+
+def names(cards):
+    return sorted(name(x) for x in cards)
 
 
 # ---- rule book 000 (Fan Tan) -------------------------------------------------
@@ -71,6 +102,31 @@ def test_000_after_seven_of_spades_the_next_player_has_five_options():
 def test_000_six_of_spades_lets_the_five_follow():
     g = random_play_until(preset("fan_tan"), lambda g: g.table[SPADES] == 0b1100000)
     assert {c("5S"), c("8S")} <= fitting(g)
+
+
+def test_000_the_worked_example_step_by_step():
+    """Mélanie lays 7♠; Marie-Pierre has five options (6♠ 8♠ and three 7s) and lays 7♦;
+    Olivier has six and lays 6♠, which lets Francis lay his 5♠, "sans quoi, il aurait été
+    forcé de passer"."""
+    francis = ["5S", "2H", "3H", "2D", "3D", "2C", "3C", "4C", "KS", "QS", "JS", "10S", "9S"]
+    g = rigged(preset("fan_tan"), [["7S"], ["7D"], ["6S"], francis])
+    melanie = g.turn
+    assert g.play(c("7S")) == R.OK
+    assert names(fitting(g)) == ["6♠", "7♣", "7♥", "7♦", "8♠"]
+    assert g.play(c("7D")) == R.OK
+    assert names(fitting(g)) == ["6♠", "6♦", "7♣", "7♥", "8♠", "8♦"] and c("5S") not in fitting(g)
+    assert g.play(c("6S")) == R.OK
+    assert c("5S") in fitting(g) and g.turn == (melanie + 3) % 4
+    assert g.legal_moves() == [c("5S"), PASS]           # his one card, or a paid pass
+    # had Olivier laid the 8♦, Francis would have nothing that fits: the engine passes him
+    g = rigged(preset("fan_tan"), [["7S"], ["7D"], ["8D"], francis])
+    for x in ("7S", "7D"):
+        assert g.play(c(x)) == R.OK
+    chips, pot = g.chips[(melanie + 3) % 4], g.pot
+    assert g.play(c("8D")) == R.OK
+    assert g.forced[(melanie + 3) % 4] == 1 and g.last[(melanie + 3) % 4] == PASS
+    assert g.chips[(melanie + 3) % 4] == chips - 1 and g.pot == pot + 1
+    assert g.turn == melanie
 
 
 def test_000_eldest_hand_without_a_seven_passes_and_pays_a_chip():
@@ -112,6 +168,31 @@ def test_000_strategic_pass_costs_three_to_the_pot_and_three_to_the_6_and_8():
         paid = 3 * sum(1 for x, _ in gates if x == h)
         assert g.chips[h] == chips[h] + paid
     assert g.chips[p] == chips[p] - 3 - 3 * len(gates)
+
+
+def test_000_a_player_holding_both_the_6_and_the_8_is_paid_once():
+    """ "donner trois jetons aux joueurs qui détiennent le 6 et le 8": the players, so one who
+    holds both is paid 3, not 6 (5 under 001's option)."""
+    for gate in (3, 5):
+        g = rigged(preset("fan_tan").with_(gate_penalty=gate), [["7H", "7S"], ["6H", "8H", "7D"]])
+        p, q = g.turn, (g.turn + 1) % 4
+        assert g.pass_cost() == (3, [(q, gate)]) and g.pass_total() == 3 + gate
+        chips, pot = g.chips[:], g.pot
+        assert g.play(PASS) == R.OK and g.turn == q
+        assert g.chips[p] == chips[p] - 3 - gate and g.chips[q] == chips[q] + gate
+        assert g.pot == pot + 3 and sum(g.chips) + g.pot == sum(chips) + pot
+
+
+def test_000_a_paid_pass_keeping_no_seven_costs_three_to_the_pot_alone():
+    """Irregularity 2: passing when a card other than a 7 could be played costs 3 to the pot."""
+    g = rigged(preset("fan_tan"), [["7S"], ["8S"], ["7C"], ["7H"]])
+    assert g.play(c("7S")) == R.OK
+    q = g.turn
+    assert g.can_play() and g.pass_cost() == (3, []) and g.pass_total() == 3
+    chips, pot = g.chips[:], g.pot
+    assert g.play(PASS) == R.OK
+    assert g.chips[q] == chips[q] - 3 and g.pot == pot + 3
+    assert all(g.chips[x] == chips[x] for x in range(4) if x != q)
 
 
 def test_001_strategic_pass_pays_five_to_each_gate_holder():
@@ -201,6 +282,74 @@ def test_000_play_or_pay_thirteenth_card_starts_the_next_suit_with_any_card():
     assert all(g.fits[s] == FULL for s in range(4) if not g.table[s])
 
 
+def test_000_coventry_an_ace_row_runs_up_and_the_fourth_ace_s_layer_plays_again_if_able():
+    """"Le joueur qui joue la carte servant de point de départ à la quatrième séquence a le
+    privilège de jouer immédiatement une carte sur une des trois autres séquences, s'il peut
+    le faire." After A♠ the spades run up only; the layer of the fourth ace plays again on
+    another row, or the turn moves on when nothing of theirs fits there."""
+    g = rigged(preset("coventry"), [["AS", "3S"], ["AH", "KS"], ["AD", "QS"], ["AC", "2S"]])
+    assert g.play(c("AS")) == R.OK
+    assert names(fitting(g)) == ["2♠", "A♣", "A♥", "A♦"]
+    for x in ("AH", "AD"):
+        assert g.play(c(x)) == R.OK
+    last = g.turn
+    assert g.play(c("AC")) == R.OK
+    assert g.turn == last and g.bonus == 3 and g.last[last] == c("AC")
+    assert g.legal_moves() == [c("2S"), PASS]            # not on the clubs just opened
+    assert g.play(c("2S")) == R.OK and g.bonus == -1 and g.turn != last
+    g = rigged(preset("coventry"), [["AS", "2S"], ["AH", "KS"], ["AD", "QS"], ["AC", "5C", "6C"]])
+    for x in ("AS", "AH", "AD"):
+        assert g.play(c(x)) == R.OK
+    last = g.turn
+    assert g.play(c("AC")) == R.OK
+    assert g.bonus == -1 and g.turn != last               # nothing of theirs fits elsewhere
+
+
+def test_000_play_or_pay_from_the_eight_of_spades_only_upward_to_the_seven():
+    """"si le point de départ est le 8 de pique, la seule possibilité … c'est de monter en
+    déposant le 9 de pique … 8, 9, 10, V, D, R, A, 2, 3, 4, 5, 6 et 7. Le joueur qui dépose la
+    treizième carte … a le privilège de commencer une nouvelle séquence"."""
+    spades = ["9S", "10S", "JS", "QS", "KS", "AS", "2S", "3S", "4S", "5S", "6S", "7S"]
+    g = rigged(preset("play_or_pay"), [["8S", "5H"], spades[0::3] + ["4H"], spades[1::3] + ["3H"],
+                                       spades[2::3] + ["2H"]])
+    assert g.play(c("8S")) == R.OK
+    assert fitting(g) == {c("9S")}
+    assert g.check(c("4H")) == R.FINISH_SUIT
+    laid = []
+    while g.current == SPADES and g.table[SPADES] != FULL:
+        x = g.legal_moves()[0]
+        assert g.fits[SPADES] == 1 << (x % 13)           # one card fits: the next one up
+        laid.append(name(x))
+        assert g.play(x) == R.OK
+    assert laid == ["9♠", "10♠", "J♠", "Q♠", "K♠", "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"]
+    assert g.current == -1 and g.last[g.turn] == c("7S")    # the 7♠'s layer starts the next suit
+    assert all(g.fits[s] == FULL for s in (HEARTS, DIAMONDS, CLUBS))
+
+
+def test_000_losers_pay_a_chip_per_card_and_the_winner_takes_the_pot():
+    """"Les autres joueurs déposent dans la cagnotte un jeton pour chaque carte qu'ils ont
+    encore en main. Le gagnant s'empare de la cagnotte." One who has fewer chips than cards
+    pays what they have."""
+    rng = Rng(5)
+    short = 0
+    for d in range(1, 30):
+        m = Match(preset("fan_tan"), d)
+        g = m.game
+        if d % 3 == 0:
+            m.chips[(g.dealer + 2) % 4] = 2           # short of chips, if holding more cards
+        while not g.over:
+            moves = [x for x in g.legal_moves() if x != PASS] or [PASS]
+            g.play(moves[rng.below(len(moves))])
+        before, pot, left, w = m.chips[:], g.pot, g.counts[:], g.winner
+        delta = m.settle()
+        paid = [min(left[p], before[p]) for p in range(4)]
+        short += paid != left
+        assert all(m.chips[p] == before[p] - paid[p] for p in range(4) if p != w)
+        assert m.chips[w] == before[w] + pot + sum(paid) and g.pot == 0
+        assert delta == [m.chips[p] - m.start_chips[p] for p in range(4)]
+    assert short
+
+
 def test_000_ceremony_deals_face_up_until_a_jack():
     dealer, shown = first_dealer(77, 4)
     assert shown[-1] % 13 == 10 and all(x % 13 != 10 for x in shown[:-1])
@@ -288,7 +437,11 @@ def test_002_rows_run_two_to_ace_and_do_not_wrap():
     g = random_play_until(rules, lambda g: g.high[SPADES] == K)
     assert g.needs(SPADES)[1] == c("AS")
     g = random_play_until(rules, lambda g: g.low[SPADES] == 1)
-    assert g.needs(SPADES)[0] == -1 and not g.fits[SPADES] & 1 or g.high[SPADES] == K
+    assert g.needs(SPADES)[0] == -1 and not g.fits[SPADES] & (1 | 1 << K)  # nothing under the 2
+    g = random_play_until(rules, lambda g: g.high[SPADES] == A and g.low[SPADES] > 1)
+    assert g.fits[SPADES] == 1 << (g.low[SPADES] - 1) and g.needs(SPADES)[1] == -1  # nor over the A
+    g = random_play_until(rules, lambda g: g.table[SPADES] == FULL)
+    assert g.fits[SPADES] == 0 and g.low[SPADES] == 1 and g.high[SPADES] == A     # 2 … A: complete
 
 
 def test_002_six_and_eight_wait_for_their_seven():
@@ -328,11 +481,26 @@ def test_002_losers_holding_3_5_and_8_pay_the_winner_16():
 
 
 def test_002_a_player_passes_only_when_nothing_fits():
-    g = random_play_until(preset("sevens"), lambda g: sum(g.passes) > 0)
-    for p in range(4):
-        if g.last[p] == PASS:
-            # what fitted when they passed is now known to be missing from their hand
-            assert g.void[p * 4] | g.void[p * 4 + 1] | g.void[p * 4 + 2] | g.void[p * 4 + 3]
+    """"Absichtliches Passen ist nicht erlaubt. Du passt nur, wenn keine Karte deiner Hand
+    passt": a player who can lay a card may not pass; one who cannot is passed, and held
+    nothing that fitted."""
+    g = random_play_until(preset("sevens"), lambda g: g.table[DIAMONDS] and g.can_play())
+    before = (g.table[:], g.hands[:], g.turn, g.passes[:])
+    assert PASS not in g.legal_moves() and g.play(PASS) == R.MUST_PLAY
+    assert (g.table[:], g.hands[:], g.turn, g.passes[:]) == before
+    rng = Rng(3)
+    seen = 0
+    for d in range(1, 40):
+        g = Game(preset("sevens"), d)
+        while not g.over:
+            fits, hands, passes = g.fits[:], g.hands[:], g.passes[:]
+            moves = g.legal_moves()
+            assert g.play(moves[rng.below(len(moves))]) == R.OK
+            for p in range(4):
+                if g.passes[p] > passes[p]:           # passed by the engine since the last card
+                    seen += 1
+                    assert all(hands[p * 4 + s] & fits[s] == 0 for s in range(4)), (d, p)
+    assert seen > 20
 
 
 # ---- rule book 003 (Parliament) --------------------------------------------
@@ -378,6 +546,20 @@ def test_003_parliament_table_of_three_to_seven_and_card_value_penalty():
 
 
 # ---- the rest of the issue's rules -----------------------------------------
+@pytest.mark.parametrize("key,low,high", [("fan_tan", 3, 5), ("five_or_nine", 3, 5), ("coventry", 3, 5),
+                                           ("play_or_pay", 3, 5), ("domino", 3, 6), ("sevens", 4, 4),
+                                           ("parliament", 3, 7)])
+def test_each_rule_book_s_table_size(key, low, high):
+    """000: "de trois à cinq"; 001: "3 à 6 joueurs"; 002: "jeden der vier Spieler"; 003:
+    "De trois à sept". Outside its range a rule set refuses to deal."""
+    r = preset(key)
+    assert (r.min_players, r.max_players) == (low, high)
+    for n in (low - 1, high + 1):
+        with pytest.raises(ValueError):
+            Match(r, 1, players=n)
+    assert Match(r, 1, players=low).players == low and Match(r, 1, players=high).players == high
+
+
 def test_seven_of_hearts_opener():
     rules = preset("parliament").with_(opener=SEVEN_OF_HEARTS)
     g = Game(rules, 8)
