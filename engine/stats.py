@@ -5,7 +5,9 @@ from the game record, so a damaged game cannot take them with it.
 """
 from engine.rules import PRESETS
 from engine.levels import LEVELS
+from engine.portable import const
 _VERSION = 1
+_MOST = const(0xFFFF)      # each count is saved in 16 bits
 _SLOTS = len(PRESETS) * len(LEVELS)
 
 
@@ -32,6 +34,8 @@ class Stats:
 
     def add_deal(self, preset_key, level, won, penalty):
         """Count a finished deal; penalty is what the human paid (0 when they won)."""
+        if self.deals == _MOST:
+            return              # counted no further, so every figure stays one of the same deals
         i = self.slot(preset_key, level)
         self.deals += 1
         self.played[i] += 1
@@ -44,6 +48,8 @@ class Stats:
         self.penalty += max(0, penalty)
 
     def add_match(self, won):
+        if self.matches == _MOST:
+            return
         self.matches += 1
         if won:
             self.match_wins += 1
@@ -57,7 +63,6 @@ class Stats:
                 self.penalty >> 16, self.penalty & 0xFFFF] + self.played + self.wins
         out = bytearray([_VERSION])
         for v in vals:
-            v = min(v, 0xFFFF)
             out.append(v >> 8)
             out.append(v & 0xFF)
         return bytes(out)

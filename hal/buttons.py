@@ -95,7 +95,9 @@ class Buttons:
                 self.next_repeat[i] = now + REPEAT_MS
 
     def take(self):
-        """The logical buttons fired since the last take(), oldest first."""
+        """The logical buttons fired since the last take(), oldest first; when none, the same
+        empty list each time (read it, do not keep it): an idle poll allocates nothing."""
         out = self.out
-        self.out = []
+        if out:
+            self.out = []
         return out

@@ -34,3 +34,17 @@ def test_reset_clears_everything():
     s.add_deal("domino", 1, True, 0)
     s.reset()
     assert s.encode() == Stats().encode()
+
+
+def test_counts_stop_where_the_record_does_and_nothing_goes_back_at_power_up():
+    """Each count is saved in 16 bits: at 65,535 deals (or matches) counting stops, in memory
+    as on flash, so a power-up shows what the page showed and the average stays the deals'."""
+    s = Stats()
+    for i in range(65540):
+        s.add_deal("sevens", 2, i % 3 == 0, 0 if i % 3 == 0 else 4)
+    for i in range(65540):
+        s.add_match(i % 2 == 0)
+    assert (s.deals, s.matches, s.match_wins) == (65535, 65535, 32768)
+    assert s.played[Stats.slot("sevens", 2)] == 65535 and s.wins[Stats.slot("sevens", 2)] == 21845
+    back = Stats.decode(s.encode())
+    assert back.encode() == s.encode() and back.average_penalty() == s.average_penalty() == 27
