@@ -13,7 +13,7 @@ WORDS = {
     "strategic": "Du darfst auch passen, wenn du spielen könntest und zahlen kannst: %d Chips in den Pot",
     "gates": (" und je %d an jeden, der eine Nachbarkarte einer Startkarte hat, die du "
               "zurückhältst"),
-    "gates_fixed": ", sobald die erste Karte den Startrang festgelegt hat",
+    "gates_fixed": ", sobald der Startrang feststeht",
     "per_card": "1 Punkt je Restkarte",
     "chip_per_card": "1 Chip je Restkarte",
     "per_value": "die Werte ihrer Karten (A=1, K=13)",

@@ -12,7 +12,7 @@ WORDS = {
     "must_chip": "Play if you can; if not, you pass and pay a chip to the pot.",
     "strategic": "You may also pass when able, if you can pay it: %d chips to the pot",
     "gates": ", and %d to each holder of a card next to a starter you keep",
-    "gates_fixed": ", once the first card has fixed the starting rank",
+    "gates_fixed": ", once the starting rank is fixed",
     "per_card": "1 point per card left",
     "chip_per_card": "1 chip per card left",
     "per_value": "their cards' values (A=1, K=13)",

@@ -14,7 +14,7 @@ WORDS = {
     "strategic": "Vous pouvez aussi passer sans y être obligé, si vous pouvez payer: %d jetons au pot",
     "gates": (", et %d à chaque détenteur d'une carte voisine d'une carte d'ouverture que "
               "vous gardez"),
-    "gates_fixed": ", une fois la valeur d'ouverture fixée par la première carte",
+    "gates_fixed": ", une fois la valeur d'ouverture fixée",
     "per_card": "1 point par carte restante",
     "chip_per_card": "1 jeton par carte restante",
     "per_value": "la valeur de leurs cartes (A=1, R=13)",
