@@ -547,8 +547,8 @@ def test_003_parliament_table_of_three_to_seven_and_card_value_penalty():
 
 # ---- the rest of the issue's rules -----------------------------------------
 @pytest.mark.parametrize("key,low,high", [("fan_tan", 3, 5), ("five_or_nine", 3, 5), ("coventry", 3, 5),
-                                           ("play_or_pay", 3, 5), ("domino", 3, 6), ("sevens", 4, 4),
-                                           ("parliament", 3, 7)])
+                                          ("play_or_pay", 3, 5), ("domino", 3, 6), ("sevens", 4, 4),
+                                          ("parliament", 3, 7)])
 def test_each_rule_book_s_table_size(key, low, high):
     """000: "de trois à cinq"; 001: "3 à 6 joueurs"; 002: "jeden der vier Spieler"; 003:
     "De trois à sept". Outside its range a rule set refuses to deal."""

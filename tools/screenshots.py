@@ -198,8 +198,8 @@ def buttons_table():
         row = "| " + p.NAME + " | " + " | ".join(cells) + " |"
         if row not in rows:                 # the Picomo V3 and V2 share their keys
             rows.append(row)
-    return "\n".join(rows + ["", "A hold is a press of %.1f s or more; L+R is both keys at once."
-                              % (LONG_MS / 1000)])
+    hold = "A hold is a press of %.1f s or more; L+R is both keys at once." % (LONG_MS / 1000)
+    return "\n".join(rows + ["", hold])
 
 
 def readme_buttons(readme):
