@@ -10,7 +10,6 @@ seed always give the same action, on every Python.
     while not bot.step(400):
         animate()
     action = bot.choice
-    advice = bots.hint(view)                           # Hard's advice for a human
 
 Every decision a rule set allows is an ordinary legal action: opening rank (which
 starter), strategic PASS, the Coventry bonus (PASS declines), the next suit's first
@@ -765,7 +764,3 @@ def choose(view, seed=0, level=HARD):
     """The action a bot of this level takes for this view and seed."""
     return bot(level).choose(view, seed)
 
-
-def hint(view, seed=0):
-    """Hard's advice for the human whose view this is."""
-    return bot(HARD).choose(view, seed)

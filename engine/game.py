@@ -180,21 +180,6 @@ class Game:
             moves.append(PASS)
         return moves
 
-    def needs(self, suit):
-        """(low card, high card) that each end of a row takes next, -1 for none."""
-        m = self.fits[suit]
-        if not self.table[suit] or not m:
-            return -1, -1
-        lo = hi = -1
-        while m:
-            r = lowest(m)
-            m &= m - 1
-            if self._is_high(suit, r):
-                hi = suit * 13 + r
-            else:
-                lo = suit * 13 + r
-        return lo, hi
-
     def starters(self):
         """Mask of ranks that may open an unopened suit now."""
         o = self.rules.opening

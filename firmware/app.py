@@ -60,7 +60,6 @@ class App:
         self.dirty = True
         self.last_change = 0
         self.now = 0
-        self.refreshes = 0
         self.lit = None                     # the your-turn LED as last set
         self.last_input = 0                 # when a button was last pressed (ms)
         self.dimmed = False                 # the backlight is down for idleness
@@ -182,7 +181,6 @@ class App:
             return False
         if self.hal.refresh():
             self.dirty = False
-            self.refreshes += 1
             if eink:
                 self.screen.panel_refreshed()
             return True

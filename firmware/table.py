@@ -110,7 +110,7 @@ class TableView(Screen):
         rx, ry = L.rows
         self.rows = art.grid(14, 4, rx, ry)
         grp.append(self.rows)
-        mx, my, mw, mlines = L.msg
+        mx, my, _, mlines = L.msg
         self.msg_labels = []
         for i in range(mlines):
             lb = ui.label(" ", L.font, mx, my + i * L.lh, th.colour(ui.TEXT))
@@ -673,19 +673,20 @@ class TableScreen(TableView):
 
 
 class ReplayScreen(TableView):
-    """The last finished deal again, from its log: RIGHT/OK one action on, LEFT one back,
-    BACK leaves. Forced passes happen by themselves, as in the deal."""
+    """The last finished deal again, from its log: RIGHT, DOWN or OK one action on, LEFT or UP
+    one back, BACK or MENU (or OK at the end) leaves. Forced passes happen by themselves."""
 
     def __init__(self, app, record, back):
         from engine import save
         m, screen = save.decode(record)
-        self.log = bytes(m.game.log)
+        log = bytes(m.game.log)
         if m.result is not None:              # the scores as they stood when the deal began
             for p in range(m.players):
                 m.scores[p] -= m.result[p]
             m.result = None
         m.resume(b"")
         super().__init__(app, dealing=False, match=m)
+        self.log = log
         self.back_fn = back
         self.pos = 0
 

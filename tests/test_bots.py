@@ -188,7 +188,6 @@ def test_same_view_and_seed_same_choice_and_steps_match_one_shot():
         while not b.step(50):
             steps += 1
         assert b.choice == one
-        assert bots.hint(v, 99) == one
         searched += steps > 0
     assert searched == 3            # three of these decisions searched, over several steps
 

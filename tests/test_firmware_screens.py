@@ -10,7 +10,7 @@ from simhelp import (Sim, message, select_menu, new_game, pick_preset, LAYOUT_BO
 from engine.game import PASS
 from engine.cards import name as card_name
 from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, preset
-from engine import reasons as R
+from engine import reasons as R, bots
 from firmware import text, heap, ui
 from fakestore import newest
 
@@ -551,6 +551,9 @@ def test_the_pause_menu_asks_for_a_hint_on_your_turn():
     assert t.my_turn()
     sim.press("HINT")
     by_button = t.hint_card
+    g = t.g                                   # Hard's choice, from your view alone
+    seed = (g.deal_number * 7919 + g.deal_number * 131 + len(g.log)) & 0x3FFFFFFF
+    assert by_button == bots.choose(g.view(t.me), seed, bots.HARD)
     t.hint_card = -1
     sim.press("BACK")
     select_menu(sim, "Hint")

@@ -391,6 +391,7 @@ def test_bundle_layout():
     assert "/lib/adafruit_ticks.py" in files                   # needed by adafruit_display_text
     assert not any(p.startswith("/lib/adafruit_blinka") for p in files)
     assert "/hal/desktop.py" not in files and "/hal/circuitpython.py" in files   # pygame stays home
+    assert "/firmware/heap.py" not in files and "/firmware/table.py" in files   # the badge never imports it
 
 
 def test_a_driver_a_profile_imports_must_be_installed_to_be_bundled(tmp_path):

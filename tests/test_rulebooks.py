@@ -23,6 +23,18 @@ def c(text):
     return card("SHDC".index(text[-1]), ranks.index(text[:-1]))
 
 
+def needs(g, s):
+    """(low card, high card) that each end of row s takes next, -1 for none."""
+    lo = hi = -1
+    for r in range(13):
+        if g.table[s] and g.fits[s] >> r & 1:
+            if g._is_high(s, r):
+                hi = card(s, r)
+            else:
+                lo = card(s, r)
+    return lo, hi
+
+
 def deal_where(rules, pred, players=None, limit=3000):
     for d in range(1, limit):
         g = Game(rules, d, players=players)
@@ -147,9 +159,9 @@ def test_000_rows_run_ace_low_from_six_down_to_ace_and_eight_up_to_king():
     rules = preset("fan_tan")
     assert rules.bottom_top() == (A, K)
     g = random_play_until(rules, lambda g: g.low[HEARTS] == 1)   # 2H laid
-    assert g.needs(HEARTS)[0] == c("AH")
+    assert needs(g, HEARTS)[0] == c("AH")
     g = random_play_until(rules, lambda g: g.low[HEARTS] == A)
-    assert g.needs(HEARTS)[0] == -1
+    assert needs(g, HEARTS)[0] == -1
 
 
 def test_000_strategic_pass_costs_three_to_the_pot_and_three_to_the_6_and_8():
@@ -428,18 +440,18 @@ def test_002_seven_of_diamonds_opens_and_nothing_else():
 def test_002_hearts_row_five_to_nine_takes_only_four_and_ten():
     g = random_play_until(preset("sevens"), lambda g: g.low[HEARTS] == 4 and g.high[HEARTS] == 8)
     assert g.fits[HEARTS] == (1 << 3) | (1 << 9)
-    assert g.needs(HEARTS) == (c("4H"), c("10H"))
+    assert needs(g, HEARTS) == (c("4H"), c("10H"))
 
 
 def test_002_rows_run_two_to_ace_and_do_not_wrap():
     rules = preset("sevens")
     assert rules.bottom_top() == (1, A)
     g = random_play_until(rules, lambda g: g.high[SPADES] == K)
-    assert g.needs(SPADES)[1] == c("AS")
+    assert needs(g, SPADES)[1] == c("AS")
     g = random_play_until(rules, lambda g: g.low[SPADES] == 1)
-    assert g.needs(SPADES)[0] == -1 and not g.fits[SPADES] & (1 | 1 << K)  # nothing under the 2
+    assert needs(g, SPADES)[0] == -1 and not g.fits[SPADES] & (1 | 1 << K)  # nothing under the 2
     g = random_play_until(rules, lambda g: g.high[SPADES] == A and g.low[SPADES] > 1)
-    assert g.fits[SPADES] == 1 << (g.low[SPADES] - 1) and g.needs(SPADES)[1] == -1  # nor over the A
+    assert g.fits[SPADES] == 1 << (g.low[SPADES] - 1) and needs(g, SPADES)[1] == -1  # nor over the A
     g = random_play_until(rules, lambda g: g.table[SPADES] == FULL)
     assert g.fits[SPADES] == 0 and g.low[SPADES] == 1 and g.high[SPADES] == A     # 2 … A: complete
 

@@ -42,7 +42,8 @@ PACKAGES = ("engine", "hal", "firmware")
 ENTRY_POINTS = ("code.py", "boot.py", "main.py")     # firmware/<name> -> /<name>
 DATA_DIRS = ("firmware/fonts",)                      # every file in these is data for the badge,
 SOURCE_ONLY = (".bdf",)                              # but the sources the strip fonts are made from
-DESKTOP_ONLY = ("hal/desktop.py",)                   # the simulator's board (it imports pygame)
+DESKTOP_ONLY = ("hal/desktop.py",                    # the simulator's board (it imports pygame)
+                "firmware/heap.py")                  # the UI heap estimate of the screenshots, tests
 LIBRARIES = ("adafruit_display_text",)
 # Installed adafruit_* packages that are desktop-only (Blinka and its helpers), never for the badge.
 NOT_FOR_BADGE = ("adafruit_blinka", "adafruit_platformdetect", "adafruit_pureio",
