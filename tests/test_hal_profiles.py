@@ -1,9 +1,6 @@
 """Board profiles: every pin a profile names exists on that board (circuitpython-stubs)."""
 import importlib.util
-import io
 import os
-import re
-import tokenize
 
 import pytest
 
@@ -132,28 +129,6 @@ def test_by_name():
     assert [by_name(n) for n in B.NAMES] == list(range(8))
     with pytest.raises(ValueError):
         by_name("FIRE")
-
-
-@pytest.mark.parametrize("board_id", hal.BOARDS)
-def test_badge_modules_are_portable(board_id):
-    """What the badge imports avoids the modules MicroPython/CircuitPython lack."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    files = [os.path.join(root, "hal", board_id + ".py"), os.path.join(root, "hal", "buttons.py"),
-             os.path.join(root, "hal", "circuitpython.py"), os.path.join(root, "hal", "__init__.py")]
-    for d in ("firmware",):
-        for name in os.listdir(os.path.join(root, d)):
-            if name.endswith(".py"):
-                files.append(os.path.join(root, d, name))
-    bad = re.compile(r"^\s*(import|from)\s+(dataclasses|enum|typing|functools|itertools|pygame)\b", re.M)
-    for path in files:
-        with open(path, encoding="utf-8") as f:
-            src = f.read()
-        assert not bad.search(src), path
-        assert ".ljust(" not in src and ".rjust(" not in src, path
-        for tok in tokenize.generate_tokens(io.StringIO(src).readline):
-            if tok.type == tokenize.STRING:
-                prefix = tok.string[:2].lower()
-                assert not (prefix.startswith("f") or prefix == "rf"), (path, tok.start)
 
 
 @pytest.mark.parametrize("doc", ("README.md", "docs/flashing.md"))
