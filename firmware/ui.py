@@ -38,7 +38,7 @@ TEXT = 0
 WARN = 1
 ACCENT = 2
 MUTED = 3
-_TEXT_COLOUR = (0xFFFFFF, 0xFF5A4A, 0xFFD21F, 0xA8C8B0)
+_TEXT_COLOUR = (0xFFFFFF, 0xFFB0A8, 0xFFD21F, 0xA8C8B0)   # WARN: 5.6:1 on BG, 4.8 to protans
 
 # tile indexes in the sheet
 T_BLANK = 0
@@ -187,7 +187,10 @@ class CardArt:
         for s in range(4):
             ink = RED if s in (1, 2) else INK
             self._draw_tile(f, T_SUIT + s, FACE, SUIT_TEXT[s], ink, bottom=True)
-            self._draw_tile(f, T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, bottom=True)
+            if theme.mono:          # NEED is FACE there: a completed suit's tile is inverted
+                self._draw_tile(f, T_SUIT_DONE + s, SLOT, SUIT_TEXT[s], NEED, bottom=True)
+            else:
+                self._draw_tile(f, T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, bottom=True)
 
     def draw_ranks(self, ranks, f=None):
         """Draw these ranks' tiles in the language's letters: all of them at first, the
@@ -281,22 +284,27 @@ class CardArt:
 
     def frame(self, w, h, colour_index, dashed=False):
         """An outline TileGrid of w x h pixels (cursor, hint), transparent inside: 2 pixels
-        thick, 1 on tiles under 14 pixels, where it keeps to the tile's blank margin (a
-        thicker one ate the glyphs of the MacroPad's 8 pixel cards and the T-Display's 10)."""
-        bmp = displayio.Bitmap(w, h, 2)
-        pal = displayio.Palette(2)
+        thick, the inner one black on colour screens, 1 on tiles under 14 pixels, where it keeps
+        to the tile's blank margin (a thicker one ate the glyphs of the MacroPad's 8 pixel cards
+        and the T-Display's 10)."""
+        bmp = displayio.Bitmap(w, h, 3)
+        pal = displayio.Palette(3)
         pal[0] = 0
         pal.make_transparent(0)
         pal[1] = self.theme.colours[colour_index]
+        pal[2] = self.theme.colours[INK]
         k = 2 if w >= 14 else 1
+        # on colour screens the inner ring is black: on a white card a yellow or cyan ring alone
+        # is a change of hue only, lost in glare and to red-green colour blindness
+        inner = 1 if self.theme.mono else 2
         for x in range(w):
             if not dashed or x & 2:
                 for i in range(k):
-                    bmp[x, i] = bmp[x, h - 1 - i] = 1
+                    bmp[x, i] = bmp[x, h - 1 - i] = inner if i else 1
         for y in range(h):
             if not dashed or y & 2 and (k > 1 or not self.theme.mono):
                 for i in range(k):
-                    bmp[i, y] = bmp[w - 1 - i, y] = 1
+                    bmp[i, y] = bmp[w - 1 - i, y] = inner if i else 1
         return displayio.TileGrid(bmp, pixel_shader=pal)
 
 

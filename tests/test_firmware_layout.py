@@ -404,26 +404,39 @@ def test_a_cards_glyphs_stand_centred_clear_of_its_edges(fonts, board):
             (board, tile, cols)
 
 
-def test_the_macropads_period_is_a_dot_and_stays_one_when_the_fonts_are_remade():
-    """The X11 5x8 period is a 3x3 cross ("6.4" read as "6+4" on the MacroPad): the font holds
-    a 2x2 dot, and tools.make_font draws it so over the source's."""
+@pytest.mark.parametrize("size,code", [("5x8", 0x2E), ("9x15", 0x2663), ("6x10", 0x2666)])
+def test_redrawn_glyphs_stay_so_when_the_fonts_are_remade(size, code):
+    """Glyphs drawn over X11's: 5x8's period is a 2x2 dot, not a 3x3 cross ("6.4" read as
+    "6+4" on the MacroPad); 9x15's club has a round top, not a spade's point; 6x10's diamond is
+    a squat rhombus, not a spade's tall point. The fonts hold them, and tools.make_font draws
+    them so over the source's."""
     from tools import make_font
-    bdf = make_font.load_bdf(os.path.join(FONT_DIR, "5x8.bdf"))
-    dot = bdf.get_glyph(ord("."))
-    ink = [(x, y) for y in range(dot.height) for x in range(dot.width) if dot.bitmap[x, y]]
-    assert len(ink) == 4 and len(set(x for x, y in ink)) == 2, ink
+    bdf = make_font.load_bdf(os.path.join(FONT_DIR, size + ".bdf"))
+    g = bdf.get_glyph(code)
+    ink = [(x, y) for y in range(g.height) for x in range(g.width) if g.bitmap[x, y]]
+    rows = make_font.FIXED[size, code]
+    assert len(ink) == sum(bin(int(r, 16)).count("1") for r in rows), ink
+    if code == 0x2E:
+        assert len(ink) == 4 and len(set(x for x, y in ink)) == 2, ink
+    else:                   # the spade's top row of ink is one pixel wide; this glyph's is not
+        spade = bdf.get_glyph(0x2660)
+        top = [y for y in range(spade.height) if any(spade.bitmap[x, y] for x in range(spade.width))][0]
+        assert sum(spade.bitmap[x, top] for x in range(spade.width)) == 1
+        mine = min(y for x, y in ink)
+        assert code == 0x2666 or sum(1 for x, y in ink if y == mine) == 3        # a round lobe
+        assert code == 0x2663 or max(y for x, y in ink) - mine == 4                # squat: 5 rows
 
     class Source:           # the source font, as adafruit_bitmap_font reads the X11 one
         def load_glyphs(self, chars):
             pass
 
         def get_bounding_box(self):
-            return 5, 8, 0, -1
+            return bdf.get_bounding_box()
 
-        def get_glyph(self, code):
-            return bdf.get_glyph(code) if code == 0x2E else None
-    text, missing = make_font.to_bdf(Source(), "5x8", ".")
-    assert "BITMAP\n" + "\n".join(make_font.FIXED["5x8", 0x2E]) + "\nENDCHAR" in text
+        def get_glyph(self, c):
+            return g if c == code else None
+    text, missing = make_font.to_bdf(Source(), size, chr(code))
+    assert "BITMAP\n" + "\n".join(rows) + "\nENDCHAR" in text
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
@@ -448,6 +461,28 @@ def test_the_cursor_and_hint_frames_leave_every_card_glyph_whole(fonts, board):
                     face = [at(art, tile, i, y % th) == ui.FACE for i in range(tw)]
                     assert not (p.MONO and dashed and any(face) and under != ui.FACE), \
                         (board, rank, suit, x, y)
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_states_that_colour_tells_are_told_without_it(fonts, board):
+    """For red-green colour blindness, glare and mono panels: a colour screen's 2 pixel cursor
+    and hint have a black inner ring (a yellow or cyan ring alone on a white card is a change
+    of hue only), and a mono screen's completed suit has a tile of its own (its NEED is FACE:
+    the two tiles were the same pixels)."""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    tw, th = L.tile
+    theme = ui.Theme(mono=p.MONO, paper=p.EINK)
+    art = ui.CardArt(tw, th, L.tile_font, theme)
+    for dashed in (False, True):
+        tg = art.frame(tw, 2 * th, ui.HINT, dashed)
+        inner = tg.pixel_shader[tg.bitmap[1, 1]] if tw >= 14 else None
+        assert inner == (None if tw < 14 else theme.colours[ui.HINT if p.MONO else ui.INK]), board
+        assert tg.pixel_shader[tg.bitmap[0, 0]] == theme.colours[ui.HINT] or dashed, board
+    for s in range(4):
+        done = [theme.colours[at(art, ui.T_SUIT_DONE + s, x, y)] for y in range(th) for x in range(tw)]
+        plain = [theme.colours[at(art, ui.T_SUIT + s, x, y)] for y in range(th) for x in range(tw)]
+        assert done != plain, (board, s)
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
