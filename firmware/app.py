@@ -603,6 +603,7 @@ class App:
         items = [[text.preset_title(k), None, None,
                   (lambda i=i, k=k: self.rules_page(k, lambda: self.help_menu(i)))]
                  for i, k in enumerate(PRESETS)]
+        items.append([text.rules_words().TABLE[0], None, None, self.table_page])
         items.append(["keys", None, None, self.keys_page])
         items.append(["about", None, None, self.about_page])
         self.goto(ListScreen(self, t("help"), items, back=self.title, sel=sel))
@@ -626,6 +627,12 @@ class App:
         at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
         self.rules_page(PRESETS[self.match_preset], self.pause, at_table, lines)
 
+    def table_page(self):
+        """How to read the table: what its marks and frames mean."""
+        words = text.rules_words().TABLE
+        self.goto(PageScreen(self, words[0], [(x, ui.TEXT) for x in words[1:]],
+                             ok=lambda: self.help_menu(len(PRESETS))))
+
     def keys_page(self):
         """What each of this board's keys does, by the name printed on it."""
         p = self.hal.profile
@@ -645,7 +652,7 @@ class App:
         if HINT not in [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]:
             lines.append((t("hint_in_pause"), ui.TEXT))
         lines.append((t("hurry"), ui.MUTED))
-        self.goto(PageScreen(self, t("keys"), lines, ok=lambda: self.help_menu(len(PRESETS))))
+        self.goto(PageScreen(self, t("keys"), lines, ok=lambda: self.help_menu(len(PRESETS) + 1)))
 
     def about_page(self):
         """For bug reports: the board, the firmware it runs and the heap left on the badge."""
@@ -655,7 +662,7 @@ class App:
         mem = self.hal.memory()
         if mem is not None:
             lines.append((t("memory_free") % (mem[0] // 1024, mem[1] // 1024), ui.TEXT))
-        self.goto(PageScreen(self, t("about"), lines, ok=lambda: self.help_menu(len(PRESETS) + 1)))
+        self.goto(PageScreen(self, t("about"), lines, ok=lambda: self.help_menu(len(PRESETS) + 2)))
 
     # ---- autosave and resume (firmware.autosave) ---------------------------------------
     def power_up(self):

@@ -36,3 +36,14 @@ SCORING = (
     ("Alle setzen einen Chip (wer eine Karte weniger hat: 2). Wer zuerst fertig ist, bekommt "
      "den Pot; die anderen zahlen %s."),
 )
+
+TABLE = (
+    "Der Tisch",
+    ("Jede Reihe ist eine Farbe; die markierten Ränge an ihren Enden sind die Karten, die sie "
+     "als Nächstes nimmt."),
+    ("In deiner Hand heben sich die Karten ab, die du jetzt legen kannst, die anderen sind "
+     "abgeblendet; der volle Rahmen ist dein Cursor, der gestrichelte der Tipp."),
+    "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit zwei Karten oder weniger.",
+    ("Neben jedem Spieler stehen seine Karten, seine Chips ($) oder Punkte (Pkt) und was er "
+     "zuletzt getan hat."),
+)

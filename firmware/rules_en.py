@@ -32,3 +32,14 @@ SCORING = (
     ("Everyone antes a chip (2 if dealt a card fewer). First out takes the pot; the others "
      "pay %s."),
 )
+
+# the Rules & help page on reading the table: its title, then one sentence a line
+TABLE = (
+    "The table",
+    "Each row is a suit; the ranks marked at its ends are the cards it takes next.",
+    ("In your hand the cards you can lay now stand out, the others are dimmed; the solid frame "
+     "is your cursor, the dashed one the hint."),
+    "\u25b6 marks whose turn it is, D the dealer, 2! a player with two cards or fewer.",
+    ("Beside each player you see the cards they hold, their chips ($) or points (pt), and "
+     "what they did last."),
+)

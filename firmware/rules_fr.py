@@ -37,3 +37,14 @@ SCORING = (
     ("Chacun mise un jeton (2 si on a reçu une carte de moins). Le premier à poser toutes ses cartes prend "
      "le pot; les autres paient %s."),
 )
+
+TABLE = (
+    "La table",
+    ("Chaque rangée est une couleur; les valeurs marquées à ses bouts sont les cartes qu'elle "
+     "prend ensuite."),
+    ("Dans votre main, les cartes que vous pouvez poser ressortent, les autres sont estompées; "
+     "le cadre plein est votre curseur, le cadre en pointillés le conseil."),
+    "\u25b6 montre à qui est le tour, D le donneur, 2! un joueur à deux cartes ou moins.",
+    ("À côté de chaque joueur figurent ses cartes en main, ses jetons ($) ou ses points (pt), "
+     "et ce qu'il a fait en dernier."),
+)

@@ -142,11 +142,16 @@ def levels_text(seats, n, mixed=None):
     return mixed or ", ".join([seat(p, -1) + ": " + words[p - 1] for p in range(1, n)])
 
 
+def rules_words():
+    """The sentences of the rules pages (firmware/rules_en.py, rules_fr.py, rules_de.py), in
+    the current language: borrowed, so they are freed with the page that uses them."""
+    return borrow("rules_" + ("en", "fr", "de")[lang])
+
+
 def rules(r):
-    """Rule set r as sentences, one per rule, for its rules page: what its fields say. The
-    sentences (firmware/rules_en.py, rules_fr.py, rules_de.py) are loaded for this and dropped
-    after, so they hold no heap while the game runs."""
-    w = borrow("rules_" + ("en", "fr", "de")[lang])
+    """Rule set r as sentences, one per rule, for its rules page: what its fields say (the
+    sentences are loaded for this and dropped after, so they hold no heap while the game runs)."""
+    w = rules_words()
     say = w.WORDS
     n = r.min_players
     out = [say["players"] % (str(n) if n == r.max_players else "%d-%d" % (n, r.max_players)),

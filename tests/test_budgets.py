@@ -44,7 +44,9 @@ def test_badge_code_memory_budgets_on_micropython():
     # table's new sentences (who won the match, the first card's rank, the bonus card).
     # The twenty-first session raised the whole to 110 KB (109.5 measured): the nvm journal
     # tells damage from a torn write and says it, and the statistics survive a cut at Start.
-    assert r["text_heap_bytes_micropython"] <= 11.5 * 1024
+    # The twenty-second session took the text to 12 KB (11.6 measured): each language's
+    # letters for the picture cards and the dealer, and the way to the page on the table.
+    assert r["text_heap_bytes_micropython"] <= 12 * 1024
     assert r["badge_code_heap_bytes_micropython"] <= 54 * 1024
     assert r["library_code_heap_bytes_micropython"] <= 16.5 * 1024
     assert r["circuitpython_code_heap_bytes_micropython"] <= 41.5 * 1024

@@ -194,7 +194,7 @@ def all_texts():
         for forms in words.REASONS:
             out.extend(forms)
     for words in RULES_WORDS:
-        out.extend(list(words.WORDS.values()) + list(words.OPENING + words.SCORING))
+        out.extend(list(words.WORDS.values()) + list(words.OPENING + words.SCORING + words.TABLE))
     return out
 
 

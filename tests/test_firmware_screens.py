@@ -226,6 +226,31 @@ def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
 
 
 @pytest.mark.parametrize("lang", range(3))
+def test_rules_and_help_explain_the_table_and_come_back_to_their_line(lang):
+    """Rules & help > The table says what the marks mean in the player's language (the dealer's
+    mark as the table shows it); OK on a page returns to that page's line of the menu."""
+    sim = Sim("pimoroni_picosystem", seed=3)
+    text.set_lang(lang)
+    try:
+        sim.app.title()
+        select_menu(sim, text.t("help"))
+        sim.press("OK")
+        pages = []
+        for line in (text.rules_words().TABLE[0], text.t("keys"), text.t("about")):
+            select_menu(sim, line)
+            at = sim.screen.sel
+            sim.press("OK")
+            pages.append(" ".join(page_text(sim.screen)))
+            sim.press("OK")
+            assert sim.screen.title == text.t("help") and sim.screen.sel == at, line
+        words = text.rules_words().TABLE
+        assert sim.screen.items[len(PRESETS)][0] == words[0] and pages[0] == " ".join(words[1:])
+        assert " %s " % text.t("dealer") in pages[0] and "\u25b6" in pages[0] and "2!" in pages[0]
+    finally:
+        text.set_lang(0)
+
+
+@pytest.mark.parametrize("lang", range(3))
 def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     """Rules & help > Buttons, through the menus, on every board: one line per key, by the
     letter or arrow printed on it or its place, with its action (and long press) in the player's
