@@ -243,7 +243,10 @@ class TableView(Screen):
                     turn = t("any_suit")                # you start a new suit (again, after a 13th)
                 elif g.start < 0 and g.opener < 0 and g.rules.opening in (FIVE_OR_NINE, ANY_RANK):
                     turn = t("open_5_9" if g.rules.opening == FIVE_OR_NINE else "pick_rank")
-                if self.cursor < len(items) and items[self.cursor] == PASS:
+                on_pass = self.cursor < len(items) and items[self.cursor] == PASS
+                if self.hint_card in items and (self.hint_card == PASS or not on_pass):
+                    self._msg(self._hint_text(), None, ui.ACCENT)   # said while you look around
+                elif on_pass:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
                 elif g.bonus >= 0:              # Coventry: one more card on another row, or pass
                     self._msg(t("bonus_play") + " \u00b7 " + self._pass_text(),
@@ -518,8 +521,11 @@ class TableScreen(TableView):
             self.cursor = self.items.index(c)
             self.msg_key = None
             self.update(now)
-            what = t("pass_cost") if c == PASS else card_name(c)
-            self.say(t("hint") + ": " + what, None, ui.ACCENT)
+            self.app.changed()
+
+    def _hint_text(self):
+        c = self.hint_card
+        return t("hint") + ": " + (self._pass_text() if c == PASS else card_name(c))
 
     def tick(self, now):
         g = self.g

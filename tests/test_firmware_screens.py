@@ -567,6 +567,24 @@ def test_match_length_in_words_for_every_preset():
             assert said == want.get(key, want["fan_tan"]), key
 
 
+@pytest.mark.parametrize("board", ("adafruit_macropad_rp2040", "pimoroni_picosystem"))
+def test_the_hint_stays_said_while_you_look_around(board):
+    """After HINT the message line names the hinted card until you play: on the MacroPad its
+    dashes are a few pixels, and moving the cursor away took the words with them."""
+    sim = Sim(board, seed=3)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    sim.press("HINT")
+    hinted = t.hint_card
+    said = message(t)
+    assert said == "Hint: " + card_name(hinted) and t.items[t.cursor] == hinted
+    sim.press("RIGHT")
+    assert t.items[t.cursor] != hinted and message(t) == said and not t.hint_tg.hidden
+    sim.press("LEFT")
+    sim.press("OK", settle=False)
+    assert hinted not in t.items and t.hint_card == -1 and not message(t).startswith("Hint")
+
+
 def test_the_pause_menu_asks_for_a_hint_on_your_turn():
     """The T-Display has no HINT button: on your turn its pause menu (hold L) offers the hint,
     the same advice the HINT button gives, framed on the table. Not while the bots play."""
