@@ -443,6 +443,10 @@ class TableView(Screen):
                 return level
         return 3
 
+    def _hint_text(self):
+        c = self.hint_card
+        return t("hint") + ": " + (self._pass_text() if c == PASS else card_name(c))
+
     def _pass_text(self):
         cost = self.g.pass_total(self.me)
         if not cost:
@@ -522,10 +526,6 @@ class TableScreen(TableView):
             self.msg_key = None
             self.update(now)
             self.app.changed()
-
-    def _hint_text(self):
-        c = self.hint_card
-        return t("hint") + ": " + (self._pass_text() if c == PASS else card_name(c))
 
     def tick(self, now):
         g = self.g
