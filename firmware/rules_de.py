@@ -42,8 +42,8 @@ TABLE = (
     ("Jede Reihe ist eine Farbe; die markierten Ränge an ihren Enden sind die Karten, die sie "
      "als Nächstes nimmt."),
     ("In deiner Hand heben sich die Karten ab, die du jetzt legen kannst, die anderen sind "
-     "abgeblendet; der volle Rahmen ist dein Cursor, der gestrichelte der Tipp."),
+     "abgeblendet; der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),
     "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit zwei Karten oder weniger.",
-    ("Neben jedem Spieler stehen seine Karten, seine Chips ($) oder Punkte (Pkt) und was er "
-     "zuletzt getan hat."),
+    ("Neben jedem Spieler (auf kleinen Schirmen unter deiner Hand): wie viele Karten er hat, "
+     "seine Chips ($) oder Punkte (Pkt) und was er zuletzt getan hat."),
 )

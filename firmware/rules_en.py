@@ -40,6 +40,6 @@ TABLE = (
     ("In your hand the cards you can lay now stand out, the others are dimmed; the solid frame "
      "is your cursor, the dashed one the hint."),
     "\u25b6 marks whose turn it is, D the dealer, 2! a player with two cards or fewer.",
-    ("Beside each player you see the cards they hold, their chips ($) or points (pt), and "
-     "what they did last."),
+    ("Beside each player (or under your hand, on small screens): how many cards they hold, "
+     "their chips ($) or points (pt), and what they did last."),
 )

@@ -40,11 +40,11 @@ SCORING = (
 
 TABLE = (
     "La table",
-    ("Chaque rangée est une couleur; les valeurs marquées à ses bouts sont les cartes qu'elle "
-     "prend ensuite."),
+    ("Chaque rangée est une couleur; les valeurs marquées à ses extrémités sont les cartes "
+     "qu'elle prend ensuite."),
     ("Dans votre main, les cartes que vous pouvez poser ressortent, les autres sont estompées; "
      "le cadre plein est votre curseur, le cadre en pointillés le conseil."),
-    "\u25b6 montre à qui est le tour, D le donneur, 2! un joueur à deux cartes ou moins.",
-    ("À côté de chaque joueur figurent ses cartes en main, ses jetons ($) ou ses points (pt), "
-     "et ce qu'il a fait en dernier."),
+    "\u25b6 indique à qui c'est le tour, Dn le donneur, 2! un joueur à deux cartes ou moins.",
+    ("À côté de chaque joueur (ou sous votre main, sur les petits écrans): le nombre de cartes "
+     "qu'il a en main, ses jetons ($) ou ses points (pt), et ce qu'il a fait en dernier."),
 )

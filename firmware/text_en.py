@@ -51,7 +51,7 @@ T = {
     "normal": "normal",
     "fast": "fast",
     "you": "You",
-    "dealer": "D",       # marks the dealer (Geber in German)
+    "dealer": "D",       # marks the dealer: not a rank's letter (Dn in French, G in German)
     "pot": "Pot",
     "your_turn": "Your turn",
     "any_suit": "Start any suit",

@@ -51,7 +51,7 @@ T = {
     "normal": "normale",
     "fast": "rapide",
     "you": "Vous",
-    "dealer": "D",
+    "dealer": "Dn",
     "pot": "Pot",
     "your_turn": "À vous",
     "any_suit": "Couleur libre",

@@ -198,10 +198,10 @@ def test_illegal_reason_in_french_and_german():
             text.set_lang(0)
 
 
-@pytest.mark.parametrize("lang,mark", [(0, "D"), (1, "D"), (2, "G")])
+@pytest.mark.parametrize("lang,mark", [(0, "D"), (1, "Dn"), (2, "G")])
 def test_the_dealer_is_marked_in_the_players_language(lang, mark):
-    """Beside the dealer's name: D (dealer, donneur), G in German (Geber), where a D would
-    read as a queen (Dame) among the B D K of the cards."""
+    """Beside the dealer's name: D (dealer), Dn in French (donneur) and G in German (Geber),
+    where a D would read as a queen (Dame) among the V D R or B D K of the cards."""
     sim = Sim("pimoroni_picosystem", seed=4)
     text.set_lang(lang)
     try:

@@ -595,7 +595,7 @@ def test_the_pause_menu_asks_for_a_hint_on_your_turn():
     sim.press("HINT")
     by_button = t.hint_card
     g = t.g                                   # Hard's choice, from your view alone
-    seed = (g.deal_number * 7919 + g.deal_number * 131 + len(g.log)) & 0x3FFFFFFF
+    seed = ((g.deal_number & 0xFFFF) * 7919 + g.deal_number * 131 + len(g.log)) & 0x3FFFFFFF
     assert by_button == bots.choose(g.view(t.me), seed, bots.HARD)
     t.hint_card = -1
     sim.press("BACK")

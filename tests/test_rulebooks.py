@@ -186,7 +186,8 @@ def test_000_a_player_holding_both_the_6_and_the_8_is_paid_once():
     """ "donner trois jetons aux joueurs qui détiennent le 6 et le 8": the players, so one who
     holds both is paid 3, not 6 (5 under 001's option)."""
     for gate in (3, 5):
-        g = rigged(preset("fan_tan").with_(gate_penalty=gate), [["7H", "7S"], ["6H", "8H", "7D"]])
+        g = rigged(preset("fan_tan").with_(gate_penalty=gate),        # 7♠ and its own gates
+                   [["7H", "7S", "6S", "8S"], ["6H", "8H", "7D"]])
         p, q = g.turn, (g.turn + 1) % 4
         assert g.pass_cost() == (3, [(q, gate)]) and g.pass_total() == 3 + gate
         chips, pot = g.chips[:], g.pot
@@ -505,13 +506,13 @@ def test_002_a_player_passes_only_when_nothing_fits():
     for d in range(1, 40):
         g = Game(preset("sevens"), d)
         while not g.over:
-            fits, hands, passes = g.fits[:], g.hands[:], g.passes[:]
+            passes = g.passes[:]
             moves = g.legal_moves()
             assert g.play(moves[rng.below(len(moves))]) == R.OK
-            for p in range(4):
-                if g.passes[p] > passes[p]:           # passed by the engine since the last card
+            for p in range(4):                        # passed by the engine after that card:
+                if g.passes[p] > passes[p]:           # nothing of theirs fits the table it left
                     seen += 1
-                    assert all(hands[p * 4 + s] & fits[s] == 0 for s in range(4)), (d, p)
+                    assert all(g.hands[p * 4 + s] & g.fits[s] == 0 for s in range(4)), (d, p)
     assert seen > 20
 
 
