@@ -10,7 +10,7 @@ WORDS = {
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
     "must": "Spiele, wenn du kannst, sonst passe.",
     "must_chip": "Spiele, wenn du kannst, sonst passe und zahle einen Chip in den Pot.",
-    "strategic": "Du darfst auch passen, wenn du spielen könntest und zahlen kannst: %d Chips in den Pot",
+    "strategic": "Du darfst auch freiwillig passen, wenn du zahlen kannst: %d Chips in den Pot",
     "gates": (" und je %d an jeden, der eine Nachbarkarte einer Startkarte hat, die du "
               "zurückhältst"),
     "gates_fixed": ", sobald der Startrang feststeht",
@@ -39,11 +39,10 @@ SCORING = (
 
 TABLE = (
     "Der Tisch",
-    ("Jede Reihe ist eine Farbe; die markierten Ränge an ihren Enden sind die Karten, die sie "
-     "als Nächstes nimmt."),
+    "Jede Reihe ist eine Farbe; die markierten Ränge an ihren Enden sind die nächsten anlegbaren Karten.",
     ("In deiner Hand heben sich die Karten ab, die du jetzt legen kannst, die anderen sind "
-     "abgeblendet; der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),
-    "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit zwei Karten oder weniger.",
-    ("Neben jedem Spieler (auf kleinen Schirmen unter deiner Hand): wie viele Karten er hat, "
+     "ausgegraut; der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),
+    "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit höchstens zwei Karten.",
+    ("Neben jedem Spieler (auf kleinen Displays unter deiner Hand): wie viele Karten er hat, "
      "seine Chips ($) oder Punkte (Pkt) und was er zuletzt getan hat."),
 )

@@ -11,7 +11,7 @@ WORDS = {
                  "autre rangée."),
     "must": "Jouez si vous pouvez, sinon passez.",
     "must_chip": "Jouez si vous pouvez, sinon passez et payez un jeton au pot.",
-    "strategic": "Vous pouvez aussi passer sans y être obligé, si vous pouvez payer: %d jetons au pot",
+    "strategic": "Vous pouvez aussi passer sans y être obligé, si vous avez de quoi payer: %d jetons au pot",
     "gates": (", et %d à chaque détenteur d'une carte voisine d'une carte d'ouverture que "
               "vous gardez"),
     "gates_fixed": ", une fois la valeur d'ouverture fixée",
@@ -40,11 +40,10 @@ SCORING = (
 
 TABLE = (
     "La table",
-    ("Chaque rangée est une couleur; les valeurs marquées à ses extrémités sont les cartes "
-     "qu'elle prend ensuite."),
-    ("Dans votre main, les cartes que vous pouvez poser ressortent, les autres sont estompées; "
-     "le cadre plein est votre curseur, le cadre en pointillés le conseil."),
-    "\u25b6 indique à qui c'est le tour, Dn le donneur, 2! un joueur à deux cartes ou moins.",
-    ("À côté de chaque joueur (ou sous votre main, sur les petits écrans): le nombre de cartes "
-     "qu'il a en main, ses jetons ($) ou ses points (pt), et ce qu'il a fait en dernier."),
+    "Chaque rangée est une couleur; les valeurs marquées à ses bouts sont les prochaines cartes à y poser.",
+    ("Dans votre main, les cartes que vous pouvez poser ressortent, les autres sont grisées; "
+     "le cadre plein est votre curseur, celui en pointillés montre le conseil."),
+    "\u25b6 indique qui doit jouer, Dn le donneur, 2! un joueur à deux cartes ou moins.",
+    ("À côté de chaque joueur (ou sous votre main, sur les petits écrans): son nombre de cartes, "
+     "ses jetons ($) ou ses points (pt), et sa dernière action."),
 )
