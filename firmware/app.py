@@ -603,7 +603,7 @@ class App:
         items = [[text.preset_title(k), None, None,
                   (lambda i=i, k=k: self.rules_page(k, lambda: self.help_menu(i)))]
                  for i, k in enumerate(PRESETS)]
-        items.append([text.rules_words().TABLE[0], None, None, self.table_page])
+        items.append(["table", None, None, self.table_page])
         items.append(["keys", None, None, self.keys_page])
         items.append(["about", None, None, self.about_page])
         self.goto(ListScreen(self, t("help"), items, back=self.title, sel=sel))
@@ -629,8 +629,7 @@ class App:
 
     def table_page(self):
         """How to read the table: what its marks and frames mean."""
-        words = text.rules_words().TABLE
-        self.goto(PageScreen(self, words[0], [(x, ui.TEXT) for x in words[1:]],
+        self.goto(PageScreen(self, t("table"), [(x, ui.TEXT) for x in text.rules_words().TABLE],
                              ok=lambda: self.help_menu(len(PRESETS))))
 
     def keys_page(self):

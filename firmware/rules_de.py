@@ -38,7 +38,6 @@ SCORING = (
 )
 
 TABLE = (
-    "Der Tisch",
     "Jede Reihe ist eine Farbe; die markierten Ränge an ihren Enden sind die nächsten anlegbaren Karten.",
     ("In deiner Hand heben sich die Karten ab, die du jetzt legen kannst, die anderen sind "
      "ausgegraut; der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),

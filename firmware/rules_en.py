@@ -33,9 +33,8 @@ SCORING = (
      "pay %s."),
 )
 
-# the Rules & help page on reading the table: its title, then one sentence a line
+# the Rules & help page on reading the table (its title is text_en's "table"), a sentence a line
 TABLE = (
-    "The table",
     "Each row is a suit; the ranks marked at its ends are the cards it takes next.",
     ("In your hand the cards you can lay now stand out, the others are dimmed; the solid frame "
      "is your cursor, the dashed one the hint."),

@@ -39,7 +39,6 @@ SCORING = (
 )
 
 TABLE = (
-    "La table",
     "Chaque rangée est une couleur; les valeurs marquées à ses bouts sont les prochaines cartes à y poser.",
     ("Dans votre main, les cartes que vous pouvez poser ressortent, les autres sont grisées; "
      "le cadre plein est votre curseur, celui en pointillés montre le conseil."),

@@ -95,6 +95,7 @@ T = {
     "about": "Info",
     "memory_free": "Freier Speicher: %d von %d KB",
     "keys": "Tasten",
+    "table": "Der Tisch",
     "hold": "lang drücken",
     "knob": "Knopf drehen: Karte / Wert wählen",
     "told": "Was das Passen verrät",

@@ -95,6 +95,7 @@ T = {
     "about": "About",
     "memory_free": "Free memory: %d of %d KB",
     "keys": "Buttons",
+    "table": "The table",
     "hold": "hold",
     "knob": "Turn the knob: pick a card / value",
     "told": "What passes tell",

@@ -95,6 +95,7 @@ T = {
     "about": "À propos",
     "memory_free": "Mémoire libre: %d sur %d Ko",
     "keys": "Boutons",
+    "table": "La table",
     "hold": "appui long",
     "knob": "Tourner la molette: choisir carte / valeur",
     "told": "Indices des passes",

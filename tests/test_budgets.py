@@ -58,13 +58,13 @@ def test_badge_code_memory_budgets_on_micropython():
     # what the docs and the messages say .mpy saves over .py is this measure's
     mpy = (r["badge_code_heap_bytes_micropython"] + r["library_code_heap_bytes_micropython"]
            + r["circuitpython_code_heap_bytes_micropython"])
-    saved = round((r["source_code_heap_bytes_micropython"] - mpy) / 1024)
+    saved = (r["source_code_heap_bytes_micropython"] - mpy) / 1024
     root = os.path.dirname(README)
     for path in ("README.md", "docs/flashing.md", "firmware/code.py", "tools/flash.py", "hal/__init__.py",
                  "hal/circuitpython.py"):
         with open(os.path.join(root, path), encoding="utf-8") as f:
             said = re.findall(r"(?:about |\()(\d+) KB (?:more|less heap)", f.read())
-        assert said and all(int(n) == saved for n in said), (path, said, saved)
+        assert said and all(abs(int(n) - saved) < 1 for n in said), (path, said, saved)   # "about"
 
 
 def test_the_ui_estimate_counts_the_engine_state_measured_on_micropython():
