@@ -187,10 +187,9 @@ class CardArt:
         for s in range(4):
             ink = RED if s in (1, 2) else INK
             self._draw_tile(f, T_SUIT + s, FACE, SUIT_TEXT[s], ink, bottom=True)
-            if theme.mono:          # NEED is FACE there: a completed suit's tile is inverted
-                self._draw_tile(f, T_SUIT_DONE + s, SLOT, SUIT_TEXT[s], NEED, bottom=True)
-            else:
-                self._draw_tile(f, T_SUIT_DONE + s, NEED, SUIT_TEXT[s], ink, bottom=True)
+            # a completed suit: the accent tile, or inverted on mono (where NEED is FACE)
+            face, ink = (SLOT, NEED) if theme.mono else (NEED, ink)
+            self._draw_tile(f, T_SUIT_DONE + s, face, SUIT_TEXT[s], ink, bottom=True)
 
     def draw_ranks(self, ranks, f=None):
         """Draw these ranks' tiles in the language's letters: all of them at first, the
