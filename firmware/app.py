@@ -191,11 +191,14 @@ class App:
         return self.hal.profile.EINK and self.dirty
 
     def run(self):
+        """The badge's main loop. When nothing was drawn and no bot or animation moves, it
+        naps 20 ms, as long as keypad takes to scan the keys (the battery lasts longer)."""
         hal = self.hal
         while True:
             now = hal.ticks_ms()
             self.step(now, hal.poll())
-            self.render(now)
+            if not (self.render(now) or self.busy()):
+                hal.nap(20)
 
     # ---- screens ------------------------------------------------------------------
     def title(self):

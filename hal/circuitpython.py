@@ -89,6 +89,12 @@ class Hal:
         self._tick = t
         return self._ms
 
+    def nap(self, ms):
+        """Sleep ms: CircuitPython's sleep waits for interrupts (WFI on the RP2040), and
+        keypad and rotaryio go on counting meanwhile."""
+        import time
+        time.sleep(ms / 1000)
+
     # input
     def poll(self):
         """Logical buttons pressed since the last poll, oldest first."""
@@ -114,15 +120,12 @@ class Hal:
     def refresh(self):
         """Show what changed. On e-ink, returns False while the panel needs rest."""
         d = self.display
-        if self.profile.EINK:
-            if d.time_to_refresh > 0:
-                return False
-            try:
-                d.refresh()
-            except RuntimeError:
-                return False
-            return True
-        d.refresh()
+        if self.profile.EINK and d.time_to_refresh > 0:
+            return False
+        try:
+            d.refresh()
+        except RuntimeError:        # e-ink refreshed too soon: the app tries again
+            return False
         return True
 
     def set_brightness(self, level):

@@ -468,3 +468,60 @@ def test_the_clock_runs_on_across_the_wrap_of_supervisor_ticks(monkeypatch, lead
             moves_after_wrap += len(scr.g.log) - before
     assert app.screen.g.over and moves_after_wrap > 20
     assert lead < h.ticks_ms() < 200000              # counted from the start, past the wrap
+
+
+class Stop(Exception):
+    pass
+
+
+def test_the_badge_loop_naps_while_nothing_moves(monkeypatch):
+    """App.run, the badge's main loop: on a still menu each turn of the loop ends in a 20 ms nap
+    (the processor waits for interrupts); while the bots play or cards are dealt it never naps,
+    and a whole deal played through the keys still ends."""
+    from firmware import ui, text
+    from firmware.app import App
+    from firmware.table import TableScreen
+    clock = install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
+    h = importlib.import_module("hal.circuitpython").Hal()
+    app = App(h)
+    text.set_lang(0)
+    keys = FakeKeys.last
+    ok = [k[1] for k in h.profile.KEYS].index(OK)
+    loops = []                      # per turn of the loop: did it nap?
+    busy_naps = []
+    poll = h.poll
+
+    def one_turn(last):
+        clock[0] += 1                # a turn of the loop takes a millisecond
+        if len(loops) == last:
+            raise Stop()
+        scr = app.screen
+        if isinstance(scr, TableScreen):
+            if scr.g.over:
+                raise Stop()
+            if scr.my_turn() and len(loops) % 10 == 0:      # the player takes a moment
+                keys.events.queue += [(ok, True), (ok, False)]
+        loops.append(False)
+        return poll()
+
+    def nap(ms):
+        assert ms == 20
+        clock[0] += ms
+        loops[-1] = True
+        busy_naps.append(app.busy())
+    monkeypatch.setattr(h, "nap", nap)
+
+    monkeypatch.setattr(h, "poll", lambda: one_turn(200))
+    with pytest.raises(Stop):
+        app.run()                                   # the title screen, untouched
+    assert loops[0] is False and all(loops[1:])     # it drew the screen once, then napped
+
+    app.start_match(deal_number=5)
+    del loops[:]
+    monkeypatch.setattr(h, "poll", lambda: one_turn(-1))
+    with pytest.raises(Stop):
+        app.run()
+    assert app.screen.g.over and len(app.screen.g.log) > 40
+    assert not any(busy_naps)                       # never while bots or the deal moved
+    assert loops.count(False) > 1000 and loops.count(True) > 50    # it naps as you decide
