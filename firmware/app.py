@@ -198,7 +198,7 @@ class App:
             now = hal.ticks_ms()
             self.step(now, hal.poll())
             if not (self.render(now) or self.busy()):
-                hal.nap(20)
+                hal.nap(0.02)      # seconds (a constant float: a nap allocates nothing)
 
     # ---- screens ------------------------------------------------------------------
     def title(self):

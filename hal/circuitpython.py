@@ -89,11 +89,11 @@ class Hal:
         self._tick = t
         return self._ms
 
-    def nap(self, ms):
-        """Sleep ms: CircuitPython's sleep waits for interrupts (WFI on the RP2040), and
-        keypad and rotaryio go on counting meanwhile."""
+    def nap(self, seconds):
+        """Sleep: CircuitPython's sleep waits for interrupts (WFI on the RP2040), and keypad
+        and rotaryio go on counting meanwhile."""
         import time
-        time.sleep(ms / 1000)
+        time.sleep(seconds)
 
     # input
     def poll(self):
@@ -142,7 +142,6 @@ class Hal:
             return
         try:
             import pwmio
-            import time
             enable = None
             if self.profile.AUDIO_ENABLE:
                 import digitalio
@@ -150,7 +149,7 @@ class Hal:
                 enable.switch_to_output(value=True)
             pwm = pwmio.PWMOut(getattr(board, self.profile.AUDIO), frequency=frequency,
                                duty_cycle=0x8000)
-            time.sleep(ms / 1000)
+            self.nap(ms / 1000)
             pwm.deinit()
             if enable is not None:
                 enable.deinit()
@@ -181,9 +180,8 @@ class Hal:
         if self._battery is None:
             return None
         ratio, drop = self.profile.BATTERY_DIVIDER     # the pin sees (cell - drop) / ratio
-        volts = self._battery.value * 3.3 * ratio / 65535 + drop / 1000
-        pct = int((volts - 3.3) * 100 / 0.9)
-        return max(0, min(100, pct))
+        mv = self._battery.value * 3300 * ratio // 65535 + drop      # small ints: no floats
+        return max(0, min(100, (mv - 3300) // 9))       # 3.3 V empty, 4.2 V full
 
     # storage: the two-slot records live in microcontroller.nvm (hal.stores)
     @property
