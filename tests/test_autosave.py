@@ -5,7 +5,10 @@ import random
 import pytest
 
 from simhelp import Sim, message, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu, page_text
-from engine.rules import PRESETS
+from engine import save
+from engine.match import Match
+from engine.rules import PRESETS, preset
+from engine.stats import Stats
 from engine.records import Record
 from firmware import autosave, text
 from firmware.autosave import Saves, GAME_KIND
@@ -686,3 +689,50 @@ def test_a_match_resumed_after_a_power_cut_still_moves_the_next_match_on(tmp_pat
     back.app.quit_match()
     new_game(back, PRESETS.index("fan_tan"))
     assert back.app.match.deal_number == dealt + 1
+
+
+def _prefs(**kw):
+    s = {"lang": 0, "sound": 1, "speed": 1, "bright": 2, "preset": 0, "players": 4, "level": 1,
+         "deal": 12}
+    s.update(kw)
+    return s
+
+
+@pytest.mark.parametrize("bad", ({"lang": 3}, {"bright": 5}, {"level": 3}, {"deal": 100000}))
+def test_settings_out_of_range_are_refused(bad):
+    """A record whose check passes but whose settings no menu can make falls back to the older."""
+    saves = Saves(MemoryStore())
+    assert saves.save_prefs(_prefs(), bytes(7), Stats(), 0)
+    assert saves.load_prefs()[0] is not None
+    assert saves.save_prefs(_prefs(**bad), bytes(7), Stats(), 0)
+    got, damaged = saves.load_prefs()
+    assert got[0] == _prefs()
+
+
+def test_a_level_past_hard_is_refused():
+    saves = Saves(MemoryStore())
+    m = Match(preset("sevens"), 3)
+    assert saves.save_game(m, autosave.TABLE, 0, 0, 3, bytes(7))
+    assert saves.load_game() == (None, True)
+
+
+def test_a_results_page_of_an_unsettled_deal_is_refused():
+    saves = Saves(MemoryStore())
+    m = Match(preset("sevens"), 3)
+    assert saves.save_game(m, autosave.RESULTS, 0, 0, 1, bytes(7))
+    assert saves.load_game() == (None, True)
+
+
+def test_an_older_record_on_the_results_page_comes_back_there():
+    """A game saved on a results page by firmware of the header-1 records (16 cursor places to a
+    screen) reopens that page."""
+    saves = Saves(MemoryStore())
+    m = Match(preset("domino"), 6, 3)
+    g = m.game
+    while not g.over:
+        g.play(g.legal_moves()[0])
+    m.settle()
+    payload = bytes((1, 2, 0)) + bytes(7) + save.encode(m, autosave.RESULTS * 16 + 3)
+    saves.game.write(payload)
+    got = saves.load_game()[0]
+    assert (got.kind, got.cursor) == (autosave.RESULTS, 3)

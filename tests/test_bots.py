@@ -345,3 +345,15 @@ def test_bots_under_micropython_match_cpython():
     lines = dict(line.split(" ", 1) for line in out.stdout.strip().splitlines())
     assert lines["bots"] == str(selftest.run_bots((5,))[1])
     assert int(lines["alloc"]) <= 16 * 1024
+
+
+def test_a_view_and_a_load_carry_the_pot():
+    """Hard plans a chip game from its view: the pot and the chips go with it."""
+    from test_rulebooks import random_play_until
+    rules = preset("fan_tan")
+    g = random_play_until(rules, lambda g: g.pot > 8)
+    v = g.view(g.turn)
+    assert v.pot == g.pot
+    other = Game(rules, 1234, chips=[50] * 4)
+    other.load(v, g.hands)
+    assert other.pot == g.pot and other.chips == g.chips

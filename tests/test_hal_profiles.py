@@ -7,7 +7,7 @@ import pytest
 import hal
 from hal import buttons as B
 from hal.desktop import board_pins, profile_pins, profile_problems
-from hal.buttons import Buttons, DOWN, LEFT, RIGHT, OK, BACK
+from hal.buttons import Buttons, UP, DOWN, LEFT, RIGHT, OK, BACK
 
 SIZES = {
     "pimoroni_picosystem": (240, 240), "pajenicko_picopad": (320, 240), "ugame22": (320, 240),
@@ -139,3 +139,33 @@ def test_the_board_tables_list_every_board(doc):
         rows = [line for line in f if line.startswith("|")]
     for board_id in hal.BOARDS:
         assert any("`%s`" % board_id in row for row in rows), (doc, board_id)
+
+
+def test_a_key_spent_on_its_long_press_makes_no_chord():
+    b = Buttons((("L", LEFT, BACK), ("R", RIGHT, OK)), (("L", "R", DOWN),))
+    b.press(0, 0)
+    b.tick(B.LONG_MS)
+    assert b.take() == [BACK]
+    b.press(1, B.LONG_MS + 100)                 # L still held, already spent
+    b.release(1, B.LONG_MS + 200)
+    assert b.take() == [RIGHT]
+
+
+@pytest.mark.parametrize("direction", (UP, DOWN, LEFT, RIGHT))
+def test_every_direction_repeats(direction):
+    b = Buttons((("K", direction, None),))
+    b.press(0, 0)
+    b.tick(B.REPEAT_DELAY_MS)
+    assert b.take() == [direction, direction]
+
+
+def test_a_repeated_key_down_neither_fires_again_nor_restarts_the_long_press():
+    """A second down without an up (a key repeat from the desktop, a bounce)."""
+    b = Buttons((("A", OK, BACK), ("L", LEFT, None)))
+    b.press(0, 0)
+    b.press(0, 300)
+    b.tick(B.LONG_MS)
+    assert b.take() == [BACK]
+    b.press(1, 1000)
+    b.press(1, 1010)
+    assert b.take() == [LEFT]

@@ -1,9 +1,12 @@
 """Two-slot records: a power cut at any byte of a write leaves the last good record."""
+import pytest
+
 from engine.records import Record
 from engine import save
 from engine.match import Match
 from engine.rules import preset
 from fakestore import Tearing, newest
+from hal.stores import MemoryStore
 
 
 def payloads():
@@ -83,3 +86,15 @@ def test_sequence_numbers_wrap():
     assert flash.cells["x.1"][2:4] == b"\x00\x00"
     assert newest(rec)[0] == b"new"
     assert rec.write(b"newer") and newest(rec)[0] == b"newer"
+
+
+@pytest.mark.parametrize("blank", (b"\xff", b"\x00"))
+def test_a_blank_slot_beside_a_good_one_is_not_damage(blank):
+    """Erased flash or a zero-filled file (a write the power cut never let land) is no record,
+    not damage: the badge must not say the saved game was damaged."""
+    store = MemoryStore()
+    rec = Record(store, "game", 1)
+    rec.write(b"older")
+    rec.write(b"newer")
+    store.cells["game.1"] = blank * 40
+    assert newest(rec) == (b"older", False)

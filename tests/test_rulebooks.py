@@ -4,7 +4,8 @@ import pytest
 from engine.cards import card, name, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
 from engine.rng import Rng
 from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
-                          LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, ZERO_SUM)
+                          LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, ZERO_SUM, CHIPS, RACE,
+                          override)
 from engine.game import Game, PASS, first_dealer, deal_hands
 from engine.match import Match
 from engine import reasons as R
@@ -664,3 +665,99 @@ def test_every_reason_has_a_text():
 
 def test_card_names():
     assert name(c("10H")) == "10\u2665" and name(c("AS")) == "A\u2660"
+
+
+def test_001_reaching_the_race_target_exactly_ends_the_match():
+    """001: the match stops when a player "atteint 100 points": exactly 100 is enough (here in
+    Parliament, 003, which races to 100 the same way)."""
+    m = Match(preset("parliament"), 5)
+    g = m.game
+    while not g.over:
+        g.play(g.legal_moves()[0])
+    pen = g.penalties()
+    p = max(range(m.players), key=lambda q: pen[q])
+    m.scores[p] = m.rules.target - pen[p]
+    m.settle()
+    assert m.scores[p] == m.rules.target
+    assert m.over and p in m.enders()
+
+
+def test_the_holder_of_the_opening_card_cannot_pay_to_pass():
+    """Sevens with chips and paid passes (New game reaches it) still opens with the 7D."""
+    base = preset("sevens")
+    over = override(base, {}, "scoring", CHIPS)
+    over = override(base, over, "strategic_pass", 1)
+    rules = base.with_(**over)
+    assert rules.strategic_pass and rules.scoring == CHIPS and rules.opener != LEFT_OF_DEALER
+    g = Game(rules, 9, chips=[20] * 4)
+    assert g.check(PASS) == R.MUST_PLAY
+    assert g.legal_moves() == [rules.opener]
+
+
+def test_000_coventry_bonus_may_be_declined_without_paid_passes():
+    rules = preset("coventry").with_(scoring=RACE, strategic_pass=0)
+    assert rules.problem() is None
+    g = random_play_until(rules, lambda g: g.bonus >= 0)
+    assert PASS in g.legal_moves() and g.play(PASS) == R.OK
+
+
+def test_000_a_row_started_by_aces_has_no_gate_below_the_ace():
+    """Coventry opened on aces: a paid pass keeping an ace pays the holder of its 2 (its only
+    neighbour in an ace-low row), never the king's holder."""
+    rules = preset("coventry")
+
+    def aces_kept(g):
+        p = g.turn
+        return [s for s in range(4) if not g.table[s] and g.hands[p * 4 + s] & 1]
+
+    def pos(g):
+        if g.start != 0 or g.bonus >= 0 or g.check(PASS) != R.OK or not g.can_play():
+            return False
+        return any(g.holder(card(s, 12)) not in (g.turn, g.holder(card(s, 1)))
+                   for s in aces_kept(g))
+    g = random_play_until(rules, pos, deals=3000)
+    want = sorted({(g.holder(card(s, 1)), rules.gate_penalty) for s in aces_kept(g)
+                   if g.holder(card(s, 1)) not in (g.turn, -1)})
+    assert sorted(g.pass_cost()[1]) == want
+
+
+def test_a_paid_pass_counts_as_a_pass_not_a_forced_one():
+    g = random_play_until(preset("fan_tan"), lambda g: g.can_play() and g.bonus < 0
+                          and g.check(PASS) == R.OK)
+    p = g.turn
+    passes, forced = g.passes[p], g.forced[p]
+    assert g.play(PASS) == R.OK
+    assert g.passes[p] == passes + 1 and g.forced[p] == forced
+
+
+@pytest.mark.parametrize("key", ("sevens", "parliament"))
+def test_a_completed_row_ends_at_its_bottom_and_top(key):
+    rules = preset(key)
+    bottom, top = rules.bottom_top()
+    rng = Rng(3)
+    for d in range(1, 40):
+        g = Game(rules, d, chips=[50] * rules.players)
+        while not g.over:
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+            for s in range(4):
+                if g.table[s] == FULL:
+                    assert (g.low[s], g.high[s]) == (bottom, top), (d, s)
+
+
+def test_chip_scoring_back_brings_the_presets_paid_pass_back():
+    """New game: Fan Tan's scoring set to a race drops its paid pass; chips again bring it back."""
+    base = preset("fan_tan")
+    away = override(base, {}, "scoring", RACE)
+    assert base.with_(**away).strategic_pass == 0
+    back = override(base, away, "scoring", CHIPS)
+    assert base.with_(**back) == base
+
+
+def test_000_a_pass_costs_one_chip_to_whoever_cannot_play():
+    """The price the table shows for a pass: a player with no legal card pays 1 chip (000's
+    forced pass) and no gate, whoever asks."""
+    g = random_play_until(preset("fan_tan"), lambda g: g.bonus < 0 and any(
+        not g.can_play(p) for p in range(g.players) if p != g.turn))
+    p = [p for p in range(g.players) if p != g.turn and not g.can_play(p)][0]
+    assert g.pass_cost(p) == (1, []) and g.pass_total(p) == 1

@@ -8,6 +8,8 @@ from engine.game import PASS
 from engine.match import Match
 from engine.rng import Rng
 from engine.rules import preset, PRESETS
+from engine.cards import card, CLUBS
+from engine.rules import Rules
 
 
 def played(key, players, deal_number, moves=None, seed=1, passer=False):
@@ -175,3 +177,54 @@ def test_a_settled_flag_other_than_0_or_1_is_refused():
     data[4 + size:] = crc_bytes(crc32(bytes(data[4:4 + size])))
     with pytest.raises(save.SaveError, match="bad table"):
         save.decode(bytes(data))
+
+
+def _finish(m):
+    g = m.game
+    while not g.over:
+        g.play(g.legal_moves()[0])
+    return m.settle()
+
+
+def test_the_deal_count_survives_a_save_on_the_results_page():
+    """A game saved on a deal's results page comes back with that deal counted once: a 4-deal
+    match still plays 4 deals, and its last results page loads."""
+    m = Match(preset("sevens"), 11)           # 4 deals
+    for k in range(4):
+        _finish(m)
+        back, _ = save.decode(save.encode(m))
+        assert back.deals == m.deals == k + 1
+        assert back.over == m.over
+        if not m.over:
+            m.next_deal()
+    assert m.over
+
+
+def test_a_dealer_seat_past_the_table_is_refused():
+    m = Match(preset("sevens"), 3)
+    m.dealer = 4                               # seats are 0..3
+    with pytest.raises(save.SaveError, match="bad table"):
+        save.decode(save.encode(m))
+
+
+def test_large_scores_round_trip_with_their_sign():
+    m = Match(preset("sevens").with_(deals=250), 3)
+    m.deals = 1
+    m.scores[:] = [20000, -17000, -3000, 0]
+    back, _ = save.decode(save.encode(m))
+    assert back.scores == m.scores
+
+
+def test_a_record_over_256_bytes_is_refused_when_written():
+    m = Match(preset("sevens"), 3)
+    k = len(preset("sevens").encode()) + 9 + 4 * 4
+    m.game.log.extend(bytes(250 - k))          # a body of 250 bytes: a record of 258
+    with pytest.raises(save.SaveError, match="too long"):
+        save.encode(m)
+
+
+def test_an_opening_card_that_is_not_a_seven_is_refused():
+    """A 7s opening set to open with a 2 would never start: refused as a rule set and in a save."""
+    assert Rules(opener=card(CLUBS, 0)).problem() is not None
+    with pytest.raises(ValueError):
+        Rules.decode(Rules(opener=card(CLUBS, 0)).encode())

@@ -304,3 +304,34 @@ def test_a_slot_that_reads_but_cannot_be_written_never_comes_back_as_the_newest(
         assert rec.write(b"game %d" % i)
         if i > 32700:                        # where the old numbering wrapped past it
             assert newest(rec) == (b"game %d" % i, False), i
+
+
+@pytest.mark.parametrize("name,kind", (("game", 1), ("prefs", 2)))
+def test_the_first_save_on_a_blank_nvm_reads_back_at_once(name, kind):
+    store = NvmStore(bytearray(b"\xff" * 4096))
+    rec = Record(store, name, kind)
+    assert rec.write(b"first")
+    assert newest(rec) == (b"first", False)
+    assert rec.write(b"first") and rec.writes == 1       # the same again is skipped
+
+
+def test_a_rewritten_journal_keeps_one_entry_per_record():
+    nvm = FlashNvm()
+    store = NvmStore(nvm)
+    step = 0
+    while nvm.erases == 0:
+        name, kind = ("game", 1) if step % 2 == 0 else ("prefs", 2)
+        Record(store, name, kind).write(b"%s %d " % (name.encode(), step) * 20)
+        step += 1
+    assert len(journal_heads(nvm)) == 4       # game.0, game.1, prefs.0, prefs.1
+
+
+def test_an_entry_that_just_fits_is_appended_without_an_erase():
+    nvm = FlashNvm()
+    store = NvmStore(nvm)
+    while len(nvm) - store.end - 4 > 512:
+        store.save("prefs.0", b"x" * 500)
+    room = len(nvm) - store.end - 4
+    assert 0 < room <= 512
+    store.save("game.1", b"y" * room)       # ends exactly at the end of the sector
+    assert nvm.erases == 0 and store.load("game.1") == b"y" * room
