@@ -24,8 +24,8 @@ from firmware import autosave
 from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED, SCREEN
 
 EINK_SETTLE_MS = 400
-IDLE_MS = 60000         # no button for this long while the game waits: the backlight dims
-IDLE_LEVEL = 0.1        # to this, until the next press (which only wakes it)
+IDLE_MS = (60000, 300000)   # no button for this long while the game waits: the backlight
+IDLE_LEVEL = (0.1, 0)       # dims to this, then goes out, until a press (which only wakes it)
 BATTERY_MS = 60000      # the table reads the battery as your decision begins, at most this often
 BATTERY_LOW = (10, 5)   # a notice at the table as the charge falls to each of these (%)
 
@@ -62,7 +62,7 @@ class App:
         self.now = 0
         self.lit = None                     # the your-turn LED as last set
         self.last_input = 0                 # when a button was last pressed (ms)
-        self.dimmed = False                 # the backlight is down for idleness
+        self.dimmed = 0                     # the backlight is down for idleness: 1 dim, 2 out
         self.battery_at = 0                 # when the table next reads the battery (ms)
         self.chimed_deal = -1               # the decision YOUR_TURN last sounded for:
         self.chimed_at = -1                 # deal number and moves so far
@@ -109,7 +109,7 @@ class App:
         if buttons:
             self.last_input = now
             if self.dimmed:              # the press that wakes the screen does nothing else
-                self.dimmed = False
+                self.dimmed = 0
                 self.bright()
                 buttons = buttons[1:]
         for b in buttons:
@@ -132,10 +132,11 @@ class App:
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)
-        if (not self.dimmed and self.hal.profile.BACKLIGHT and now - self.last_input >= IDLE_MS
+        n = self.dimmed
+        if (n < 2 and self.hal.profile.BACKLIGHT and now - self.last_input >= IDLE_MS[n]
                 and not self.busy()):
-            self.dimmed = True
-            self.hal.set_brightness(IDLE_LEVEL)
+            self.dimmed = n + 1
+            self.hal.set_brightness(IDLE_LEVEL[n])
         return self.dirty
 
     def sound(self, notes):

@@ -104,8 +104,8 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery
         sim.app.render(now)
         window.fill((40, 40, 48))
         screen = hal.image(scale)
-        if hal.brightness < 1:       # the backlight as the app set it (hal.set_brightness)
-            k = int(255 * max(0.15, hal.brightness))
+        if hal.brightness < 1:       # the backlight as the app set it (hal.set_brightness): dim
+            k = int(255 * max(0.15, hal.brightness)) if hal.brightness else 0     # or out
             screen.fill((k, k, k), special_flags=pygame.BLEND_MULT)
         window.blit(screen, (10, 10))
         for surf, dx, row in panel:

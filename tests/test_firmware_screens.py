@@ -413,39 +413,49 @@ def test_led_is_lit_exactly_while_you_decide():
     assert sim2.screen.my_turn() and sim2.hal.lit is False
 
 
-def test_backlight_dims_when_idle_and_the_waking_press_only_wakes():
+def test_backlight_dims_then_goes_out_when_idle_and_the_waking_press_only_wakes():
     from firmware.app import IDLE_MS, IDLE_LEVEL
+    assert IDLE_LEVEL == (0.1, 0) and IDLE_MS == (60000, 300000)
     sim = Sim("pimoroni_picosystem", seed=5)
     new_game(sim, PRESETS.index("sevens"))
     t = sim.screen
     assert t.my_turn()
     full = sim.hal.brightness
     start = sim.hal.clock
-    while sim.hal.clock - start < IDLE_MS - 2000:
+    while sim.hal.clock - start < IDLE_MS[0] - 2000:
         sim.tick(1000)
     assert sim.hal.brightness == full
     sim.tick(3000)
-    assert sim.hal.brightness == IDLE_LEVEL
+    assert sim.hal.brightness == 0.1
+    while sim.hal.clock - start < IDLE_MS[1] - 2000:
+        sim.tick(1000)
+    assert sim.hal.brightness == 0.1
+    sim.tick(3000)
+    assert sim.hal.brightness == 0                   # five minutes: out
     cursor = t.cursor
     sim.press("RIGHT")                       # wakes the screen, moves nothing
     assert sim.hal.brightness == full and t.cursor == cursor and sim.screen is t
     sim.press("RIGHT")
     assert t.cursor != cursor
+    sim.tick(IDLE_MS[0] + 1000)              # and it dims again from the start
+    assert sim.hal.brightness == 0.1
+    sim.press("RIGHT")
+    assert sim.hal.brightness == full
     # while the bots play the screen stays lit, however long since the last press
     i = sim.legal_index()
     while t.cursor != i:
         sim.press("RIGHT")
     sim.press("OK", settle=False)
     assert sim.app.busy()
-    sim.app.last_input = sim.hal.clock - IDLE_MS - 1
+    sim.app.last_input = sim.hal.clock - IDLE_MS[1] - 1
     sim.tick()
     assert sim.app.busy() and not sim.app.dimmed and sim.hal.brightness == full
     sim.settle()                             # your turn again: idle for long, so it dims
-    assert t.my_turn() and sim.app.dimmed and sim.hal.brightness == IDLE_LEVEL
+    assert t.my_turn() and sim.app.dimmed == 2 and sim.hal.brightness == 0    # idle 5 min: out
     # no backlight, no dimming, and no press is swallowed
     sim2 = Sim("adafruit_macropad_rp2040", seed=5)
     new_game(sim2, PRESETS.index("sevens"))
-    sim2.tick(IDLE_MS + 1000)
+    sim2.tick(IDLE_MS[1] + 1000)
     assert not sim2.app.dimmed
     cursor = sim2.screen.cursor
     sim2.press("RIGHT")
