@@ -625,3 +625,40 @@ def test_without_hashlib_the_board_checks_size_and_adler32(tmp_path):
             board.close()
     assert ast.literal_eval(out.strip()) == ("F", "/x.bin", len(data), zlib.adler32(data))
     assert flash.local_hash(data, sha256=False) == zlib.adler32(data)
+
+
+# ---- tools/flash.py -------------------------------------------------------------
+def test_a_file_changed_without_changing_size_is_copied():
+    """Editing a constant ("DELAYS = (900, 450, 150)" -> "(900, 450, 100)") keeps the file's
+    size: its hash still tells the badge's copy is old (with sha256 and with adler32)."""
+    old, new = b"DELAYS = (900, 450, 150)\n", b"DELAYS = (900, 450, 100)\n"
+    assert len(old) == len(new)
+    for sha in (True, False):
+        plan = flash.make_plan({"/firmware/table.py": new},
+                               {"/firmware/table.py": (len(old), flash.local_hash(old, sha))},
+                               {"/firmware"}, clean=False, sha256=sha)
+        assert plan.copy == ["/firmware/table.py"] and not plan.unchanged
+
+
+def test_the_room_a_copy_needs_counts_a_block_per_new_folder():
+    """Each folder the copy makes takes a block of the badge's flash: a bundle into two new
+    folders needs two blocks more than into folders that exist."""
+    b = 512
+    files = {"/engine/a.py": bytes(b), "/firmware/b.py": bytes(b)}
+    fresh = flash.make_plan(files, {}, set(), clean=False, sha256=True)
+    there = flash.make_plan(files, {}, {"/engine", "/firmware"}, clean=False, sha256=True)
+    assert flash.space_needed(fresh, files, b) == flash.space_needed(there, files, b) + 2
+
+
+def test_no_reset_leaves_the_board_in_its_repl():
+    """--no-reset: the badge is not restarted at the end (to keep its REPL); by default it is."""
+    class Board:
+        resets = 0
+
+        def soft_reset(self):
+            self.resets += 1
+    board = Board()
+    flash.finish(board, flash.parse_args(["--no-reset"]))
+    assert board.resets == 0
+    flash.finish(board, flash.parse_args([]))
+    assert board.resets == 1

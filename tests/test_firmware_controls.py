@@ -1,0 +1,279 @@
+"""The controls and the flow a player relies on, through the simulator's buttons: statistics of
+a lost match, a resume on the results page, the cursor, the hint and the pass, fast-forward, suits
+by UP and DOWN, the replay's end, aces high in the hand, LEFT and BACK in menus, the simulator's
+keyboard. Each was found unchecked by a pass of hand mutations, and fails under its mutation."""
+import shutil
+
+import pygame
+import pytest
+
+import hal
+from simhelp import (Sim, message, select_menu, new_game, TableScreen, PageScreen, ListScreen,
+                     page_text, shown_hand)
+from engine.game import PASS
+from engine.cards import name as card_name
+from engine.rules import PRESETS
+from engine import reasons as R
+from firmware import text
+from firmware.table import DELAYS, sorted_hand
+from hal.buttons import LEFT, RIGHT
+from hal.desktop import keyboard_map, ENCODER_KEYS
+
+
+def _play_to_deal_end(sim):
+    """Every seat (the human too) lays the engine's first legal move until the deal is over,
+    then the results page shows."""
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    assert isinstance(sim.screen, PageScreen)
+
+
+# ---- statistics: a lost match is not a won one ------------------------------------------
+@pytest.mark.parametrize("won", [True, False])
+def test_a_lost_match_counts_as_played_not_won(won):
+    """A race that ends counts one match in the statistics, and a win only if you lead it."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    m = sim.app.match
+    m.scores[1] = 104                        # P2 passes the target as this deal ends
+    if won:
+        m.scores[2] = m.scores[3] = 50       # a deal adds at most 13 points: you lead
+    else:
+        m.scores[0] = 50                     # you trail whoever else
+    _play_to_deal_end(sim)
+    assert m.over and (0 in m.leaders()) == won
+    st = sim.app.stats
+    assert st.matches == 1 and st.match_wins == int(won)
+    sim.app.stats_screen()
+    assert page_text(sim.screen)[1] == "Matches: 1 \u00b7 Won: %d" % int(won)
+
+
+# ---- resume on the results page: the next deal is the one never interrupted -------------
+def test_after_a_power_cut_on_the_results_the_bots_play_the_next_deal_as_without_it(tmp_path):
+    """The bots' seeds come from the match's first deal: resumed on the results page (the deal
+    settled), the next deal goes exactly as it would have without the power cut."""
+    a = Sim(seed=30, data_dir=str(tmp_path / "a"))
+    new_game(a, PRESETS.index("parliament"))
+    _play_to_deal_end(a)
+    shutil.copytree(tmp_path / "a", tmp_path / "b")
+    b = Sim(data_dir=str(tmp_path / "b"))            # power cut on the results page
+    assert page_text(b.screen) == page_text(a.screen)
+    logs = []
+    for sim in (a, b):
+        sim.press("OK")                              # standings
+        sim.press("OK")                              # the next deal
+        t = sim.screen
+        assert isinstance(t, TableScreen) and t.g.deal_number == 31
+        for _ in range(6):                           # the same buttons in both
+            if t.g.over:
+                break
+            sim.play_legal()
+        logs.append(bytes(t.g.log))
+    assert logs[0] == logs[1] and len(logs[0]) > 6
+
+
+# ---- the cursor as your decision begins: nearest playable card, right first ---------------
+def test_the_cursor_moves_to_the_nearest_playable_card_the_right_one_first():
+    """As your decision begins the cursor leaves a card you cannot lay for the nearest one you
+    can, and of two as near, the one to its right."""
+    ties = 0
+    for seed in (1, 2, 3, 4, 5, 6):
+        sim = Sim(seed=seed)
+        new_game(sim, PRESETS.index("sevens"))
+        t = sim.screen
+        g = t.g
+        while isinstance(sim.screen, TableScreen) and not g.over:
+            i = sim.legal_index()
+            while t.cursor != i:
+                sim.press("RIGHT")
+            sim.press("OK", settle=False)
+            before = t.cursor                        # where OK left it, in the smaller hand
+            sim.settle()
+            if not t.my_turn():
+                continue
+            cards = sorted_hand(g, t.me)
+            before = min(before, len(t.items) - 1)
+            ok = [j for j in range(len(cards)) if g.check(cards[j], t.me) == R.OK]
+            if not ok or before in ok:
+                continue
+            d = min(abs(j - before) for j in ok)
+            if before + d in ok and before - d in ok:
+                ties += 1
+            assert t.cursor == (before + d if before + d in ok else before - d), (seed, before, ok)
+    assert ties >= 1                                 # the right-first case was met
+
+
+# ---- the hint and the pass --------------------------------------------------------------
+def test_on_the_pass_the_message_says_its_price_even_after_a_hint_for_a_card():
+    """A hint for a card is said while you look around the cards, but with the cursor on the
+    pass the line says what the pass costs (what OK would do), and the hint comes back after."""
+    for seed in range(1, 40):
+        sim = Sim(seed=seed)
+        new_game(sim, PRESETS.index("fan_tan"))
+        t = sim.screen
+        if PASS not in t.items:
+            continue
+        sim.press("HINT")
+        if t.hint_card == PASS:
+            continue
+        break
+    else:
+        raise AssertionError("no seed with a card hinted beside a pass")
+    hinted = message(t)
+    assert hinted == "Hint: " + card_name(t.hint_card)
+    while t.items[t.cursor] != PASS:
+        sim.press("LEFT")
+    assert message(t) == "\u25b6" + t._pass_text(), message(t)
+    sim.press("RIGHT")
+    assert message(t) == hinted
+
+
+# ---- fast-forward lasts until your turn -------------------------------------------------
+def test_a_press_hurries_the_bots_only_until_your_next_turn():
+    """A button while the bots play hurries them; once your turn comes they play at the speed
+    set again: the press is not remembered for the rest of the deal."""
+    sim = Sim(seed=3)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    g = t.g
+    sim.press("OK", settle=False)
+    assert not t.my_turn()
+    sim.press("RIGHT", settle=False)                 # hurry
+    sim.settle()
+    assert t.my_turn()
+    i = sim.legal_index()
+    while t.cursor != i:
+        sim.press("RIGHT")
+    sim.press("OK", settle=False)
+    moved = []                                       # when each bot move was made
+    n = t.bot_moves
+    while not t.my_turn() and not g.over:
+        sim.tick()
+        if t.bot_moves != n:
+            n = t.bot_moves
+            moved.append(sim.hal.clock)
+    assert len(moved) >= 2
+    gaps = [b - a for a, b in zip(moved, moved[1:])]
+    assert min(gaps) >= DELAYS[sim.app.settings["speed"]], gaps
+
+
+# ---- DOWN and UP move by suit ----------------------------------------------------------
+def test_down_jumps_to_the_next_suit_and_up_to_the_previous_one():
+    """At the table DOWN puts the cursor on the first card of the next suit (after the last
+    suit, the first card), UP on the first card of the suit before."""
+    sim = Sim(seed=3)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    cards = sorted_hand(t.g, t.me)
+    suits = [c // 13 for c in cards]
+    assert len(set(suits)) >= 3
+    firsts = [i for i in range(len(cards)) if i == 0 or suits[i] != suits[i - 1]]
+    while t.cursor != 0:
+        sim.press("LEFT")
+    seen = []
+    for _ in range(len(firsts)):
+        sim.press("DOWN")
+        seen.append(t.cursor)
+    assert seen == firsts[1:] + [0]
+    sim.press("UP")
+    assert t.cursor == firsts[-1]
+    sim.press("UP")
+    assert t.cursor == firsts[-2]
+
+
+# ---- the replay: OK at its end leaves --------------------------------------------------
+def test_ok_at_the_end_of_the_replay_goes_back():
+    """RIGHT steps the replay to its end; OK there leaves it, back to the pause menu."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    _play_to_deal_end(sim)
+    sim.press("OK")
+    sim.press("OK")                                  # the next deal
+    sim.press("MENU")
+    select_menu(sim, "Replay")
+    sim.press("OK")
+    r = sim.screen
+    for _ in range(len(r.log)):
+        sim.press("OK")                              # OK steps on too
+    assert r.pos == len(r.log) and sim.screen is r
+    sim.press("OK")
+    assert isinstance(sim.screen, ListScreen) and sim.screen.title == "Paused"
+
+
+# ---- ace high: the ace at the end of its suit in the hand -------------------------------
+def test_with_aces_high_the_hand_shows_each_ace_after_the_king():
+    """Sevens plays aces high: the hand on screen runs 2 … K, A in each suit."""
+    sim = Sim(seed=9)                                # you hold all four aces
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    assert t.g.rules.ace_high
+    shown = [c for c, _ in shown_hand(t)]
+    aces = 0
+    for s in range(4):
+        row = [c % 13 for c in shown if c // 13 == s]
+        assert row == sorted(row, key=lambda r: (r - 1) % 13), (s, row)
+        aces += 0 in row and len(row) > 1
+    assert aces                                      # an ace beside other cards of its suit
+
+
+# ---- menus and pages: LEFT and BACK go back -----------------------------------------
+def test_left_on_a_menu_line_without_a_value_goes_back():
+    """README: "On a menu line without a value, LEFT goes back like BACK"; on a line with a
+    value it changes the value."""
+    sim = Sim()
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    assert sim.screen.title == "Rules & help"
+    sim.press("LEFT")
+    assert sim.screen.title.startswith(text.t("title"))
+    new_game(sim, 0)
+    sim.press("MENU")
+    assert sim.screen.title == "Paused"
+    sim.press("LEFT")
+    assert isinstance(sim.screen, TableScreen)
+
+
+def test_back_on_a_page_with_only_ok_does_what_ok_does():
+    """The Keys, The table and About pages, and the results, have OK only: BACK leaves them
+    too (as OK does), never a dead key."""
+    sim = Sim(seed=30)
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    for line in (text.t("table"), text.t("keys"), text.t("about")):
+        select_menu(sim, line)
+        at = sim.screen.sel
+        sim.press("OK")
+        assert isinstance(sim.screen, PageScreen)
+        sim.press("BACK")
+        assert sim.screen.title == "Rules & help" and sim.screen.sel == at, line
+    sim.press("BACK")
+    new_game(sim, PRESETS.index("parliament"))
+    _play_to_deal_end(sim)
+    assert sim.screen.title == text.t("results")
+    sim.press("BACK")
+    assert sim.screen.title == text.t("standings")
+
+
+# ---- the simulator's keyboard -------------------------------------------------------
+@pytest.mark.parametrize("board", sorted(hal.BOARDS))
+def test_every_board_key_has_a_keyboard_key_of_its_own(board):
+    """Two board keys that give the same button (the MacroPad's middle key and knob switch, both
+    OK) get two keyboard keys: each board key can be pressed in the simulator's window."""
+    p = hal.profile(board)
+    keys = keyboard_map(p)
+    assert sorted(i for _, i in keys) == list(range(len(p.KEYS)))
+    assert len(set(name for name, _ in keys)) == len(keys), keys
+
+
+def test_an_encoder_key_steps_once_per_press_not_again_on_release():
+    """In the window the MacroPad's knob is two keys: a press and its release are one step."""
+    sim = Sim("adafruit_macropad_rp2040")
+    for name, button in zip(ENCODER_KEYS, (LEFT, RIGHT)):
+        key = pygame.key.key_code(name)
+        sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=key))
+        sim.hal.key_event(pygame.event.Event(pygame.KEYUP, key=key))
+        assert sim.hal.poll() == [button]
+
+
