@@ -209,8 +209,6 @@ class App:
                  ["help", None, None, self.help_menu]]
         if self.last_deal is not None:
             items.insert(1, ["replay", None, None, lambda: self.replay(self.title)])
-        if self.match is not None and not self.match.over:
-            items.insert(0, ["continue", None, None, self.resume_table])
         screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items)
         self.goto(screen)
         level = self.hal.battery()

@@ -3,7 +3,6 @@
 T = {
     "title": "Fan Tan",
     "new_game": "Neue Partie",
-    "continue": "Weiterspielen",
     "settings": "Einstellungen",
     "stats": "Statistik",
     "help": "Regeln & Hilfe",

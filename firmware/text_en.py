@@ -3,7 +3,6 @@
 T = {
     "title": "Fan Tan",
     "new_game": "New game",
-    "continue": "Continue",
     "settings": "Settings",
     "stats": "Statistics",
     "help": "Rules & help",

@@ -3,7 +3,6 @@
 T = {
     "title": "Fan Tan",
     "new_game": "Nouvelle partie",
-    "continue": "Continuer",
     "settings": "Réglages",
     "stats": "Statistiques",
     "help": "Règles & aide",

@@ -15,7 +15,9 @@ from firmware import text, heap, ui
 from fakestore import newest
 
 
-def test_title_lists_and_continue_appears_during_a_match():
+def test_title_lists_and_quit_ends_the_match():
+    """The title never shows during a match (power-up goes to the table, Quit ends the match),
+    so it has no Continue line."""
     sim = Sim()
     names = [sim.screen.item_text(i) for i in sim.screen.items]
     assert names == ["New game", "Settings", "Statistics", "Rules & help"]
