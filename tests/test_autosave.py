@@ -14,6 +14,7 @@ from firmware import autosave, text
 from firmware.autosave import Saves, GAME_KIND
 from hal.stores import MemoryStore, FileStore, NvmStore
 from fakestore import Tearing, newest, FlashNvm, journal_heads
+from test_save import finish
 
 
 def nothing(sim, t):
@@ -728,10 +729,7 @@ def test_an_older_record_on_the_results_page_comes_back_there():
     screen) reopens that page."""
     saves = Saves(MemoryStore())
     m = Match(preset("domino"), 6, 3)
-    g = m.game
-    while not g.over:
-        g.play(g.legal_moves()[0])
-    m.settle()
+    finish(m)
     payload = bytes((1, 2, 0)) + bytes(7) + save.encode(m, autosave.RESULTS * 16 + 3)
     saves.game.write(payload)
     got = saves.load_game()[0]

@@ -179,7 +179,8 @@ def test_a_settled_flag_other_than_0_or_1_is_refused():
         save.decode(bytes(data))
 
 
-def _finish(m):
+def finish(m):
+    """Play m's deal out (first legal moves) and settle it."""
     g = m.game
     while not g.over:
         g.play(g.legal_moves()[0])
@@ -191,7 +192,7 @@ def test_the_deal_count_survives_a_save_on_the_results_page():
     match still plays 4 deals, and its last results page loads."""
     m = Match(preset("sevens"), 11)           # 4 deals
     for k in range(4):
-        _finish(m)
+        finish(m)
         back, _ = save.decode(save.encode(m))
         assert back.deals == m.deals == k + 1
         assert back.over == m.over
