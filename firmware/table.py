@@ -52,7 +52,7 @@ class TableView(Screen):
         self.bot = None
         self.over_at = -1
         self.msg_key = None
-        self.seen_passes = self.g.passes[self.me]
+        self.seen_forced = self.g.forced[self.me]
         self.dealing = dealing
         self.dealt = 0 if dealing else 99
         self.deal_next = 0
@@ -584,11 +584,10 @@ class TableScreen(TableView):
     def _check_no_move(self, now):
         """The engine passes a player who cannot move: tell the human it happened."""
         g = self.g
-        if g.passes[self.me] > self.seen_passes:
-            self.seen_passes = g.passes[self.me]
+        if g.forced[self.me] > self.seen_forced:
             self.say(t("no_move"), t("no_move_s"), ui.ACCENT)
             self.notice_until = now + NOTICE_MS
-        self.seen_passes = g.passes[self.me]
+        self.seen_forced = g.forced[self.me]
 
     def on_button(self, b, now):
         g = self.g
@@ -640,8 +639,6 @@ class TableScreen(TableView):
                 self.say(reason(why), reason(why, True), ui.WARN)
                 self.asked = True           # e-ink: show why at once
                 return
-            if action == PASS:
-                self.seen_passes += 1       # chosen, not forced
             self.touched = False
             self.hint_card = -1
             self.msg_key = None
