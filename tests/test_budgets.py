@@ -91,3 +91,30 @@ def test_hard_decision_budgets_on_micropython():
     assert r["hard_decision_searched_ms_micropython"]["count"] == len(bench_bots.POSITIONS) + 1
     assert 0 < r["hard_decision_ms_micropython"]["median"] <= r["hard_decision_ms_micropython"]["max"]
     assert r["hard_decision_ref_loop_ratio"] > 0
+
+
+def test_micropython_times_are_given_as_a_ratio_to_the_reference_loop(monkeypatch):
+    """measure_engine's arithmetic on what the MicroPython script prints (a fixed reading, so no
+    time is asserted): a deal's best time over the reference loop's, scaled by the loop's
+    estimated time on an RP2040, and deals per second over the whole timed run."""
+    import json
+    import subprocess
+    from tools import bench
+    said = {"retained": 5000, "alloc": 700, "ref_us": 4000, "deal_us": 10000, "deals": 50,
+            "total_ms": 2500}
+    monkeypatch.setattr(bench, "run_micropython", lambda src: subprocess.CompletedProcess(
+        [], 0, "noise\n" + json.dumps(said) + "\n", ""))
+    monkeypatch.setattr(bench, "cpython_deals_per_s", lambda: 123.45)
+    r = bench.measure_engine()
+    assert r["ref_loop_ratio_micropython"] == 2.5
+    assert r["random_deal_ms_rp2040_estimate"] == 2.5 * bench.RP2040_REF_LOOP_MS
+    assert r["random_deals_per_s_micropython"] == 20.0
+    assert (r["engine_retained_bytes_micropython"], r["random_deal_alloc_bytes_micropython"]) == (5000, 700)
+
+
+def test_the_text_heap_is_the_largest_language_s(monkeypatch):
+    """The badge holds one language's words: the budget is the largest of the three."""
+    from tools import bench
+    said = {0: 9000, 1: 9500, 2: 9200}
+    monkeypatch.setattr(bench, "text_heap", lambda lang: said[lang])
+    assert bench.measure_code_heap()["text_heap_bytes_micropython"] == 9500

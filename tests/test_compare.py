@@ -44,3 +44,20 @@ def test_cli_prints_both_sides_and_a_json_line(capsys):
 
 def test_workers_give_the_same_result():
     assert C.compare("sevens", "medium", [0, 60], 4, 3, 1) == C.compare("sevens", "medium", [0, 60], 4, 3, 2)
+
+
+def test_the_difference_is_b_minus_a_where_the_budgets_differ():
+    """Seed 5's four deals: Hard without search (budget 0) wins more than at budget 60 against
+    Medium, so the difference B - A is negative, and the interval is about it."""
+    res = C.compare("fan_tan", "medium", [0, 60], 4, seed=5)
+    a, b = res["win_rates"]
+    assert a != b and res["diff"] == round(b - a, 4)
+    lo, hi = res["ci95"]                 # the deals differ by more or less: a spread both ways
+    assert lo < res["diff"] < hi and abs((hi - res["diff"]) - (res["diff"] - lo)) < 1e-3
+
+
+def test_hard_plays_every_seat_so_the_same_bot_everywhere_wins_its_share():
+    """Against Hard at its own budget every seat holds the same bot: each deal is won by one
+    seat, and Hard, playing each seat in turn, wins exactly 1 in 4."""
+    res = C.compare("fan_tan", "hard", [bots.HARD_BUDGET] * 2, 3, seed=1)
+    assert res["win_rates"] == [0.25, 0.25]

@@ -57,3 +57,15 @@ def test_make_screenshots_writes_every_memory_figure_into_the_readme():
     changed = sum(a != b for a, b in zip(readme.splitlines(), new.splitlines()))
     assert changed == 7 + 4 + 3, changed       # the UI rows, the code rows, the two spans' lines
     assert new.count("999 KB") == 6 and readme_figures(new, index) == new
+
+
+def test_a_memory_figure_whose_place_the_readme_lost_stops_make_screenshots():
+    """readme_figures writes each figure into exactly one place: where README.md no longer has
+    it (a sentence reworded), it fails rather than leave a stale figure."""
+    import pytest
+    from tools.screenshots import readme_figures
+    readme = read(os.path.join(ROOT, "README.md"))
+    index = read(os.path.join(SCREENS, "index.md"))
+    assert readme.count("code holds ") == 1
+    with pytest.raises(SystemExit, match="0 places"):
+        readme_figures(readme.replace("code holds ", "code keeps "), index)

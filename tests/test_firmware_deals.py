@@ -462,3 +462,23 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders):
         paid = re.findall(r"(Pot|P\d)\+(\d+)", said[0])
     assert sum(int(n) for _, n in paid) == cost and len(set(q for q, _ in paid)) == len(paid)
     assert g.chips[t.me] <= mine - cost           # (and a forced pass of yours since, if any)
+
+
+@pytest.mark.parametrize("board, form", [("pimoroni_picosystem", 0), ("adafruit_macropad_rp2040", 1)])
+def test_a_refused_card_is_told_in_a_sentence_where_it_fits_else_in_short(board, form):
+    """The reason for a refusal, as the language module words it: the whole sentence on a
+    240x240 screen, the short form on the MacroPad's one line of 25 characters."""
+    from firmware import text_en
+    sim = Sim(board, seed=4)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    g = t.g
+    dims = [i for i in range(len(t.items)) if t.items[i] < 52 and g.check(t.items[i], t.me) != R.OK]
+    assert dims and t.my_turn()
+    while t.cursor != dims[0]:
+        sim.press("RIGHT")
+    sim.ok()
+    why = g.check(t.items[dims[0]], t.me)
+    long_form, short = text_en.REASONS[why]
+    assert len(long_form) > 25 >= len(short)
+    assert message(t) == (long_form, short)[form], message(t)

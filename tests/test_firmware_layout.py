@@ -560,3 +560,76 @@ def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch)
     assert sim.app.layout.tile_font == "9x15" and sim.app.art.sheet is not None
     assert "9x15" not in ui._fonts and "7x13" in ui._fonts
     assert not [v for v in vars(sim.app.art).values() if isinstance(v, Font)]
+
+
+def test_a_key_name_exactly_as_wide_as_the_line_keeps_its_line(fonts):
+    """ui.wrap's "label: value" rule holds where "Top right:" fills the width to the pixel:
+    the name keeps its line and the value starts the next, rather than "Top" / "right: OK"."""
+    for name in ("5x8", "6x10", "7x13"):
+        width = ui.text_width("Top right:", name)
+        assert ui.wrap("Top right: OK", name, width, 0) == ["Top right:", "OK"], name
+        assert ui.wrap("  Top right: OK", name, width + ui.text_width("  ", name), 0) == \
+            ["  Top right:", "  OK"], name
+
+
+def test_paper_is_dark_ink_on_white_and_an_oled_light_on_black():
+    """The e-ink theme is the mono one inverted: a white background, black cards' faces and
+    text; a mono OLED lights its cards and text on black."""
+    oled, paper = ui.Theme(mono=True), ui.Theme(mono=True, paper=True)
+    assert (oled.bg, paper.bg) == (0x000000, 0xFFFFFF)
+    assert oled.colours[ui.FACE] == 0xFFFFFF and paper.colours[ui.FACE] == 0x000000
+    assert oled.colour(ui.TEXT) == 0xFFFFFF and paper.colour(ui.TEXT) == 0x000000
+
+
+def test_lines_fit_counts_every_line_whose_glyph_cells_end_above_the_bottom(fonts):
+    """ui.lines_fit: n lines lh apart from top fit when the last one's glyph cells (drawn
+    `descent` rows below its y, `height` tall) end at bottom or above; one more would not."""
+    for name, lh in (("5x8", 8), ("6x10", 11), ("7x13", 14), ("9x15", 16)):
+        f = ui.font(name)
+        for bottom in range(20, 120):
+            n = ui.lines_fit(name, 10, bottom, lh)
+            end = lambda k: 10 + (k - 1) * lh + f.descent + f.height
+            assert n == 1 or end(n) <= bottom, (name, bottom, n)
+            assert end(n + 1) > bottom, (name, bottom, n)
+
+
+def test_a_wrapped_text_is_cut_to_the_lines_asked_for(fonts):
+    """ui.wrap(..., lines) gives at most that many lines (the table's one-line message), the
+    first ones; lines=0 gives them all."""
+    w = ui.text_width("one two", "6x10")
+    assert ui.wrap("one two three four", "6x10", w, 0) == ["one two", "three", "four"]
+    assert ui.wrap("one two three four", "6x10", w, 1) == ["one two"]
+    assert ui.wrap("one two three four", "6x10", w, 2) == ["one two", "three"]
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "pajenicko_picopad"))
+def test_hearts_and_diamonds_are_red_spades_and_clubs_black(fonts, board):
+    """The suit tiles' ink, and the rank tile a card of each suit uses."""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    art = ui.CardArt(L.tile[0], L.tile[1], L.tile_font, ui.Theme())
+    for s in range(4):
+        red = s in (1, 2)
+        inks = set(at(art, ui.T_SUIT + s, x, y) for x in range(art.tw) for y in range(art.th))
+        assert (ui.RED in inks, ui.INK in inks) == (red, not red), (board, s)
+        for r in (0, 9, 12):
+            tile = ui.rank_tile(s * 13 + r)
+            inks = set(at(art, tile, x, y) for x in range(art.tw) for y in range(art.th))
+            assert (ui.RED in inks, ui.INK in inks) == (red, not red), (board, s, r)
+
+
+def test_a_line_is_as_wide_as_its_characters_spaces_too(fonts):
+    """The fonts are fixed-width: text_width counts every character, a padding space too."""
+    for name in ("5x8", "6x10", "7x13", "9x15"):
+        w = ui.font(name).width
+        assert ui.text_width("ab  ", name) == 4 * w == ui.text_width("  ab", name), name
+        assert ui.text_width("", name) == 0
+
+
+def test_the_hand_has_as_many_columns_as_the_screen_has_room_for():
+    """Every layout's hand row fits its screen's width and leaves no room for one more card
+    (a column short, the MacroPad scrolled a 16-card hand)."""
+    for w, h in ((128, 64), (160, 128), (240, 135), (240, 240), (240, 280), (296, 128), (320, 240)):
+        L = layouts.for_size(w, h)
+        x, _, cols, _ = L.hand
+        assert x + cols * L.tile[0] <= w < x + (cols + 1) * L.tile[0], (L.name, L.hand)

@@ -897,3 +897,80 @@ def test_a_free_opening_in_sevens_is_made_by_the_player_left_of_the_dealer():
     pick_preset(sim, PRESETS.index("play_or_pay"))
     select_menu(sim, "Ace high")
     assert sim.screen.items[sim.screen.sel][1]() == "-"
+
+
+def test_the_match_s_winners_are_you_a_bot_or_a_shared_win_in_every_language():
+    """The standings' last line at a match's end (text.match_winners): "You win" only when
+    you alone lead; a bot alone by its name; two or more leaders share the win, you among
+    them or not."""
+    said = (("You win the match!", "P3 wins the match", "Shared win: You, P3", "Shared win: P2, P3"),
+            ("Vous gagnez la partie !", "P3 gagne la partie", "Ex aequo: Vous, P3", "Ex aequo: P2, P3"))
+    try:
+        for lang in range(2):
+            text.set_lang(lang)
+            assert [text.match_winners(won, 0) for won in ([0], [2], [0, 2], [1, 2])] == list(said[lang])
+    finally:
+        text.set_lang(0)
+
+
+def test_a_taller_240_panel_names_the_keys_under_the_table():
+    """The Picomo's 240x280 panel has room under the hand for a line naming the keys; the
+    PicoSystem's 240x240 has not."""
+    for board, footer in (("heiafr_picomo_v3", True), ("pimoroni_picosystem", False)):
+        sim = Sim(board, seed=1)
+        new_game(sim, PRESETS.index("fan_tan"))
+        t = sim.screen
+        assert (t.footer is not None) == footer, board
+        if footer:
+            shown = [(lb.text, y) for lb, x, y in labels(t) if lb is t.footer]
+            assert shown and shown[0][0] == text.t("keys_table"), shown
+            assert t.hand.y + t.hand.height * t.hand.tile_height <= shown[0][1] < sim.hal.profile.HEIGHT
+
+
+def test_a_hint_is_searched_for_only_on_the_seat_s_own_turn():
+    """firmware.players.hint_search: a stepped search when it is the seat's turn, None (no
+    search, no error) on anyone else's or once the deal is over."""
+    from engine.match import Match
+    from firmware import players
+    g = Match(preset("sevens"), 3, 4).game
+    me = g.turn
+    search = players.hint_search(g, me)
+    assert search is not None
+    for _ in range(10000):
+        c = search.step(300)
+        if c is not None:
+            break
+    assert g.check(c, me) == R.OK
+    assert [players.hint_search(g, p) for p in range(4) if p != me] == [None] * 3
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    assert [players.hint_search(g, p) for p in range(4)] == [None] * 4
+
+
+def test_the_heap_estimate_counts_whole_words_label_text_and_the_engine_once():
+    """firmware/heap.py as CircuitPython sizes things: a bitmap row is whole 32-bit words (33
+    pixels at 1 bit take 2 words), a label its text too, a bitmap two grids share once, and the
+    engine's state only while a match is on."""
+    import displayio
+    sim = Sim("pimoroni_picosystem", seed=3)           # at the title (its fonts for the label)
+    assert heap.bitmap_bytes(displayio.Bitmap(33, 5, 2)) == 2 * 4 * 5 + heap.OBJ
+    assert heap.bitmap_bytes(displayio.Bitmap(8, 5, 16)) == 4 * 5 + heap.OBJ      # 4 bits a pixel
+    lb = ui.label("abcdefgh", "5x8", 0, 0, 0xFFFFFF)
+    seen = set([id(lb)])
+    parts = sum(heap.tree_bytes(child, seen) for child in lb)
+    assert heap.tree_bytes(lb, set()) == (heap.OBJ + heap.GROUP_CHILD * len(lb) + parts
+                                          + heap.LABEL + len("abcdefgh"))
+    bmp = displayio.Bitmap(40, 4, 2)
+    pal = displayio.Palette(2)
+    two = displayio.Group()
+    for x in (0, 40):
+        two.append(displayio.TileGrid(bmp, pixel_shader=pal, x=x))
+    one_grid = heap.OBJ + 1
+    assert heap.tree_bytes(two, set()) == (heap.OBJ + 2 * heap.GROUP_CHILD + 2 * one_grid
+                                           + heap.bitmap_bytes(bmp) + heap.OBJ + 4 * 2)
+    assert heap.estimate(sim.app) == heap.estimate(sim.app, engine=False)       # the title: no match
+    sim.app.start_match()
+    sim.settle()
+    assert heap.estimate(sim.app) - heap.estimate(sim.app, engine=False) == heap.ENGINE
+    # at the table the card sheet is in the display tree: counted there, not again
+    assert heap.estimate(sim.app, engine=False) == heap.tree_bytes(sim.app.root, set()) + heap.font_bytes()

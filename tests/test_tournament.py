@@ -30,3 +30,91 @@ def test_workers_give_the_same_result():
 def test_same_level_everywhere_is_the_fair_share():
     res = T.tournament("parliament", ["easy"], 10, seed=1, players=5)
     assert res["results"]["easy"]["win_rate"] == 0.2
+
+
+def test_the_interval_is_the_normal_one_over_deals_with_the_sample_variance():
+    """1.96 standard errors, the variance over n - 1 (two deals, one won and one lost: the
+    half-width is 1.96 * sqrt(0.5 / 2), not the 0.69 of the population variance)."""
+    mean, half = T.interval([0.0, 1.0])
+    assert mean == 0.5 and abs(half - 1.96 * (0.5 / 2) ** 0.5) < 1e-12
+    mean, half = T.interval([0.25, 0.25, 0.25])
+    assert mean == 0.25 and half == 0
+
+
+def test_an_interval_near_certainty_is_kept_within_0_and_1():
+    """summarize: a level that won two of three deals outright has an interval wider than what
+    is left to 100%; it stops at 1 (and one that never won stops at 0)."""
+    # per deal and level index: [seat-games, wins, penalty, score]
+    records = [[[1, 1, 0, 3], [3, 0, 9, -1], [0, 0, 0, 0]],
+               [[1, 1, 0, 3], [3, 0, 6, -1], [0, 0, 0, 0]],
+               [[1, 0, 4, -3], [3, 1, 3, 1], [0, 0, 0, 0]]]
+    res = T.summarize(records, ("easy", "medium", "hard"))
+    assert set(res) == {"easy", "medium"}
+    assert res["easy"]["win_rate"] == round(2 / 3, 4) and res["easy"]["ci95"][1] == 1.0
+    assert res["medium"]["win_rate"] == round(1 / 9, 4) and res["medium"]["ci95"][0] == 0.0
+    # averages are per seat-game: 4 penalty points over 3 of easy's, 18 over medium's 9
+    assert res["easy"]["avg_penalty"] == round(4 / 3, 3) and res["medium"]["avg_penalty"] == 2.0
+    assert res["easy"]["avg_score"] == 1.0 and res["medium"]["avg_score"] == round(-1 / 9, 3)
+
+
+def test_one_deal_gives_no_interval_but_the_whole_range(capsys):
+    """With one deal there is no spread to measure: every level's interval is [0, 1]."""
+    T.main(["--preset", "fan_tan", "--seats", "easy,medium,medium", "--deals", "1", "--json"])
+    res = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert [r["ci95"] for r in res["results"].values()] == [[0.0, 1.0]] * 2
+
+
+def test_average_penalty_is_per_seat_game_as_the_deals_were_played():
+    """avg_penalty is the penalty of every seat a level held in every game over its seat-games,
+    checked by replaying the same deals, rotation by rotation, through play_deal."""
+    from engine import bots
+    from engine.rules import preset
+    rules = preset("fan_tan")
+    res = T.tournament("fan_tan", ["medium", "easy"], 3, seed=5, players=3, budget=50)
+    cache = [[bots.Bot(lv, 50) for lv in range(3)] for _ in range(3)]
+    levels = [bots.MEDIUM, bots.EASY, bots.EASY]
+    pen = {bots.MEDIUM: 0, bots.EASY: 0}
+    for i in range(3):
+        for k in range(3):
+            lineup = [levels[(p - k) % 3] for p in range(3)]
+            penalties = T.play_deal(rules, 3, T.deal_number(5, i), lineup, cache)[1]
+            for p in range(3):
+                pen[lineup[p]] += penalties[p]
+    assert res["results"]["medium"]["avg_penalty"] == round(pen[bots.MEDIUM] / 9, 3)
+    assert res["results"]["easy"]["avg_penalty"] == round(pen[bots.EASY] / 18, 3)
+    assert pen[bots.MEDIUM] + pen[bots.EASY] > 0
+
+
+def test_a_deal_count_the_chunks_do_not_divide_plays_each_deal_once():
+    """11 deals on one worker are cut in chunks of 2: the last chunk is one deal, not two
+    (the table's seat-games are deals x players x players, nothing more)."""
+    assert T.spans(11, 1, 50)[-1] == (10, 11)
+    assert [d for lo, hi in T.spans(11, 1, 50) for d in range(lo, hi)] == list(range(11))
+    res = T.tournament("fan_tan", ["easy"], 11, seed=1, players=3)
+    assert res["games"] == 33 and res["results"]["easy"]["games"] == 99
+
+
+def test_every_seat_of_a_deal_is_played_by_every_level():
+    """The duplicate format: each rotation moves the lineup one seat, so over a deal's
+    rotations each level sits in every seat (run_deals counts the seat-games by level)."""
+    from engine import bots
+    seen = []
+    real = T.play_deal
+
+    def spy(rules, players, number, lineup, cache):
+        seen.append(list(lineup))
+        return real(rules, players, number, lineup, cache)
+    T.play_deal = spy
+    try:
+        T.run_deals(("fan_tan", 3, [bots.HARD, bots.EASY, bots.EASY], 1, 0, 1, 50))
+    finally:
+        T.play_deal = real
+    assert len(seen) == 3 and sorted(s.index(bots.HARD) for s in seen) == [0, 1, 2]
+
+
+def test_the_table_has_one_seat_per_level_given_where_the_preset_allows(capsys):
+    """Fan Tan is for 3 to 5: three seats named make a table of 3 (its usual size is 4), and
+    without --players each named level sits once per rotation."""
+    T.main(["--preset", "fan_tan", "--seats", "medium,easy,easy", "--deals", "1", "--json"])
+    res = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert res["players"] == 3 and res["seats"] == ["medium", "easy", "easy"] and res["games"] == 3

@@ -154,3 +154,20 @@ def test_readonly_flash_says_erofs(tmp_path):
         r = mpremote(b.port, "exec", "open('/x', 'w')")
         assert r.returncode != 0 and ("EROFS" in r.stdout + r.stderr or "30" in r.stdout + r.stderr)
     assert not (tmp_path / "flash" / "x").exists()
+
+
+def test_the_smallest_heap_allowed_starts_a_badge(tmp_path):
+    """--heapsize MIN_HEAP is the floor, not below it: the badge starts and runs code."""
+    from tools.vbadge import MIN_HEAP
+    with VBadge(tmp_path / "flash", heapsize=MIN_HEAP) as b:
+        assert mpremote(b.port, "exec", "print(6 * 7)").stdout.strip() == "42"
+
+
+def test_the_flash_options_reach_the_interpreter_as_given():
+    """flash_options is what both VBadge and the command line hand tools/vbadge.mjs: every
+    option given is passed on (the heap size cannot be seen from inside: the WebAssembly heap
+    grows on demand), none that is not."""
+    from tools.vbadge import flash_options
+    assert flash_options("/f") == ["--flash-dir", "/f"]
+    assert flash_options("/f", quota=65536, readonly=True, heapsize=2048) == [
+        "--flash-dir", "/f", "--quota", "65536", "--readonly", "--heapsize", "2048"]
