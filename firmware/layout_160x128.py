@@ -2,7 +2,7 @@
 
 
 def fields(w, h):
-    return dict(font="5x8", tile_font="5x8", lh=9, mono_hint=False,
+    return dict(font="5x8", tile_font="5x8", lh=9,
                 tile=(10, 9), status_y=0,
                 opps=(0, 10, 3, 53, 1, 9, 2), rows=(10, 29),
                 msg=(2, 67, 156, 1), hand=(0, 78, 16, 2), footer_y=-1, ledger=(2, 156),

@@ -3,9 +3,9 @@
 Keys: font/tile_font (firmware/fonts/<name>.bin), lh (line height), tile (w, h) of a rank or
 suit tile, status_y, opps (x, y, cols, cell_w, lines per cell, cell_h, max rows: more opponents
 use twice the columns at half the width, in a compact form), rows (x, y),
-msg (x, y, w, lines), hand (x, y, cols, lines), footer_y (-1: none), scale_title,
-ledger (x, w: the opponents' standings on the free lines under the hand, where their labels
-have no room for them).
+msg (x, y, w, lines), hand (x, y, cols, lines), footer_y (-1: none), scale_title, menu_top
+(a menu's first line), ledger (x, w: the opponents' standings on the free lines under the
+hand, where their labels have no room for them).
 """
 
 
