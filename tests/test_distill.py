@@ -74,3 +74,38 @@ def test_hard_plays_the_learned_top_card_when_it_stands_clear():
         assert b.done and b.choice == order[0]
         differ += bots.choose(v, 0, bots.MEDIUM) != order[0]
     assert differ >= 5
+
+
+def test_solve_pivots_past_a_zero_on_the_diagonal():
+    """Gauss-Jordan with partial pivoting: a zero where the pivot would be is swapped with a row
+    below, not taken for a feature that never varies."""
+    assert distill.solve([[0.0, 1.0], [1.0, 0.0]], [2.0, 3.0]) == [3.0, 2.0]
+    a = [[0.0, 2.0, 0.0], [2.0, 0.0, 0.0], [0.0, 0.0, 0.0]]      # the third feature never varies
+    assert distill.solve(a, [4.0, 6.0, 0.0]) == [3.0, 2.0, 0.0]
+
+
+def test_distill_plays_the_deals_it_is_asked_for(capsys):
+    """--deals 3 is three deals per opponent level, not a whole chunk of 25."""
+    rows = distill.decisions(("sevens", "easy", "medium", 2, 99, 0, 3))
+    distill.main(["--deals", "3", "--opponents", "easy", "--rollouts", "2"])
+    assert capsys.readouterr().out.startswith("%d decisions;" % len(rows))
+
+
+def test_a_preset_with_paid_passes_learns_nothing_from_its_passes(capsys):
+    """Where a player may pay to pass while able (Fan Tan's chips), a decision that offers the
+    pass is left out: the pass is no card, and card_score has no features for it."""
+    w = distill.main(["--preset", "fan_tan", "--deals", "2", "--rollouts", "1", "--opponents", "easy"])
+    assert len(w) == 3 * distill.NF
+
+
+def test_the_player_sits_in_each_seat_in_turn(monkeypatch):
+    """Deal i's decisions are seat i % players's: over 4 deals of Sevens, every seat's."""
+    seats = set()
+    real = distill.rollout
+
+    def rollout(g, me, *rest):
+        seats.add(me)
+        return real(g, me, *rest)
+    monkeypatch.setattr(distill, "rollout", rollout)
+    distill.decisions(("sevens", "easy", "medium", 1, 99, 0, 4))
+    assert seats == {0, 1, 2, 3}

@@ -588,9 +588,9 @@ def test_lines_fit_counts_every_line_whose_glyph_cells_end_above_the_bottom(font
         f = ui.font(name)
         for bottom in range(20, 120):
             n = ui.lines_fit(name, 10, bottom, lh)
-            end = lambda k: 10 + (k - 1) * lh + f.descent + f.height
-            assert n == 1 or end(n) <= bottom, (name, bottom, n)
-            assert end(n + 1) > bottom, (name, bottom, n)
+            last, more = (10 + (k - 1) * lh + f.descent + f.height for k in (n, n + 1))
+            assert n == 1 or last <= bottom, (name, bottom, n)
+            assert more > bottom, (name, bottom, n)
 
 
 def test_a_wrapped_text_is_cut_to_the_lines_asked_for(fonts):
@@ -633,3 +633,69 @@ def test_the_hand_has_as_many_columns_as_the_screen_has_room_for():
         L = layouts.for_size(w, h)
         x, _, cols, _ = L.hand
         assert x + cols * L.tile[0] <= w < x + (cols + 1) * L.tile[0], (L.name, L.hand)
+
+
+def test_a_strip_whose_rows_end_inside_a_byte_reads_back_whole(tmp_path):
+    """The shipped strips hold 160 glyphs, whole bytes per row at every width; a font of other
+    counts ends each row inside a byte, and its rows are ceil(count * width / 8) bytes long: each
+    glyph reads back from the strip with the BDF glyph's pixels."""
+    from tools import make_font
+    bdf = make_font.load_bdf(os.path.join(FONT_DIR, "5x8.bdf"))
+
+    class Few:              # three glyphs of 5 px: 15 bits, two bytes a row
+        def get_bounding_box(self):
+            return bdf.get_bounding_box()
+
+        def get_glyph(self, code):
+            return bdf.get_glyph(code) if chr(code) in "AMW" else None
+    path = str(tmp_path / "few.bin")
+    with open(path, "wb") as f:
+        f.write(make_font.to_strip(Few()))
+    strip = Font(path)
+    assert strip.count == 3 and strip.get_glyph(ord("B")) is None
+    for ch in "AMW":
+        g = bdf.get_glyph(ord(ch))
+        s = strip.get_glyph(ord(ch))
+        want = set((g.dx + x, g.height + g.dy - 1 - y) for y in range(g.height)
+                   for x in range(g.width) if g.bitmap[x, y])
+        got = set((x, s.height + s.dy - 1 - y) for y in range(s.height) for x in range(s.width)
+                  if ui._pixel(s, x, y))
+        assert got == want, ch
+
+
+@pytest.mark.parametrize("size", ("5x8", "6x10", "7x13", "9x15"))
+def test_the_bdf_sources_are_what_make_font_writes_of_their_glyphs(size):
+    """tools.make_font writes each glyph's rows as it reads them: fed the BDF's own glyphs (as it
+    is fed X11's), it writes the same BDF, pixel for pixel."""
+    from tools import make_font
+    path = os.path.join(FONT_DIR, size + ".bdf")
+    bdf = make_font.load_bdf(path)
+
+    class Source:
+        def load_glyphs(self, chars):
+            pass
+
+        def get_bounding_box(self):
+            return bdf.get_bounding_box()
+
+        def get_glyph(self, code):
+            return bdf.get_glyph(code)
+    text, missing = make_font.to_bdf(Source(), size, make_font.CHARSET)
+    with open(path) as f:
+        assert text == f.read() and missing == []
+
+
+def test_drawn_triangles_point_right_and_left_as_mirror_images():
+    """A source font without the ▶ and ◀ signs gets them drawn: filled triangles, each the
+    other's mirror image, a pixel wide at their tips and their full width in the middle."""
+    from tools import make_font
+    for bw, bh, by in ((5, 8, -1), (6, 10, -2), (7, 13, -2), (9, 15, -3)):
+        right = make_font.Drawn(0x25B6, bw, bh, by)
+        left = make_font.Drawn(0x25C0, bw, bh, by)
+        w, h = right.width, right.height
+        assert (left.width, left.height) == (w, h)
+        for y in range(h):
+            row = [right.bitmap[x, y] for x in range(w)]
+            assert [left.bitmap[x, y] for x in range(w)] == row[::-1], (bw, y)
+        assert sum(right.bitmap[x, 0] for x in range(w)) == 1
+        assert sum(left.bitmap[x, h // 2] for x in range(w)) == w

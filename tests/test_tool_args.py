@@ -97,6 +97,11 @@ def test_selftest_plays_the_deals_it_is_given():
     assert r.returncode == 0 and r.stdout.startswith("selftest: "), r.stderr
 
 
+def test_selftest_takes_deal_numbers_from_0_to_2_30_less_1():
+    r = run("selftest", "--deals", "0,1073741823")
+    assert r.returncode == 0 and r.stdout.startswith("selftest: "), r.stderr
+
+
 def test_vbadge_refuses_a_file_as_its_flash(tmp_path):
     (tmp_path / "file").write_text("")
     line = refused("vbadge", "--flash-dir", str(tmp_path / "file"))

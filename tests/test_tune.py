@@ -48,3 +48,42 @@ def test_tuned_seat_plays_as_hard_does_in_the_tournament(monkeypatch):
                 lineup = [bots.HARD if p == me else lv for p in range(4)]
                 winner = tournament.play_deal(rules, 4, number, lineup, cache)[0]
                 assert tournament.seat_won(rules, number, me, tune.Weighted(w), opponent) == (winner == me)
+
+
+def test_both_sides_of_an_iteration_play_the_same_deals_and_each_iteration_new_ones(monkeypatch):
+    """Per iteration: the + and the - weights play the same deal spans, with the same seed,
+    against each level; the spans cover --deals; the next iteration draws other deals."""
+    jobs = []
+
+    def record(job):
+        jobs.append(job)
+        return 0
+    monkeypatch.setattr(tune, "wins", record)
+    tune.tune("sevens", bots.SEVENS_WEIGHTS, 3, 5, 3, 1000, log=lambda s: None)
+    seeds = sorted(set(j[3] for j in jobs))
+    assert len(seeds) == 3
+    for seed in seeds:
+        mine = [j for j in jobs if j[3] == seed]
+        plus, minus = mine[:len(mine) // 2], mine[len(mine) // 2:]
+        assert [(j[2], j[4], j[5]) for j in plus] == [(j[2], j[4], j[5]) for j in minus]
+        assert plus[0][1] != minus[0][1]
+        for level in ("easy", "medium"):
+            spans = sorted((j[4], j[5]) for j in plus if j[2] == level)
+            assert sum(hi - lo for lo, hi in spans) == 5 and spans[0][0] == 0 and spans[-1][1] == 5
+
+
+def test_the_result_averages_the_second_half_of_the_iterates(monkeypatch):
+    """Only the last of 4 iterations finds the + side better (a large difference: every weight
+    moves its clipped step). The result is the mean of iterates 3 and 4: half that step."""
+    firsts = {}
+
+    def last_only(job):
+        key, w, level, seed, lo, hi = job
+        side = firsts.setdefault(seed, w)       # the + side plays first
+        return 4 * (hi - lo) if seed == 1003 and w == side else 0
+    monkeypatch.setattr(tune, "wins", last_only)
+    start = bots.SEVENS_WEIGHTS
+    w = tune.tune("sevens", start, 4, 2, 3, 1000, log=lambda s: None)
+    for i in range(24):
+        if tune.SCALE[i % 8] == 40:
+            assert abs(w[i] - start[i]) == 40 * tune.CLIP / 2, i
