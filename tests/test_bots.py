@@ -192,6 +192,16 @@ def test_same_view_and_seed_same_choice_and_steps_match_one_shot():
     assert searched == 3            # three of these decisions searched, over several steps
 
 
+def _prepared(v, seed=0):
+    """Hard's sampler, ready to draw deals for view v (what a decision's start does)."""
+    b = bots.Bot(bots.HARD)
+    b.legal_moves(v)
+    b.view = v
+    b.rng.seed(seed)
+    b._prepare()
+    return b
+
+
 def test_hard_samples_respect_what_the_view_proves():
     rules = preset("sevens")
     for d in range(1, 40):
@@ -202,11 +212,7 @@ def test_hard_samples_respect_what_the_view_proves():
         if g.over:
             continue
         v = g.view(g.turn)
-        b = bots.Bot(bots.HARD)
-        b.legal_moves(v)
-        b.view = v
-        b.rng.seed(d)
-        b._prepare()
+        b = _prepared(v, d)
         for _ in range(3):
             b._sample()
             h = b.hands
@@ -254,10 +260,7 @@ def test_hard_history_replay_records_the_opponents_choices():
         seen.append((p, a))
         g.play(a)
     v = g.view(g.turn)
-    b = bots.Bot(bots.HARD)
-    b.legal_moves(v)
-    b.view = v
-    b._prepare()
+    b = _prepared(v)
     got = [(b.rec[k * 6], b.rec[k * 6 + 1]) for k in range(b.nrec)]
     # the first card is the forced opener (7 of diamonds): no choice, not recorded
     assert got == [x for x in seen[1:] if x[0] != v.me]
@@ -277,10 +280,7 @@ def test_hard_history_replay_follows_paid_passes_and_declined_bonuses():
                 p = g.turn
                 if len(g.log) % 3 == 2:
                     v = g.view(p)
-                    b = bots.Bot(bots.HARD)
-                    b.legal_moves(v)
-                    b.view = v
-                    b._prepare()
+                    b = _prepared(v)
                     got = [tuple(b.rec[k * 6:k * 6 + 6]) for k in range(b.nrec)]
                     assert got == [x for x in true if x[0] != p][:bots.MAXREC], (key, d, len(g.log))
                     checked += 1
@@ -637,11 +637,7 @@ def test_the_likelihood_favours_deals_that_explain_the_opponents_choices():
         if g.over:
             continue
         v = g.view(g.turn)
-        b = bots.Bot(bots.HARD)
-        b.legal_moves(v)
-        b.view = v
-        b.rng.seed(d)
-        b._prepare()
+        b = _prepared(v, d)
         assert b.nrec > 5
         for i in range(16):
             b.hands[i] = g.hands[i]
@@ -666,11 +662,7 @@ def test_hard_deals_a_constrained_card_by_the_room_each_possible_holder_has_left
     mine = [S(r) for r in (0, 1, 2, 3, 4, 5, 7, 8)] + [H(r) for r in range(4)]
     v = _position("sevens", mine, {s: ((6,), 6, 6) for s in range(4)}, [12, 1, 18, 17],
                   void=[(3, S(r)) for r in range(13) if r != 6])
-    b = bots.Bot(bots.HARD)
-    b.legal_moves(v)
-    b.view = v
-    b.rng.seed(1)
-    b._prepare()
+    b = _prepared(v, 1)
     draws = 400
     spade = 0
     for _ in range(draws):
@@ -713,11 +705,7 @@ def test_hard_draws_each_deal_afresh():
     (a shuffle that must move every card would keep it there one time in five)."""
     rows = {s: (tuple(range(1, 11)), 1, 10) for s in range(4)}
     v = _position("sevens", [S(11), S(12), S(0), H(11), H(12), H(0)], rows, [6, 2, 2, 2])
-    b = bots.Bot(bots.HARD)
-    b.legal_moves(v)
-    b.view = v
-    b.rng.seed(3)
-    b._prepare()
+    b = _prepared(v, 3)
     assert b.unseen == 6
     hidden = [D(11), D(12), D(0), C(11), C(12), C(0)]
 
@@ -825,11 +813,7 @@ def test_hard_still_deals_when_the_views_proofs_cannot_all_be_met():
     mine = [H(r) for r in range(6)] + [D(r) for r in range(6)]
     v = _position("sevens", mine, {s: ((6,), 6, 6) for s in range(4)}, [12, 12, 12, 12],
                   void=[(1, c) for c in range(52)])
-    b = bots.Bot(bots.HARD)
-    b.legal_moves(v)
-    b.view = v
-    b.rng.seed(2)
-    b._prepare()
+    b = _prepared(v, 2)
     b._sample1()
     h = b.hands
     assert [sum(popcount(h[q * 4 + s]) for s in range(4)) for q in range(4)] == [12] * 4
