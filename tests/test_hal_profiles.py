@@ -1,6 +1,8 @@
 """Board profiles: every pin a profile names exists on that board (circuitpython-stubs)."""
+import ast
 import importlib.util
 import os
+import re
 
 import pytest
 
@@ -169,3 +171,104 @@ def test_a_repeated_key_down_neither_fires_again_nor_restarts_the_long_press():
     b.press(1, 1000)
     b.press(1, 1010)
     assert b.take() == [LEFT]
+
+
+def _stub_gpio(board_id):
+    """{pin name: GPIO number} from circuitpython-stubs' board definition (its `# GPIOn` notes)."""
+    spec = importlib.util.find_spec("board_definitions")
+    assert spec, "circuitpython-stubs is not installed"
+    path = os.path.join(list(spec.submodule_search_locations)[0], board_id, "__init__.pyi")
+    with open(path, encoding="utf-8") as f:
+        return dict((name, int(n)) for name, n in re.findall(
+            r"^([A-Z_][A-Z0-9_]*): microcontroller\.Pin\s*#\s*GPIO(\d+)\s*$", f.read(), re.M))
+
+
+@pytest.mark.parametrize("board_id", hal.BOARDS)
+def test_a_key_named_for_a_direction_or_a_printed_letter_is_that_key(board_id):
+    """CircuitPython names these boards' key pins after the key (SW_UP, BUTTON_X): a pin named
+    for a direction gives that direction, and a key labelled with a letter is the pin of that
+    letter, so two keys' pins swapped in a profile are caught without the board."""
+    from firmware import text
+    p = hal.profile(board_id)
+    directions = {"UP": UP, "DOWN": DOWN, "LEFT": LEFT, "RIGHT": RIGHT}
+    for (pin, short, _), label in zip(p.KEYS, p.LABELS):
+        word = pin.rsplit("_", 1)[-1]
+        if word in directions:
+            assert short == directions[word], (board_id, pin, B.NAMES[short])
+        if label not in text.ARROWS and label not in text.PLACES:     # a letter printed on it
+            assert "_" in pin and word == label.upper(), (board_id, pin, label)
+
+
+@pytest.mark.parametrize("board_id", [b for b in hal.BOARDS if hal.profile(b).BATTERY])
+def test_the_battery_pin_is_one_the_adc_reads(board_id):
+    """analogio reads only the RP2040's ADC inputs, GPIO26 to GPIO29 (every board here is
+    CircuitPython's raspberrypi port); the stubs give each pin's GPIO."""
+    gpio = _stub_gpio(board_id)
+    pin = hal.profile(board_id).BATTERY
+    assert 26 <= gpio[pin] <= 29, "%s: BATTERY %s is GPIO%d, not an ADC input" % (board_id, pin, gpio[pin])
+
+
+def _doc_row(path, field):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, path), encoding="utf-8") as f:
+        return [line for line in f if line.startswith("| `%s`" % field)][0]
+
+
+def _boards_named(word):
+    found = [b for b in hal.BOARDS if word in hal.profile(b).NAME]
+    assert found, word
+    return found
+
+
+def test_dividers_and_active_low_leds_are_those_docs_boards_md_gives():
+    """docs/boards.md states each maker's battery divider and which boards' LEDs are wired
+    active low; the profiles agree with it."""
+    row = _doc_row("docs/boards.md", "BATTERY_DIVIDER")
+    stated = re.findall(r"`(\(\d+, \d+\))` on the ([\w\- ]+?)(?:,|\.|;| from)", row)
+    assert len(stated) == 3, stated
+    told = {}
+    for value, names in stated:
+        for name in names.split(" and "):
+            for board_id in _boards_named(name.strip()):
+                told[board_id] = ast.literal_eval(value)
+    assert sorted(told) == sorted(b for b in hal.BOARDS if hal.profile(b).BATTERY)
+    assert dict((b, hal.profile(b).BATTERY_DIVIDER) for b in told) == told
+    low = re.search(r"active low \(([^)]*)\)", _doc_row("docs/boards.md", "LED_ON")).group(1)
+    low = set(b for name in low.split(", ") for b in _boards_named(name))
+    assert low and dict((b, hal.profile(b).LED_ON) for b in hal.BOARDS) == dict(
+        (b, b not in low) for b in hal.BOARDS)
+
+
+def test_each_board_lights_the_led_the_readme_names():
+    """The README's board table names each board's your-turn LED pin (or none)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        rows = [line.split(" | ") for line in f if line.startswith("| ") and "`" in line]
+    seen = set()
+    for cells in rows:
+        if len(cells) != 4:
+            continue
+        for board_id in re.findall(r"`([a-z0-9_]+)`", cells[1]):
+            led = cells[3].strip(" |\n")
+            want = () if led == "none" else tuple(re.findall(r"`([A-Z0-9_]+)`", led))
+            assert hal.profile(board_id).LED == want, (board_id, led)
+            seen.add(board_id)
+    assert seen == set(hal.BOARDS)
+
+
+def test_a_typo_in_any_pin_or_a_battery_half_given_is_named(monkeypatch):
+    """profile_problems checks every pin a profile names (LED and encoder pins too), the
+    smallest screen's height, and a divider without its battery pin."""
+    p = hal.profile("adafruit_macropad_rp2040")
+    assert profile_problems(p, "adafruit_macropad_rp2040") == []
+    monkeypatch.setattr(p, "LED", ("LED_X",))
+    monkeypatch.setattr(p, "ENCODER", ("ENCODER_A", "ENCODER_C"))
+    assert profile_problems(p, "adafruit_macropad_rp2040") == ["the board has no pin ENCODER_C, LED_X"]
+    monkeypatch.undo()
+    monkeypatch.setattr(p, "HEIGHT", 63)
+    monkeypatch.setattr(p, "BATTERY_DIVIDER", (2, 0))
+    assert profile_problems(p, "adafruit_macropad_rp2040") == [
+        "a 128x63 screen is smaller than the smallest layout, 128x64",
+        "BATTERY and BATTERY_DIVIDER go together: a pin and its (ratio, millivolts)"]
+    from hal.desktop import describe
+    assert describe(p)[-1] == "encoder: LEFT/RIGHT"

@@ -200,3 +200,134 @@ def test_f12_saves_a_numbered_shot_and_never_over_an_earlier_one(tmp_path, monke
     assert (tmp_path / "fantan-1.png").read_bytes() == b"an earlier shot"
     assert Image.open(tmp_path / "fantan-2.png").size == (240, 240)
     assert "Screenshot: " + str(tmp_path / "fantan-2.png") in capsys.readouterr().out
+
+
+def test_the_simulated_board_has_only_the_battery_led_and_speaker_its_profile_gives():
+    """--battery reads only where the board has a battery pin, the LED lights only where it has
+    one, and a board without a speaker notes no beep; the last 32 beeps are kept."""
+    sim = Sim("ugame22", battery=50)             # no battery pin, no LED, no PWM speaker
+    sim.hal.light(True)
+    sim.hal.tone(880, 15)
+    assert (sim.hal.battery(), sim.hal.lit, sim.hal.tones) == (None, False, [])
+    sim = Sim("pimoroni_picosystem", battery=50)
+    sim.hal.light(True)
+    for hz in range(100, 140):
+        sim.hal.tone(hz, 15)
+    assert (sim.hal.battery(), sim.hal.lit) == (50, True)
+    assert sim.hal.tones == [(hz, 15) for hz in range(108, 140)]
+
+
+def test_the_keyboard_keys_are_those_the_readme_gives_and_a_key_let_go_is_not_held():
+    """README: arrows move, z is OK, x BACK, h HINT, m MENU; each board key gets its own keyboard
+    key (the MacroPad's knob press too); a key up lets go, and the knob turns on key down only."""
+    import pygame
+    from hal import profile
+    from hal.desktop import keyboard_map
+    p = profile("pimoroni_picosystem")
+    assert dict((p.KEYS[i][0], name) for name, i in keyboard_map(p)) == {
+        "SW_UP": "up", "SW_DOWN": "down", "SW_LEFT": "left", "SW_RIGHT": "right",
+        "SW_A": "z", "SW_B": "x", "SW_X": "h", "SW_Y": "m"}
+    sim = Sim("adafruit_macropad_rp2040")
+    names = [name for name, i in keyboard_map(sim.hal.profile)]
+    assert len(set(names)) == len(names) == len(sim.hal.profile.KEYS)
+    hal = sim.hal
+    for name, i in keyboard_map(hal.profile):
+        key = pygame.key.key_code(name)
+        hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=key))
+        assert hal.held == {i}
+        hal.key_event(pygame.event.Event(pygame.KEYUP, key=key))
+        assert hal.held == set()
+    hal.poll()
+    hal.key_event(pygame.event.Event(pygame.KEYUP, key=pygame.key.key_code(".")))
+    assert hal.poll() == []
+
+
+def test_the_window_clock_counts_real_milliseconds(monkeypatch):
+    """In a window the HAL's clock is the real time since it started, in ms."""
+    import time
+    now = [1000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    hal = Sim("pimoroni_picosystem", headless=False).hal
+    now[0] += 2.5
+    assert hal.ticks_ms() == 2500
+
+
+def test_a_script_waits_and_takes_buttons_in_any_case(tmp_path):
+    sim = Sim("pimoroni_picosystem", seed=7)
+    assert sim.app.settings["deal"] == 7
+    start = sim.hal.clock
+    sim.run_script(["WAIT:1000"])
+    assert sim.hal.clock - start >= 1000
+    sim.run_script(["ok"])                  # as OK: the title's first line, New game
+    assert sim.screen is not None and type(sim.screen).__name__ != "TitleScreen"
+
+
+def test_the_command_line_options_reach_the_run(tmp_path, monkeypatch, capsys):
+    """--seed picks the deal, --shot-scale zooms --screenshot too, --data-dir holds the saves,
+    --redraw reports, --battery 0 is a charge (empty); without --data-dir the saves go under
+    XDG_DATA_HOME."""
+    import hashlib
+    from PIL import Image
+    from simulator.__main__ import main, default_data_dir
+    shots = []
+    for seed in ("7", "7", "8"):
+        out = tmp_path / ("%d.png" % len(shots))
+        data = tmp_path / ("d%d" % len(shots))
+        assert main(["--headless", "--seed", seed, "--data-dir", str(data), "--keys", "OK,OK",
+                     "--screenshot", str(out), "--shot-scale", "2", "--redraw",
+                     "--battery", "0"]) == 0
+        assert Image.open(out).size == (480, 480)
+        assert os.listdir(data)                   # the game saved there
+        shots.append(hashlib.sha256(out.read_bytes()).hexdigest())
+    assert shots[0] == shots[1] != shots[2]
+    assert "redraw after bot moves:" in capsys.readouterr().out
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_data_dir() == str(tmp_path / "xdg" / "fantan-badge")
+
+
+def test_the_window_shows_the_backlight_the_battery_and_the_keys_held(tmp_path, monkeypatch):
+    """The window passes --battery to the board, darkens the screen with the backlight the app
+    set (out: black), and lights a board button while its keyboard key is down."""
+    import pygame
+    from PIL import Image
+    from simulator import window
+    made = []
+
+    class Spied(window.Sim):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.hal.set_brightness(0)           # as the app does after five idle minutes
+            made.append(self)
+
+    monkeypatch.setattr(window, "Sim", Spied)
+    pygame.display.init()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code("z"), mod=0,
+                                         unicode="z", scancode=0))
+    shot = tmp_path / "window.png"
+    window.run_window("pimoroni_picosystem", 1, 1, str(tmp_path / "data"), frames=2,
+                      window_shot=str(shot), battery=30)
+    sim, = made
+    assert sim.hal.battery() == 30 and sim.hal.held == {4}       # SW_A, OK, still down
+    im = Image.open(shot).convert("RGB")
+    assert im.crop((10, 10, 250, 250)).getextrema() == ((0, 0), (0, 0), (0, 0))
+    p = sim.hal.profile
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    lines = window.panel_lines(p)
+    label, rect = window.button_rects(p, font, p.WIDTH + 20, 10 + 22 * len(lines), window.PANEL_W)[4]
+    assert label == "A" and im.getpixel((rect.x + 1, rect.centery)) == (255, 210, 31)
+
+
+def test_the_panel_s_key_rows_line_up_in_columns_that_do_not_overlap():
+    import pygame
+    from simulator.window import panel_lines, render_panel
+    import hal
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    lines = panel_lines(hal.profile("pimoroni_picosystem"))
+    cells = [(surf, dx) for surf, dx, row in render_panel(lines, font, (230, 230, 230))
+             if len(lines[row]) == 3]
+    starts = [set(dx for _, dx in cells[c::3]) for c in range(3)]
+    assert all(len(s) == 1 for s in starts), starts           # each column starts at one x
+    for c in range(2):
+        assert max(s.get_width() + dx for s, dx in cells[c::3]) < min(starts[c + 1])
