@@ -85,9 +85,9 @@ def profile_pins(profile):
     return pins + list(profile.ENCODER or ()) + list(profile.LED)
 
 
-def board_pins(board_id):
-    """The names `import board` has on that board, from circuitpython-stubs; None where the stubs
-    are not installed (make test installs them) or do not know the board."""
+def board_stub(board_id):
+    """circuitpython-stubs' definition of that board's `board` module, as text; None where the
+    stubs are not installed (make test installs them) or do not know the board."""
     spec = importlib.util.find_spec("board_definitions")
     if spec is None:
         return None
@@ -95,7 +95,15 @@ def board_pins(board_id):
     if not os.path.exists(path):
         return None
     with open(path, encoding="utf-8") as f:
-        return set(re.findall(r"^(?:def )?([A-Z_][A-Z0-9_]*)\s*[:(]", f.read(), re.M))
+        return f.read()
+
+
+def board_pins(board_id):
+    """The names `import board` has on that board (board_stub); None where it is unknown."""
+    stub = board_stub(board_id)
+    if stub is None:
+        return None
+    return set(re.findall(r"^(?:def )?([A-Z_][A-Z0-9_]*)\s*[:(]", stub, re.M))
 
 
 def given(profile):

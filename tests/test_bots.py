@@ -1,10 +1,11 @@
 """Computer opponents: legal play everywhere, no cheating, the level order, MicroPython."""
+import functools
 import os
 
 import pytest
 
 from engine import bots
-from engine.cards import popcount, FULL
+from engine.cards import card, popcount, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
 from engine.game import Game, PASS
 from engine.match import Match
 from engine.rules import PRESETS, preset
@@ -406,20 +407,8 @@ def _f(**kw):
     return out
 
 
-def S(r):
-    return r            # spades: rank index 0 = ace ... 12 = king
-
-
-def H(r):
-    return 13 + r
-
-
-def D(r):
-    return 26 + r
-
-
-def C(r):
-    return 39 + r
+# a card of each suit by its rank index (0 = ace ... 12 = king)
+S, H, D, C = [functools.partial(card, s) for s in (SPADES, HEARTS, DIAMONDS, CLUBS)]
 
 
 def test_card_features_count_along_the_row_the_card_extends():

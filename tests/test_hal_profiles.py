@@ -8,8 +8,10 @@ import pytest
 
 import hal
 from hal import buttons as B
-from hal.desktop import board_pins, profile_pins, profile_problems
+from hal.desktop import board_pins, board_stub, profile_pins, profile_problems
 from hal.buttons import Buttons, UP, DOWN, LEFT, RIGHT, OK, BACK
+
+from conftest import ROOT
 
 SIZES = {
     "pimoroni_picosystem": (240, 240), "pajenicko_picopad": (320, 240), "ugame22": (320, 240),
@@ -136,8 +138,7 @@ def test_by_name():
 @pytest.mark.parametrize("doc", ("README.md", "docs/flashing.md"))
 def test_the_board_tables_list_every_board(doc):
     """docs/boards.md's step 3: a board is in the README's and the flashing guide's tables."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    with open(os.path.join(root, doc), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, doc), encoding="utf-8") as f:
         rows = [line for line in f if line.startswith("|")]
     for board_id in hal.BOARDS:
         assert any("`%s`" % board_id in row for row in rows), (doc, board_id)
@@ -175,12 +176,10 @@ def test_a_repeated_key_down_neither_fires_again_nor_restarts_the_long_press():
 
 def _stub_gpio(board_id):
     """{pin name: GPIO number} from circuitpython-stubs' board definition (its `# GPIOn` notes)."""
-    spec = importlib.util.find_spec("board_definitions")
-    assert spec, "circuitpython-stubs is not installed"
-    path = os.path.join(list(spec.submodule_search_locations)[0], board_id, "__init__.pyi")
-    with open(path, encoding="utf-8") as f:
-        return dict((name, int(n)) for name, n in re.findall(
-            r"^([A-Z_][A-Z0-9_]*): microcontroller\.Pin\s*#\s*GPIO(\d+)\s*$", f.read(), re.M))
+    stub = board_stub(board_id)
+    assert stub, "circuitpython-stubs is not installed"
+    return dict((name, int(n)) for name, n in re.findall(
+        r"^([A-Z_][A-Z0-9_]*): microcontroller\.Pin\s*#\s*GPIO(\d+)\s*$", stub, re.M))
 
 
 @pytest.mark.parametrize("board_id", hal.BOARDS)
@@ -209,8 +208,7 @@ def test_the_battery_pin_is_one_the_adc_reads(board_id):
 
 
 def _doc_row(path, field):
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    with open(os.path.join(root, path), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
         return [line for line in f if line.startswith("| `%s`" % field)][0]
 
 
@@ -241,8 +239,7 @@ def test_dividers_and_active_low_leds_are_those_docs_boards_md_gives():
 
 def test_each_board_lights_the_led_the_readme_names():
     """The README's board table names each board's your-turn LED pin (or none)."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         rows = [line.split(" | ") for line in f if line.startswith("| ") and "`" in line]
     seen = set()
     for cells in rows:

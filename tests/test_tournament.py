@@ -94,7 +94,7 @@ def test_a_deal_count_the_chunks_do_not_divide_plays_each_deal_once():
     assert res["games"] == 33 and res["results"]["easy"]["games"] == 99
 
 
-def test_every_seat_of_a_deal_is_played_by_every_level():
+def test_every_seat_of_a_deal_is_played_by_every_level(monkeypatch):
     """The duplicate format: each rotation moves the lineup one seat, so over a deal's
     rotations each level sits in every seat (run_deals counts the seat-games by level)."""
     from engine import bots
@@ -104,11 +104,8 @@ def test_every_seat_of_a_deal_is_played_by_every_level():
     def spy(rules, players, number, lineup, cache):
         seen.append(list(lineup))
         return real(rules, players, number, lineup, cache)
-    T.play_deal = spy
-    try:
-        T.run_deals(("fan_tan", 3, [bots.HARD, bots.EASY, bots.EASY], 1, 0, 1, 50))
-    finally:
-        T.play_deal = real
+    monkeypatch.setattr(T, "play_deal", spy)
+    T.run_deals(("fan_tan", 3, [bots.HARD, bots.EASY, bots.EASY], 1, 0, 1, 50))
     assert len(seen) == 3 and sorted(s.index(bots.HARD) for s in seen) == [0, 1, 2]
 
 
