@@ -29,7 +29,7 @@ Its work is counted in plies (HARD_BUDGET): the single setting the badge uses as
 """
 from engine.portable import const
 from engine.cards import FULL, popcount, lowest, mask_value, _POP
-from engine.game import Game, PASS
+from engine.game import Game, PASS, MOST
 from engine.rng import Rng
 from engine.rules import SEVENS, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES
 from engine.reasons import OK
@@ -192,7 +192,7 @@ def _count(hand):
 
 def pass_score(view, cost):
     """Medium's score for PASS: declining a Coventry bonus, or a strategic pass that
-    costs `cost` chips in all."""
+    may cost up to `cost` chips in all."""
     if view.bonus >= 0:
         return -6
     if _count(view.hand) <= 3:
@@ -317,7 +317,7 @@ class Bot:
             return
         cost = 0
         if moves[-1] == PASS and view.bonus < 0:
-            cost = self.game.pass_total(view.me)
+            cost = self.game.pass_total(view.me, MOST)
         w = weights(self.level, view.rules)
         ordered, scores = order_moves(view, moves, cost, True, w)
         k = 1

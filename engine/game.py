@@ -17,6 +17,8 @@ from engine.rules import (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_D
                           CHIPS, VALUES)
 
 PASS = const(52)
+LEAST = const(1)            # pass_cost bounds from the passer's own hand (see pass_cost)
+MOST = const(2)
 _FIVE_NINE = const(0x110)   # ranks 5 and 9
 
 
@@ -191,8 +193,12 @@ class Game:
             return FULL
         return 1 << 6
 
-    def pass_cost(self, p=-1):
-        """Chips a pass costs player p now: (to the pot, [(player, chips), ...])."""
+    def pass_cost(self, p=-1, bound=0):
+        """Chips a pass costs player p now: (to the pot, [(player, chips), ...]).
+
+        Who holds a gate card is hidden, so p knows only bounds: MOST counts each gate
+        card p lacks as a holder of its own, LEAST one holder for a row's (negative ids).
+        A strategic pass needs chips for the MOST."""
         if p < 0:
             p = self.turn
         if self.rules.scoring != CHIPS:
@@ -209,14 +215,16 @@ class Game:
                     paid = p        # each holder once per starter: "aux joueurs qui détiennent" (000)
                     for r in self._neighbours(start):
                         holder = self.holder(s * 13 + r)
+                        if bound and holder != p:       # hidden: one a row, or one a card
+                            holder = -2 - r * (bound - 1)
                         if holder != p and holder != paid:
                             gates.append((holder, self.rules.gate_penalty))
                             paid = holder
         return self.rules.pass_pot, gates
 
-    def pass_total(self, p=-1):
+    def pass_total(self, p=-1, bound=0):
         """All a strategic pass costs player p: the pot plus the gate penalties."""
-        pot, gates = self.pass_cost(p)
+        pot, gates = self.pass_cost(p, bound)
         for g in gates:
             pot += g[1]
         return pot
@@ -249,7 +257,7 @@ class Game:
                 return R.OK
             if not self.rules.strategic_pass or self.opener >= 0:
                 return R.MUST_PLAY
-            return R.OK if self.chips[p] >= self.pass_total(p) else R.NO_CHIPS
+            return R.OK if self.chips[p] >= self.pass_total(p, MOST) else R.NO_CHIPS
         if not isinstance(action, int) or not 0 <= action < 52:
             return R.NOT_A_CARD
         s = action // 13

@@ -44,4 +44,6 @@ TABLE = (
     "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit höchstens zwei Karten.",
     ("Neben jedem Spieler (auf kleinen Displays unter deiner Hand): wie viele Karten er hat, "
      "seine Chips ($) oder Punkte (Pkt) und was er zuletzt getan hat."),
+    ("Passen -6..9: ein bezahltes Passen kostet dazwischen; wer die Nachbarkarten deiner Startkarte hat, "
+     "entscheidet, und du darfst nur passen, wenn du das Höchste zahlen kannst."),
 )

@@ -45,4 +45,6 @@ TABLE = (
     "\u25b6 indique qui doit jouer, Dn le donneur, 2! un joueur à deux cartes ou moins.",
     ("À côté de chaque joueur (ou sous votre main, sur les petits écrans): son nombre de cartes, "
      "ses jetons ($) ou ses points (pt), et sa dernière action."),
+    ("Passer -6..9: un passage payant coûte entre les deux; qui détient les cartes voisines de votre carte "
+     "d'ouverture décide, et vous ne pouvez passer qu'avec de quoi payer le plus."),
 )

@@ -1,6 +1,6 @@
 """The game table: four rows, your hand, the opponents, the messages."""
 from engine.cards import FULL, popcount
-from engine.game import PASS
+from engine.game import PASS, LEAST, MOST
 from engine.rules import CHIPS, RACE, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK
 
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
@@ -448,10 +448,10 @@ class TableView(Screen):
         return t("hint") + ": " + (self._pass_text() if c == PASS else card_name(c))
 
     def _pass_text(self):
-        cost = self.g.pass_total(self.me)
-        if not cost:
-            return t("pass_cost")
-        return t("pass_cost") + " -" + str(cost)
+        """"Pass -3", or "Pass -6..9" while who holds the gate cards decides the price."""
+        lo = self.g.pass_total(self.me, LEAST)
+        hi = self.g.pass_total(self.me, MOST)
+        return t("pass_cost") + (" -" + ("" if lo == hi else str(lo) + "..") + str(hi) if hi else "")
 
     def _msg(self, text, short, colour):
         L = self.app.layout

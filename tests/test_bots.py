@@ -9,6 +9,7 @@ from engine.cards import card, popcount, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
 from engine.game import Game, PASS
 from engine.match import Match
 from engine.rules import PRESETS, preset
+from engine.rng import Rng
 from engine import reasons
 from tools.selftest import ROOT, run_micropython
 
@@ -158,6 +159,33 @@ def test_no_cheating_hidden_cards_do_not_change_the_choice():
                         checked += 1
                 g.play(medium.choose(g.view(p), d))
     assert checked > 20
+
+
+def test_what_a_player_may_do_is_told_by_their_view_alone():
+    """A paid pass is refused to a player short of chips, and who holds the gate cards it
+    pays is hidden: the legal moves a bot makes from its view must be the deal's, whatever
+    the others hold and however few chips are left (Five or Nine once offered a Medium
+    opponent a pass the deal refused, with 7 chips for a price of 6 to 9)."""
+    compared = refused = 0
+    for key in ("fan_tan", "five_or_nine", "coventry"):
+        rules = preset(key)
+        for d in range(1, 30):
+            g = Match(rules, d, 4).game
+            rng = Rng(d)
+            while not g.over:
+                p = g.turn
+                for q in range(4):
+                    g.chips[q] = rng.below(16)
+                legal = g.legal_moves()
+                assert bots.Bot(bots.MEDIUM).legal_moves(g.view(p)) == legal
+                other = _swap_hidden(g, p, [99] * 4)
+                if other is not None:
+                    other.chips = g.chips[:]
+                    assert other.legal_moves() == legal
+                compared += 1
+                refused += g.bonus < 0 and g.can_play() and g.check(PASS) == reasons.NO_CHIPS
+                g.play(legal[rng.below(len(legal))])
+    assert compared > 2000 and refused > 100, (compared, refused)
 
 
 def test_the_view_does_not_carry_the_deal_number():

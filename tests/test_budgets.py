@@ -46,10 +46,13 @@ def test_badge_code_memory_budgets_on_micropython():
     # tells damage from a torn write and says it, and the statistics survive a cut at Start.
     # The twenty-second session took the text to 12 KB (11.6 measured): each language's
     # letters for the picture cards and the dealer, and the way to the page on the table.
+    # The twenty-fifth session moved our CircuitPython modules to 42 KB inside the same whole
+    # (41.53 measured): the table prices a paid pass as a range, "Pass -6..9", since who holds
+    # the gate cards it pays is hidden.
     assert r["text_heap_bytes_micropython"] <= 12 * 1024
     assert r["badge_code_heap_bytes_micropython"] <= 54 * 1024
     assert r["library_code_heap_bytes_micropython"] <= 16.5 * 1024
-    assert r["circuitpython_code_heap_bytes_micropython"] <= 41.5 * 1024
+    assert r["circuitpython_code_heap_bytes_micropython"] <= 42 * 1024
     assert (r["badge_code_heap_bytes_micropython"] + r["library_code_heap_bytes_micropython"]
             + r["circuitpython_code_heap_bytes_micropython"]) <= 110 * 1024
     # all of it from the .py sources tools.flash copies to CircuitPython (about 140 KB with

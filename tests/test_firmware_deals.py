@@ -5,7 +5,7 @@ import pytest
 
 from simhelp import (Sim, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand, start_in_words)
-from engine.game import PASS
+from engine.game import PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
 from firmware import text
@@ -437,7 +437,8 @@ def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
 def test_a_paid_pass_says_where_its_chips_went(board, players, holders):
     """Fan Tan: a pass while able costs chips to the pot and to the holders of the starters'
     neighbours; the table says how many went where (in short on 128x64, whole on its one
-    line), and they add up to the price shown before the pass."""
+    line), and they add up to a price within the range shown before the pass (who holds the
+    gate cards is hidden, and one holder of both is paid once: "Pass -6..9")."""
     for seed in range(1, 80):
         sim = Sim(board, seed=seed)
         new_game(sim, PRESETS.index("fan_tan"), players=players)
@@ -448,8 +449,11 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders):
         if PASS in t.items and len(set(q for q, _ in g.pass_cost(t.me)[1])) >= holders:
             break
     cost, mine = g.pass_total(t.me), g.chips[t.me]
+    least, most = g.pass_total(t.me, LEAST), g.pass_total(t.me, MOST)
+    assert least < most and least <= cost <= most
     while t.items[t.cursor] != PASS:
         sim.press("LEFT")
+    assert "%s -%d..%d" % (text.t("pass_cost"), least, most) in sim.messages[-1], sim.messages[-1]
     seen = len(sim.messages)
     sim.press("OK")
     said = [m for m in sim.messages[seen:] if re.match(r"You pass -|Pot\+", m)]

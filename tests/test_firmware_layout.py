@@ -216,13 +216,16 @@ def test_every_language_has_every_text():
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_your_turn_with_a_pass_price_fits_the_message_line_in_every_language(fonts, board):
     """The table falls back to these short forms where the long ones do not fit; they must
-    fit, or the price of the pass is what gets cut (the MacroPad lost it in French and German)."""
+    fit, or the price of the pass is what gets cut (the MacroPad lost it in French and German).
+    A range ("-12..21": who holds the gate cards decides) comes only once a starting rank is
+    fixed; before that, or in Play or Pay, a pass has no gates to pay."""
     L = layouts.for_size(hal.profile(board).WIDTH, hal.profile(board).HEIGHT)
     for lang in range(len(LANGUAGES)):
         text.set_lang(lang)
         try:
             price = " \u00b7 " + text.t("pass_cost") + " -9"
-            for said in (text.t("your_turn") + price, text.t("any_suit") + price,
+            kept = " \u00b7 " + text.t("pass_cost") + " -12..21"    # three starters kept
+            for said in (text.t("your_turn") + kept, text.t("any_suit") + price,
                          text.t("pick_rank") + price, text.t("open_5_9") + price,
                          text.t("bonus_s") + " \u00b7 " + text.t("pass_cost")):
                 assert len(ui.wrap(said, L.font, L.msg[2], 0)) <= L.msg[3], (board, said)

@@ -6,7 +6,7 @@ from engine.rng import Rng
 from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
                           LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, ZERO_SUM, CHIPS, RACE,
                           override)
-from engine.game import Game, PASS, first_dealer, deal_hands
+from engine.game import Game, PASS, LEAST, MOST, first_dealer, deal_hands
 from engine.match import Match
 from engine import reasons as R
 
@@ -195,6 +195,30 @@ def test_000_a_player_holding_both_the_6_and_the_8_is_paid_once():
         assert g.play(PASS) == R.OK and g.turn == q
         assert g.chips[p] == chips[p] - 3 - gate and g.chips[q] == chips[q] + gate
         assert g.pot == pot + 3 and sum(g.chips) + g.pot == sum(chips) + pot
+
+
+def test_a_paid_pass_is_allowed_by_what_the_passer_can_see_not_by_who_holds_the_gates():
+    """Who holds the 6 and the 8 is hidden, and one holder of both is paid once, so the
+    passer knows only bounds: the price runs from 3 + 3 to 3 + 3 + 3 (LEAST, MOST). A pass
+    needs chips for the most, whoever holds them, so a player's choices never tell the hidden
+    cards (a bot that saw only its view once chose a pass the deal then refused)."""
+    both = [["7H", "7S", "6S", "8S"], ["6H", "8H", "7D"]]       # one opponent holds 6H and 8H
+    apart = [["7H", "7S", "6S", "8S"], ["6H", "7D"], ["8H"]]    # two opponents do
+    for fixed, paid in ((both, 3), (apart, 6)):
+        for chips, allowed in ((8, False), (9, True)):
+            g = rigged(preset("fan_tan"), fixed)
+            p = g.turn
+            g.chips[p] = chips
+            assert (g.pass_total(p, LEAST), g.pass_total(p, MOST)) == (6, 9)
+            assert (PASS in g.legal_moves()) == allowed, (fixed, chips)
+            assert g.check(PASS) == (R.OK if allowed else R.NO_CHIPS)
+            if allowed:
+                pot = g.pot
+                assert g.play(PASS) == R.OK
+                assert g.chips[p] == chips - 3 - paid and g.pot == pot + 3
+    # holding one gate card of a kept 7 leaves one holder to pay: the price is known
+    g = rigged(preset("fan_tan"), [["7H", "6H"], ["8H"]])
+    assert g.pass_total(g.turn, LEAST) == g.pass_total(g.turn, MOST) == g.pass_total(g.turn) == 6
 
 
 def test_000_a_paid_pass_keeping_no_seven_costs_three_to_the_pot_alone():
