@@ -364,8 +364,8 @@ class TableView(Screen):
         name = mark + "P" + str(p + 1)
         dealer = " " + t("dealer") if g.dealer == p else ""
         act = self._last_text(p)
-        cnt = str(g.counts[p]) + ("!" if 0 < g.counts[p] <= 2 else "")
         warn = 0 < g.counts[p] <= 2          # close to going out (the winner has none)
+        cnt = str(g.counts[p]) + ("!" if warn else "")
         if l2 is not None:
             _set(l1, _fit([name + dealer, act], L.font, width))
             long_form = cnt + " " + t("card" if g.counts[p] == 1 else "cards") + " " + self._standing(p)
@@ -565,16 +565,16 @@ class TableScreen(TableView):
         if self.bot is None:
             self.bot = self.app.bot_for(g.turn)
             self.bot.start(g, g.turn)
-            if now + (0 if self.fast else DELAYS[speed]) > self.next_at:
-                self.next_at = now + (0 if self.fast else DELAYS[speed])
+            self.next_at = max(self.next_at, now + (0 if self.fast else DELAYS[speed]))
         action = self.bot.step(players.WORK_PER_FRAME)
         if action is None or now < self.next_at:
             return
         self.bot = None
         seat = g.turn
-        if g.play(action, seat) != 0:
-            moves = g.legal_moves()
-            g.play(moves[0], seat)
+        if g.play(action, seat) != 0:       # a bot's mistake must not stop the deal: say so, play on
+            action = g.legal_moves()[0]
+            print("P%d: bot move refused, plays %d" % (seat + 1, action))
+            g.play(action, seat)
         self.bot_moves += 1
         self.msg_key = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])

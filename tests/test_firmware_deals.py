@@ -5,7 +5,7 @@ import pytest
 
 from simhelp import (Sim, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand, start_in_words)
-from engine.game import PASS, LEAST, MOST
+from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
 from firmware import text
@@ -160,6 +160,39 @@ def test_no_move_notice_shows():
             assert any(x == text.t("no_move") for x in sim.messages), sim.messages
             return
     pytest.fail("no deal with a forced pass found")
+
+
+def test_a_bot_move_the_deal_refuses_is_told_on_the_console_and_the_deal_goes_on(capsys):
+    """Were a bot ever to choose what the deal refuses (as a Medium seat once chose a paid
+    pass it could not pay), the table plays that seat's first legal move instead of asking
+    again for ever, and says so on the serial console for a bug report."""
+
+    class Wrong:
+        def start(self, game, seat):
+            self.card = [c for c in range(52) if game.check(c) != R.OK][0]
+
+        def step(self, work=0):
+            return self.card
+
+    sim = Sim("pimoroni_picosystem", seed=3)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    sim.app.bots[1] = Wrong()
+    t.bot = None                        # a decision under way starts again with the new bot
+    start = len(t.g.log)
+    play_deal(sim, illegal_tries=0)
+    g = t.g
+    assert g.over
+    told = capsys.readouterr().out.splitlines()
+    replay = Game(g.rules, g.deal_number, g.dealer, players=g.players)
+    turns = 0
+    for i, a in enumerate(g.log):
+        if replay.turn == 1 and i >= start:
+            assert a == replay.legal_moves()[0]
+            turns += 1
+        assert replay.play(a) == R.OK
+    assert turns and len(told) == turns and all(
+        re.match(r"P2: bot move refused, plays \d+$", x) for x in told), told
 
 
 def test_match_continues_to_next_deal_and_standings_add_up():
