@@ -10,7 +10,8 @@ WORDS = {
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
     "must": "Spiele, wenn du kannst, sonst passe.",
     "must_chip": "Spiele, wenn du kannst, sonst passe und zahle einen Chip in den Pot.",
-    "strategic": "Du darfst auch freiwillig passen, wenn du zahlen kannst: %d Chips in den Pot",
+    "strategic": ("Du darfst auch freiwillig passen, wenn du das Höchste zahlen kannst, was es kosten kann: "
+                  "%d Chips in den Pot"),
     "gates": (" und je %d an jeden, der eine Nachbarkarte einer Startkarte hat, die du "
               "zurückhältst"),
     "gates_fixed": ", sobald der Startrang feststeht",

@@ -10,7 +10,7 @@ WORDS = {
     "coventry": "Whoever lays the fourth starter may play one more card on another row.",
     "must": "Play if you can; if not, you pass.",
     "must_chip": "Play if you can; if not, you pass and pay a chip to the pot.",
-    "strategic": "You may also pass when able, if you can afford it: %d chips to the pot",
+    "strategic": "You may also pass when able, with chips for the most it can cost: %d chips to the pot",
     "gates": ", and %d to each holder of a card next to a starter you keep",
     "gates_fixed": ", once the starting rank is fixed",
     "per_card": "1 point per card left",

@@ -11,7 +11,8 @@ WORDS = {
                  "autre rangée."),
     "must": "Jouez si vous pouvez, sinon passez.",
     "must_chip": "Jouez si vous pouvez, sinon passez et payez un jeton au pot.",
-    "strategic": "Vous pouvez aussi passer sans y être obligé, si vous avez de quoi payer: %d jetons au pot",
+    "strategic": ("Vous pouvez aussi passer sans y être obligé, si vous avez de quoi payer le plus que cela "
+                  "peut coûter: %d jetons au pot"),
     "gates": (", et %d à chaque détenteur d'une carte voisine d'une carte d'ouverture que "
               "vous gardez"),
     "gates_fixed": ", une fois la valeur d'ouverture fixée",

@@ -123,7 +123,7 @@ def test_a_rules_page_says_what_its_rule_set_does():
         assert "pass and pay a chip to the pot" in pages[k] and "takes the pot" in pages[k], k
         assert "pay 1 chip per card left" in pages[k] or "values" in pages[k], k  # chips, not points
     assert "each holder" in pages["fan_tan"] and "each holder" not in pages["play_or_pay"]
-    assert "if you can afford it" in pages["fan_tan"]     # a pass you cannot pay is refused
+    assert "with chips for the most it can cost" in pages["fan_tan"]   # else it is refused
     fixed = "once the starting rank is fixed"      # no gates before (engine.game.pass_cost)
     assert fixed in pages["five_or_nine"] and fixed in pages["coventry"] and fixed not in pages["fan_tan"]
     assert "Lowest total wins" in pages["parliament"] and "chip" not in pages["parliament"]
