@@ -112,8 +112,10 @@ class Rules:
             return "a zero-sum match needs a number of deals"
         if self.strategic_pass and self.scoring != CHIPS:
             return "strategic passes are a chip-game rule"
-        if self.strategic_pass and not self.pass_pot:
-            return "a strategic pass must pay the pot"
+        if self.strategic_pass and self.pass_pot < 2:
+            # more than a forced pass's 1 chip: a paid pass costing as much would look the same
+            # at the table, while the views (forced, void, log) would tell the others which it was
+            return "a strategic pass costs 2 or more"
         if self.strategic_pass and self.max_players * self.chips // self.pass_pot > 140:
             # each strategic pass feeds the pot, so this bounds a deal's log (engine.save)
             return "too many chips for strategic passes"
