@@ -308,7 +308,7 @@ class App:
             ["start", None, None, self.start_match],
             ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
             ["players", lambda: text.option_text("players", self.rules()), change_players, None],
-            ["difficulty", lambda: self._levels_text(), change_level, None],
+            ["difficulty", self._levels_text, change_level, None],
             ["opening", lambda: text.option_text("opening", self.rules()),
              option("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)), None],
             ["ace_high", lambda: text.option_text("ace_high", self.rules()), option("ace_high", (0, 1)), None],
@@ -516,6 +516,7 @@ class App:
             else:
                 m.next_deal()
                 self.deal_on()
+                self.save_game(TABLE)   # a power cut before your first decision: this table
                 self.goto(TableScreen(self))
         self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=go_on,
                              back=lambda: self.results(m.result)))

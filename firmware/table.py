@@ -746,7 +746,7 @@ def _playable_near(g, me, cards, cursor):
     """The cursor on a card that player me can lay now: where it is if it can, else the
     nearest such card (to the right first)."""
     n = len(cards)
-    for d in range(n):
+    for d in range(n + 1):          # from the pass (at n) as far as the first card
         for j in (cursor + d, cursor - d):
             if 0 <= j < n and g.check(cards[j], me) == 0:
                 return j

@@ -79,6 +79,29 @@ def test_resume_on_results_and_standings(tmp_path):
     assert again.app.stats.deals == 1
 
 
+@pytest.mark.parametrize("preset_key", ["sevens", "fan_tan"])
+def test_a_power_cut_in_a_new_deal_before_your_first_decision_comes_back_at_its_table(tmp_path, preset_key):
+    """OK on the standings deals the next deal; the bots play up to your first decision. Power
+    lost then came back on the last deal's standings (the new deal was not written until your
+    first decision), not at the table you left, as docs/saving.md promises."""
+    sim = started(tmp_path, preset_key, moves=0, seed=30)
+    while isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
+        human_turn(sim, nothing)
+    sim.settle()
+    sim.press("OK")                                     # standings
+    sim.press("OK")                                     # the next deal, up to your decision
+    t = sim.screen
+    assert isinstance(t, TableScreen) and t.my_turn() and sim.app.match.deals == 1
+    again = Sim(data_dir=str(tmp_path))
+    again.settle()
+    t2 = again.screen
+    assert isinstance(t2, TableScreen), page_text(t2)
+    assert (t2.g.deal_number, bytes(t2.g.log), list(t2.g.hands), t2.cursor) == \
+        (t.g.deal_number, bytes(t.g.log), list(t.g.hands), t.cursor)
+    assert list(again.app.match.chips) == list(sim.app.match.chips) and t2.g.pot == t.g.pot
+    assert again.app.stats.deals == 1                   # the first deal counted once
+
+
 # ---- damaged records -------------------------------------------------------------------
 def _flip(b):
     b = bytearray(b)

@@ -519,3 +519,30 @@ def test_a_refused_card_is_told_in_a_sentence_where_it_fits_else_in_short(board,
     long_form, short = text_en.REASONS[why]
     assert len(long_form) > 25 >= len(short)
     assert message(t) == (long_form, short)[form], message(t)
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
+def test_after_a_paid_pass_the_next_decision_starts_on_a_card_not_on_the_pass(board):
+    """Play or Pay: you pay to pass (the cursor walks to the pass, after the cards), and at your
+    next decision the one card you can lay is the first of your hand. The cursor looked for it
+    only as far as the hand is long from the pass, so it stayed on the pass: OK alone paid
+    another pass instead of laying the card."""
+    sim = Sim(board, seed=2)
+    new_game(sim, PRESETS.index("play_or_pay"))
+    t = sim.screen
+    g = t.g
+    passed = seen = 0
+    while isinstance(sim.screen, TableScreen) and not g.over:
+        if not t.my_turn():
+            sim.settle()
+            continue
+        c = t.items[t.cursor]
+        assert c < 52 and g.check(c, t.me) == R.OK, (t.cursor, t.items, message(t))
+        legal = [x for x in t.items if x < 52 and g.check(x, t.me) == R.OK]
+        seen += passed and legal == [t.items[0]]
+        passed = PASS in t.items
+        if passed:                                  # pay to pass whenever you may
+            while t.items[t.cursor] != PASS:
+                sim.press("LEFT")
+        sim.press("OK")
+    assert seen, "no decision after a pass with only the first card to lay"
