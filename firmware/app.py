@@ -473,17 +473,15 @@ class App:
         tot = m.standings()
         lines = []
         leaders = m.leaders()
+        r = m.rules.scoring             # chips "$19", zero-sum points "+3" as at the table, a race's "42"
         for p in range(m.players):
-            name = text.seat(p, self.human)
             mark = " \u25c0" if p in leaders else ""
-            unit = "$" if m.rules.scoring == CHIPS else ""
-            lines.append((name + ": " + unit + str(tot[p]) + mark, ui.TEXT))
+            value = "$" + str(tot[p]) if r == CHIPS else signed(tot[p]) if r == ZERO_SUM else str(tot[p])
+            lines.append((text.seat(p, self.human) + ": " + value + mark, ui.TEXT))
         if m.result is not None:
             if m.over:
-                lines.append((t("match_over"), ui.ACCENT))
-                lines.append((text.match_winners(m.leaders(), self.human), ui.ACCENT))
-                lines.append((self.match_end(), ui.TEXT))
-                lines.append((t("ok_title"), ui.MUTED))
+                lines += [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
+                          (self.match_end(), ui.TEXT), (t("ok_title"), ui.MUTED)]
             else:
                 lines.append((t("next_deal"), ui.MUTED))
         return lines

@@ -219,6 +219,21 @@ def test_match_continues_to_next_deal_and_standings_add_up():
     assert sim.app.match.deal_number == dealt + 1
 
 
+@pytest.mark.parametrize("preset_key,form", [("sevens", r"([+-]\d+|0)"), ("domino", r"(\d+)")])
+def test_the_standings_write_points_as_the_table_does(preset_key, form):
+    """Zero-sum points signed ("P3: +3", as the table's "+3 pt" and the results' "= +3"), a
+    race's running totals bare ("P3: 42")."""
+    sim = Sim("pimoroni_picosystem", seed=21)
+    new_game(sim, PRESETS.index(preset_key))
+    m = sim.app.match
+    play_deal(sim, illegal_tries=0)
+    sim.press("OK")
+    lines = [x for x in page_text(sim.screen) if re.match(r"^(You|P\d): ", x)]
+    shown = [re.match(r"^(?:You|P\d): " + form + r"( \u25c0)?$", x) for x in lines]
+    assert all(shown), lines
+    assert [int(x.group(1)) for x in shown] == m.standings() and any(m.standings())
+
+
 def test_illegal_reason_in_french_and_german():
     for lang in (1, 2):
         sim = Sim("pimoroni_picosystem", seed=4)
