@@ -523,6 +523,7 @@ class TableScreen(TableView):
         if c in self.items:
             self.hint_card = c
             self.cursor = self.items.index(c)
+            self.asked = True           # e-ink: an answer you asked for shows at once
             self.msg_key = None
             self.update(now)
             self.app.changed()

@@ -153,3 +153,23 @@ def test_colour_board_ok_plays_at_once_after_pauses():
     press(sim, "OK")
     assert len(g.log) == moves + 1 and not message(t).endswith(text.t("ok_again"))
     assert events.count(True) == 0
+
+
+def test_eink_a_hint_asked_after_the_turns_refresh_shows_at_once():
+    # HINT is a question: its answer is shown at once, as an illegal card's reason is, even
+    # after the one automatic refresh the turn gets after your input (found by a QA run)
+    sim, t, events = table_at_first_decision("pimoroni_badger2040", 11)
+    press(sim, "RIGHT")
+    wait(sim, PAUSE_MS)
+    before = len(events)
+    assert before >= 1 and not sim.app.dirty          # the turn's one refresh after input
+    press(sim, "HINT")
+    for _ in range(20000):
+        if not sim.app.busy():
+            break
+        sim.tick()
+    wait(sim, PAUSE_MS)
+    assert t.hint_card >= 0 and t.items[t.cursor] == t.hint_card
+    assert len(events) == before + 1 and not sim.app.dirty    # the panel shows the hint
+    wait(sim, 3 * PAUSE_MS)
+    assert len(events) == before + 1                           # and nothing more
