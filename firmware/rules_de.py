@@ -32,7 +32,7 @@ OPENING = (
 # by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
 SCORING = (
     "Wer zuerst fertig ist, gewinnt; die anderen zahlen ihm %s.",
-    ("Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s als Strafpunkte. Die "
+    ("Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s als Strafe. Die "
      "kleinste Summe gewinnt."),
     ("Alle setzen einen Chip (wer eine Karte weniger hat: 2). Wer zuerst fertig ist, bekommt "
      "den Pot; die anderen zahlen %s."),
@@ -43,8 +43,9 @@ TABLE = (
     ("In deiner Hand heben sich die Karten ab, die du jetzt legen kannst, die anderen sind "
      "ausgegraut; der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),
     "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit höchstens zwei Karten.",
-    ("Neben jedem Spieler (auf kleinen Displays unter deiner Hand): wie viele Karten er hat, "
+    ("Neben jedem Spieler (auf kleinen Displays unter deiner Hand, auf den kleinsten im Spielstand): "
+     "wie viele Karten er hat, "
      "seine Chips ($) oder Punkte (Pkt) und was er zuletzt getan hat."),
-    ("Passen -6..9: ein bezahltes Passen kostet dazwischen; wer die Nachbarkarten deiner Startkarte hat, "
+    ("Bei Passen -6..9 kostet ein bezahltes Passen dazwischen; wer die Nachbarkarten deiner Startkarte hat, "
      "entscheidet, und du darfst nur passen, wenn du das Höchste zahlen kannst."),
 )

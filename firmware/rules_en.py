@@ -39,8 +39,9 @@ TABLE = (
     ("In your hand the cards you can lay now stand out, the others are dimmed; the solid frame "
      "is your cursor, the dashed one the hint."),
     "\u25b6 marks whose turn it is, D the dealer, 2! a player with two cards or fewer.",
-    ("Beside each player (or under your hand, on small screens): how many cards they hold, "
+    ("Beside each player (under your hand on small screens, in Standings on the smallest): "
+     "how many cards they hold, "
      "their chips ($) or points (pt), and what they did last."),
-    ("Pass -6..9: a paid pass costs between the two; who holds the cards next to your starter "
+    ("A paid pass shown as Pass -6..9 costs between the two; who holds the cards next to your starter "
      "decides, and you may pass only with chips for the most."),
 )

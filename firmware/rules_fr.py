@@ -44,8 +44,9 @@ TABLE = (
     ("Dans votre main, les cartes que vous pouvez poser ressortent, les autres sont grisées; "
      "le cadre plein est votre curseur, celui en pointillés montre le conseil."),
     "\u25b6 indique qui doit jouer, Dn le donneur, 2! un joueur à deux cartes ou moins.",
-    ("À côté de chaque joueur (ou sous votre main, sur les petits écrans): son nombre de cartes, "
+    ("À côté de chaque joueur (ou sous votre main sur les petits écrans, dans le classement sur "
+     "les plus petits): son nombre de cartes, "
      "ses jetons ($) ou ses points (pt), et sa dernière action."),
-    ("Passer -6..9: un passage payant coûte entre les deux; qui détient les cartes voisines de votre carte "
+    ("Une passe payante affichée Passer -6..9 coûte entre les deux; qui détient les cartes voisines de votre carte "
      "d'ouverture décide, et vous ne pouvez passer qu'avec de quoi payer le plus."),
 )

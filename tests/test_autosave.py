@@ -152,7 +152,7 @@ def test_damaged_game_files_start_clean_with_a_notice(tmp_path, how):
     sim2 = Sim(data_dir=str(tmp_path))
     scr = sim2.screen
     assert isinstance(scr, PageScreen)
-    assert "Saved game was damaged \u2014 new game" in " ".join(page_text(scr))
+    assert "Saved game was damaged: new game" in " ".join(page_text(scr))
     assert sim2.app.stats.deals == 1                   # statistics kept
     sim2.press("OK")
     assert isinstance(sim2.screen, ListScreen) and sim2.app.match is None
@@ -459,7 +459,7 @@ def test_a_journal_damaged_in_the_middle_says_what_was_lost(entry):
     again = sim_on(NvmStore(nvm))
     said = " ".join(page_text(again.screen))
     if entry:
-        assert "back to the last good one" in said and "damaged \u2014 new game" not in said, said
+        assert "back to the last good one" in said and "damaged: new game" not in said, said
     else:
         assert "Saved game was damaged" in said and "settings and statistics were damaged" in said
     again.press("OK")
@@ -696,7 +696,7 @@ def test_a_newer_record_that_cannot_be_loaded_beside_no_match_is_damage(tmp_path
     store = FileStore(str(tmp_path))
     Record(store, "game", GAME_KIND).write(b"\x09" + bytes(40))   # newer, good CRC, unloadable
     assert Saves(store).load_game() == (None, True)
-    assert "Saved game was damaged \u2014 new game" in " ".join(
+    assert "Saved game was damaged: new game" in " ".join(
         page_text(Sim(data_dir=str(tmp_path)).screen))
 
 

@@ -702,3 +702,31 @@ def test_drawn_triangles_point_right_and_left_as_mirror_images():
             assert [left.bitmap[x, y] for x in range(w)] == row[::-1], (bw, y)
         assert sum(right.bitmap[x, 0] for x in range(w)) == 1
         assert sum(left.bitmap[x, h // 2] for x in range(w)) == w
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_a_new_game_line_keeps_its_whole_name_with_every_value(board):
+    """On the new-game screen a wide value may pull its arrows closer, but the line's name
+    stays whole for every value of every option, in every language (the MacroPad cut the
+    German "Eröffnung" to "Eröffnu" beside "◀spielen/zahlen▶")."""
+    sim = Sim(board, seed=9)
+    app = sim.app
+    try:
+        for lang in range(3):
+            text.set_lang(lang)
+            for p in range(len(PRESETS)):
+                app.settings["preset"] = p
+                app.rules_over = {}
+                app.new_game()
+                scr = app.screen
+                for i in range(len(scr.items)):
+                    item = scr.items[i]
+                    scr.sel = i
+                    for _ in range(5 if item[2] and item[0] != "preset" else 1):
+                        scr.show()
+                        name, value = scr.rows[i - scr.top]
+                        assert name.text == "\u25b6" + scr.item_text(item), (lang, name.text, value.text)
+                        if item[2] and item[0] != "preset":
+                            item[2](1)
+    finally:
+        text.set_lang(0)

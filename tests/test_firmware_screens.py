@@ -974,3 +974,45 @@ def test_the_heap_estimate_counts_whole_words_label_text_and_the_engine_once():
     assert heap.estimate(sim.app) - heap.estimate(sim.app, engine=False) == heap.ENGINE
     # at the table the card sheet is in the display tree: counted there, not again
     assert heap.estimate(sim.app, engine=False) == heap.tree_bytes(sim.app.root, set()) + heap.font_bytes()
+
+
+@pytest.mark.parametrize("lang", range(3))
+def test_the_table_page_calls_the_paid_pass_as_the_new_game_screen_does(lang):
+    """Rules & help > The table explains "Pass -6..9" with the name the new-game option gives a
+    paid pass (the French page said "un passage payant" beside the option "Passe payante"), in
+    a sentence: "Pass -6..9:" as a key's name wrapped onto a line of its own."""
+    Sim("adafruit_macropad_rp2040")             # its fonts, for the 128 px line below
+    text.set_lang(lang)
+    try:
+        said = text.rules_words().TABLE[-1].lower()
+        assert text.t("pass_cost").lower() + " -6..9 " in said, said
+        assert text.t("strategic").lower() in said, said
+        assert not ui.wrap(text.rules_words().TABLE[-1], "5x8", 128, 0)[0].endswith(":")
+    finally:
+        text.set_lang(0)
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_the_table_shows_each_opponent_s_chips_as_the_table_page_says(board):
+    """Rules & help > The table says where each opponent's chips ($) or points (pt) are: beside
+    them, under your hand, or on the smallest screen in Standings. The page said "beside each
+    player (or under your hand, on small screens)" while a 4-player chip game on the MacroPad
+    showed "2:12 8♥" per opponent and their chips only in Standings."""
+    sim = Sim(board, seed=5)
+    new_game(sim, PRESETS.index("fan_tan"), players=4)
+    sim.settle()
+    shown = " ".join([lb.text for lb, x, y in labels(sim.screen)])
+    m = sim.app.match
+    missing = [p for p in range(1, m.players) if "$" + str(m.chips[p]) not in shown]
+    assert missing == [] or board == "adafruit_macropad_rp2040", (missing, shown)
+    if missing:
+        for lang in range(3):
+            text.set_lang(lang)
+            try:
+                assert text.t("standings").lower() in text.rules_words().TABLE[3].lower(), lang
+            finally:
+                text.set_lang(0)
+        standings = " ".join([line for line, colour in sim.app.standings_lines()])
+        for p in missing:
+            assert "$" + str(m.chips[p]) in standings, (p, standings)
+
