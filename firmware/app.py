@@ -445,7 +445,7 @@ class App:
         self.save_prefs()
 
     def results_lines(self, delta):
-        """The results page: each player's cards (revealed), what each pays, the total."""
+        """The results page: each player's cards (revealed) and what each won or paid."""
         m = self.match
         g = m.game
         lines = [(text.says(g.winner, self.human, "wins"), ui.ACCENT)]
@@ -458,8 +458,6 @@ class App:
             cards = sorted_hand(g, p)
             if cards:
                 lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))
-        if m.rules.scoring != RACE:         # what the losers paid is what the winner took
-            lines.append((t("total") + " = " + signed(sum(delta)), ui.ACCENT))
         lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
         lines.append((t("ok_continue"), ui.MUTED))
         return lines

@@ -71,7 +71,6 @@ T = {
     "you_wins": "Gewonnen!",
     "results": "Ergebnis",
     "standings": "Spielstand",
-    "total": "Summe",
     "net": ", netto ",
     "next_deal": "OK: nächste Runde",
     "match_over": "Partie vorbei",

@@ -71,7 +71,6 @@ T = {
     "you_wins": "You win!",
     "results": "Results",
     "standings": "Standings",
-    "total": "Total",
     "net": ", net ",
     "next_deal": "OK: next deal",
     "match_over": "Match over",

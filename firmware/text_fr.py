@@ -71,7 +71,6 @@ T = {
     "you_wins": "Gagné !",
     "results": "Résultats",
     "standings": "Classement",
-    "total": "Total",
     "net": ", net ",
     "next_deal": "OK: donne suivante",
     "match_over": "Partie terminée",
