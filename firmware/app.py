@@ -266,9 +266,8 @@ class App:
                     return "-"
                 return t(LEVELS[self.seat_levels[seat]])
 
-            def change(step):
-                if seat < self.rules().players:
-                    self.seat_levels[seat] = (self.seat_levels[seat] + step) % len(LEVELS)
+            def change(step):           # not on a "-" line (a seat nobody plays)
+                self.seat_levels[seat] = (self.seat_levels[seat] + step) % len(LEVELS)
             return ["P" + str(seat + 1), value, change, None]
 
         def option(field, values):
@@ -315,7 +314,7 @@ class App:
             ["scoring", lambda: text.option_text("scoring", self.rules()),
              option("scoring", (ZERO_SUM, RACE, CHIPS)), None],
             ["target", lambda: str(self.rules().target) if self.rules().scoring == RACE else "-",
-             lambda step: self.rules().scoring == RACE and race(step), None],
+             race, None],
             ["penalty", lambda: text.option_text("penalty", self.rules()), option("penalty", (CARDS, VALUES)), None],
             ["strategic", lambda: text.option_text("strategic", self.rules()),
              option("strategic_pass", (0, 1)), None],

@@ -103,7 +103,7 @@ class ListScreen(Screen):
                 name.color = th.colour(ui.TEXT)
             label = mark + self.item_text(item)
             v = item[1]() if item[1] else ""
-            if item[2] and j == self.sel and v:
+            if item[2] and j == self.sel and v.strip("-"):     # "-": nothing to choose
                 v = "\u25c0 " + v + " \u25b6"
             f = self.app.layout.font
             room = self.app.layout.w - 8 - ui.text_width(v, f)   # a gap between the two
@@ -118,6 +118,11 @@ class ListScreen(Screen):
             _set(self.more, _more_mark(self.top, self.visible, n))
         self.app.changed()
 
+    def _change(self, item, step):
+        """Step the line's value, unless it reads "-": the option means nothing there."""
+        if item[2] and (not item[1] or item[1]() != "-"):
+            item[2](step)
+
     def on_button(self, b, now):
         n = len(self.items)
         item = self.items[self.sel]
@@ -126,13 +131,12 @@ class ListScreen(Screen):
         elif b == DOWN:
             self.sel = (self.sel + 1) % n
         elif b in (LEFT, RIGHT) and item[2]:
-            item[2](1 if b == RIGHT else -1)
+            self._change(item, 1 if b == RIGHT else -1)
         elif b == OK:
             if item[3]:
                 item[3]()
                 return
-            if item[2]:
-                item[2](1)
+            self._change(item, 1)
         elif b in (BACK, MENU) and self.back_fn:
             self.back_fn()
             return

@@ -1016,3 +1016,24 @@ def test_the_table_shows_each_opponent_s_chips_as_the_table_page_says(board):
         for p in missing:
             assert "$" + str(m.chips[p]) in standings, (p, standings)
 
+
+def test_a_new_game_line_that_reads_dash_has_no_arrows_and_does_not_change():
+    """"-" on the new-game screen means the option does not apply (aces in Play or Pay, whose
+    rows go round the corner; the race target outside a race; a seat nobody plays): no ◀ ▶, and
+    LEFT, RIGHT and OK change nothing. The Ace line in Play or Pay turned aces high unseen."""
+    sim = Sim(seed=3)
+    pick_preset(sim, PRESETS.index("play_or_pay"))
+    for name in ("Ace high", "Race to", "P5"):
+        select_menu(sim, name)
+        scr = sim.screen
+        before = (sim.app.rules(), list(sim.app.seat_levels))
+        for b in ("RIGHT", "OK", "LEFT", "LEFT"):
+            sim.press(b)
+            assert scr.rows[scr.sel - scr.top][1].text == "-", name
+        assert (sim.app.rules(), list(sim.app.seat_levels)) == before, name
+    select_menu(sim, "P3")                      # a seat that plays still has its arrows
+    sim.press("RIGHT")
+    assert scr.rows[scr.sel - scr.top][1].text.startswith("\u25c0")
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert not sim.app.match.rules.ace_high
