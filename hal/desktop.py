@@ -5,6 +5,7 @@ the simulator drives its clock and feeds buttons. Each refresh records how many 
 displayio had to redraw (`last_redraw`), from displayio's own dirty areas.
 """
 import importlib.util
+import io
 import inspect
 import os
 import re
@@ -259,6 +260,21 @@ class SimDisplay(PyGameDisplay):
         return self._pygame_screen
 
 
+def save_png(surf, path):
+    """Write surf to path as a PNG. pygame's own save says nothing when a write fails (a full
+    disk left an empty picture); here it raises OSError and leaves no broken file behind."""
+    buf = io.BytesIO()
+    pygame.image.save(surf, buf, "png")
+    try:
+        with open(path, "wb") as f:
+            f.write(buf.getvalue())
+    except OSError as e:
+        if os.path.isfile(path):
+            os.remove(path)
+        e.filename = path
+        raise
+
+
 class DesktopHal:
     """The HAL the simulator gives the app."""
 
@@ -341,8 +357,7 @@ class DesktopHal:
 
     def screenshot(self, path, scale=1):
         """Save the screen as PNG; mono boards are shown as their 1-bit panel would."""
-        surf = self.image(scale)
-        pygame.image.save(surf, path)
+        save_png(self.image(scale), path)
 
     def image(self, scale=1):
         surf = self.display.surface().copy()

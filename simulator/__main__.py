@@ -16,6 +16,11 @@ def default_data_dir():
     return os.path.join(base, "fantan-badge")
 
 
+def cannot_write(ap, e):
+    """A picture that could not be written (a missing folder, a full disk): one line, status 1."""
+    ap.exit(1, "%s: error: cannot write %s: %s\n" % (ap.prog, e.filename, e.strerror or e))
+
+
 def main(argv=None):
     from hal import BOARDS
     ap = argparse.ArgumentParser(prog="python -m simulator", description="Fan Tan badge simulator")
@@ -38,7 +43,11 @@ def main(argv=None):
         ap.error("--battery: a charge from 0 to 100 (%)")
     if args.seed is not None and not 1 <= args.seed <= 99999:      # as New game's deal number
         ap.error("--seed: a deal number from 1 to 99999")
-    data_dir = args.data_dir or default_data_dir()
+    if args.scale < 0 or args.shot_scale < 1:
+        ap.error("--scale: 0 (fit) or more; --shot-scale: 1 or more")
+    if args.data_dir == "":         # an unset shell variable: not the player's own saves
+        ap.error("--data-dir: give a folder")
+    data_dir = default_data_dir() if args.data_dir is None else args.data_dir
     if os.path.exists(data_dir) and not os.path.isdir(data_dir):
         ap.error("--data-dir %s: a file is there, not a folder for the saves" % data_dir)
     try:
@@ -56,13 +65,19 @@ def main(argv=None):
         print("Note: the pins of hal/%s.py are not checked: circuitpython-stubs is not installed "
               "(make test installs it) or has no board %r" % (args.board, args.board), file=sys.stderr)
     if args.headless:
-        from simulator.core import Sim
+        from simulator.core import Sim, bad_token
+        bad = bad_token(args.keys.split(","))
+        if bad:
+            ap.error(bad)
         sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)
         sim.measure = args.redraw
-        sim.run_script(args.keys.split(","), shot_dir=args.shot_dir, shot_scale=args.shot_scale)
-        sim.settle()
-        if args.screenshot:
-            sim.shot(args.screenshot, args.shot_scale)
+        try:
+            sim.run_script(args.keys.split(","), shot_dir=args.shot_dir, shot_scale=args.shot_scale)
+            sim.settle()
+            if args.screenshot:
+                sim.shot(args.screenshot, args.shot_scale)
+        except OSError as e:
+            cannot_write(ap, e)
         if args.redraw:
             moves, worst, mean = sim.redraw_summary()
             if moves:
@@ -70,8 +85,11 @@ def main(argv=None):
                       % (moves, 100 * worst, 100 * mean, sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT))
         return 0
     from simulator.window import run_window
-    return run_window(args.board, args.scale, args.seed, data_dir, args.frames, args.window_shot,
-                      args.battery)
+    try:
+        return run_window(args.board, args.scale, args.seed, data_dir, args.frames, args.window_shot,
+                          args.battery)
+    except OSError as e:            # --window-shot
+        cannot_write(ap, e)
 
 
 if __name__ == "__main__":

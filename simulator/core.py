@@ -24,6 +24,17 @@ def by_name(name):
     raise ValueError("unknown button: " + str(name))
 
 
+def bad_token(tokens):
+    """What is wrong with the first token of a button script that is not a button, WAIT:ms
+    or @file.png, or None."""
+    for tok in tokens:
+        tok = tok.strip()
+        wait = tok[5:] if tok.upper().startswith("WAIT:") else None
+        if tok and tok[0] != "@" and tok.upper() not in NAMES and not (wait and wait.isdigit()):
+            return "not a button, WAIT:ms or @file.png in the script: " + tok
+    return None
+
+
 def message(screen):
     """The table's message line as shown, or None on other screens (the badge keeps no copy)."""
     labels = getattr(screen, "msg_labels", None)
@@ -122,7 +133,10 @@ class Sim:
 
     def run_script(self, tokens, shot_dir=None, shot_scale=1):
         """Tokens: button names, WAIT:ms, or @name.png (save a screenshot here, at
-        shot_scale)."""
+        shot_scale). A token that is none of these is refused before any is played."""
+        bad = bad_token(tokens)
+        if bad is not None:
+            raise ValueError(bad)
         for tok in tokens:
             tok = tok.strip()
             if not tok:
@@ -138,6 +152,4 @@ class Sim:
                 while self.hal.clock < end:
                     self.tick()
             else:
-                if tok.upper() not in NAMES:
-                    raise ValueError("unknown button in script: " + tok)
                 self.press(tok.upper())

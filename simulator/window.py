@@ -1,10 +1,11 @@
 """The simulator window: the badge screen, scaled, with the keyboard map, board buttons and LED beside it."""
 import os
+import sys
 import time
 
 import pygame
 
-from hal.desktop import describe, keyboard_map, ENCODER_KEYS
+from hal.desktop import describe, keyboard_map, save_png, ENCODER_KEYS
 from simulator.core import Sim
 
 PANEL_W = 300
@@ -94,8 +95,11 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery
                 return 0
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F12:
                 path = shot_name()
-                hal.screenshot(path)
-                print("Screenshot: " + os.path.abspath(path))
+                try:
+                    hal.screenshot(path)
+                    print("Screenshot: " + os.path.abspath(path))
+                except OSError as e:        # a full disk, say: the game plays on
+                    print("Screenshot failed: %s" % (e.strerror or e), file=sys.stderr)
                 continue
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                 hal.key_event(ev)
@@ -123,7 +127,7 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery
         frame_no += 1
         if frames and frame_no >= frames:
             if window_shot:
-                pygame.image.save(window, window_shot)
+                save_png(window, window_shot)
             pygame.quit()
             return 0
         clock.tick(FPS)

@@ -331,3 +331,42 @@ def test_the_panel_s_key_rows_line_up_in_columns_that_do_not_overlap():
     assert all(len(s) == 1 for s in starts), starts           # each column starts at one x
     for c in range(2):
         assert max(s.get_width() + dx for s, dx in cells[c::3]) < min(starts[c + 1])
+
+
+# ---- user mistakes on the command line are one line, not a traceback ---------------------------
+
+@pytest.mark.parametrize("args, words", [
+    (["--keys", "OK,FIRE"], "FIRE"),
+    (["--keys", "WAIT:abc"], "WAIT:abc"),
+    (["--keys", "OK", "--shot-scale", "0"], "--shot-scale"),
+    (["--keys", "OK", "--shot-scale", "-2"], "--shot-scale"),
+    (["--keys", "OK", "--screenshot", "{tmp}/no/such/folder/out.png"], "out.png"),
+    (["--keys", "@{tmp}/no/such/folder/shot.png"], "shot.png"),
+])
+def test_a_bad_script_or_picture_is_one_line(tmp_path, args, words):
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    r = run_sim("--headless", "--data-dir", str(tmp_path / "data"), *args)
+    assert r.returncode != 0
+    assert "Traceback" not in r.stderr, r.stderr
+    assert words in r.stderr.strip().splitlines()[-1], r.stderr
+
+
+def test_a_screenshot_that_cannot_be_written_is_an_error(tmp_path):
+    """pygame.image.save says nothing when the disk is full: the simulator (and make
+    screenshots, and F12) left an empty or truncated PNG and exited 0."""
+    r = run_sim("--headless", "--data-dir", str(tmp_path / "data"), "--keys", "OK",
+                "--screenshot", "/dev/full")
+    assert r.returncode != 0, "a full disk took the picture without a word"
+    assert "Traceback" not in r.stderr, r.stderr
+
+
+def test_an_empty_data_dir_is_not_the_players_own_saves(tmp_path):
+    """--data-dir "" (an unset shell variable) played the script on the saved game in
+    $XDG_DATA_HOME/fantan-badge instead of refusing."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path / "xdg"))
+    r = subprocess.run([sys.executable, "-m", "simulator", "--headless", "--data-dir", "",
+                        "--keys", "OK,OK"], cwd=ROOT, env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 2 and "--data-dir" in r.stderr, r.stderr
+    assert not (tmp_path / "xdg" / "fantan-badge").exists()

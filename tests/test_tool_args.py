@@ -77,6 +77,16 @@ def test_screenshots_refuse_an_out_folder_they_cannot_make(tmp_path):
     assert line.endswith("cannot make the --out folder %s: Not a directory" % out)
 
 
+def test_screenshots_that_cannot_be_written_are_one_line(tmp_path):
+    """A picture the tool cannot write (here a folder is in its place; a full disk alike) ends
+    the run with one line naming it, status 1, instead of a traceback or a broken picture."""
+    (tmp_path / "hack_club_sprig-title.png").mkdir()
+    r = run("screenshots", "--out", str(tmp_path), "--board", "hack_club_sprig")
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.strip() == ("python -m tools.screenshots: error: cannot write %s: Is a directory"
+                                % (tmp_path / "hack_club_sprig-title.png"))
+
+
 def test_screenshots_of_some_boards_never_rewrite_the_docs_index(tmp_path, monkeypatch):
     from tools import screenshots, bench
     monkeypatch.setattr(screenshots, "ROOT", str(tmp_path))

@@ -228,7 +228,10 @@ def main(argv=None):
              "Made by `python -m tools.screenshots` (seed 42, Fan Tan preset). Do not edit.", ""]
     ui_heaps = {}
     for board in args.board or BOARDS:
-        shots, (moves, worst, mean), (est, session), p = take(board, out, args.scale)
+        try:
+            shots, (moves, worst, mean), (est, session), p = take(board, out, args.scale)
+        except OSError as e:        # a full disk: no broken picture is left, and no traceback
+            ap.exit(1, "%s: error: cannot write %s: %s\n" % (ap.prog, e.filename, e.strerror or e))
         ui_heaps["%dx%d" % (p.WIDTH, p.HEIGHT)] = session
         line = ("%s: %dx%d, redraw after bot moves max %.1f%% mean %.1f%% (%d moves); UI heap ~%.1f KB"
                 " (~%.1f KB once every page has been shown)"
