@@ -472,7 +472,7 @@ class App:
         leaders = m.leaders()
         r = m.rules.scoring             # chips "$19", zero-sum points "+3" as at the table, a race's "42"
         for p in range(m.players):
-            mark = " \u25c0" if p in leaders else ""
+            mark = " \u25c0" if p in leaders and len(leaders) < m.players else ""   # not all 0s
             value = "$" + str(tot[p]) if r == CHIPS else signed(tot[p]) if r == ZERO_SUM else str(tot[p])
             lines.append((text.seat(p, self.human) + ": " + value + mark, ui.TEXT))
         if m.result is not None:

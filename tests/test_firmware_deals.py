@@ -223,16 +223,25 @@ def test_match_continues_to_next_deal_and_standings_add_up():
 @pytest.mark.parametrize("preset_key,form", [("sevens", r"([+-]\d+|0)"), ("domino", r"(\d+)")])
 def test_the_standings_write_points_as_the_table_does(preset_key, form):
     """Zero-sum points signed ("P3: +3", as the table's "+3 pt" and the results' "= +3"), a
-    race's running totals bare ("P3: 42")."""
+    race's running totals bare ("P3: 42"); the leaders marked \u25c0, but not everyone while
+    nobody has scored yet."""
     sim = Sim("pimoroni_picosystem", seed=21)
     new_game(sim, PRESETS.index(preset_key))
     m = sim.app.match
+    sim.press("MENU")
+    select_menu(sim, text.t("standings"))
+    sim.press("OK")
+    assert not any("\u25c0" in x for x in page_text(sim.screen)), page_text(sim.screen)
+    sim.press("BACK")
+    sim.press("BACK")
+    assert isinstance(sim.screen, TableScreen)
     play_deal(sim, illegal_tries=0)
     sim.press("OK")
     lines = [x for x in page_text(sim.screen) if re.match(r"^(You|P\d): ", x)]
     shown = [re.match(r"^(?:You|P\d): " + form + r"( \u25c0)?$", x) for x in lines]
     assert all(shown), lines
     assert [int(x.group(1)) for x in shown] == m.standings() and any(m.standings())
+    assert [bool(x.group(2)) for x in shown] == [p in m.leaders() for p in range(m.players)]
 
 
 def test_illegal_reason_in_french_and_german():
