@@ -715,3 +715,32 @@ def test_no_reset_leaves_the_board_in_its_repl():
     assert board.resets == 0
     flash.finish(board, flash.parse_args([]))
     assert board.resets == 1
+
+
+# ---- QA (session 26b): what a badge hacker met ------------------------------------------------
+
+@pytest.mark.parametrize("separator", ["\x0c", "\u2028", "\x1c", "\x85"])
+def test_a_module_with_a_character_splitlines_breaks_at_keeps_its_code(separator):
+    """A form feed (PEP 8's page break) or another character str.splitlines takes for a line
+    end, but Python's tokenizer does not, must not move a docstring's replacement onto another
+    line: `def f():` became `def 0`, and the badge got a module that does not compile."""
+    source = ('A = "a%sb"\n%s\ndef f():\n    """Two."""\n    return 2\n\n\ndef g():\n'
+              '    """Three."""\n    return 3\n' % (separator, "\x0c")).encode()
+    out = bundle.strip_docstrings(source)
+    ns = {}
+    exec(compile(out, "m.py", "exec"), ns)
+    assert ns["f"]() == 2 and ns["g"]() == 3 and ns["A"] == "a%sb" % separator
+    assert out.count(b"\n") == source.count(b"\n") and b'"""' not in out
+
+
+@needs_vbadge
+def test_a_module_with_a_form_feed_runs_on_the_badge(tmp_path):
+    source = tmp_path / "src"
+    (source / "engine").mkdir(parents=True)
+    (source / "engine" / "__init__.py").write_text("")
+    (source / "engine" / "pages.py").write_text('A = 1\n\x0c\ndef f():\n    """Two."""\n    return 2\n')
+    with VBadge(tmp_path / "flash") as badge:
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs")
+        assert r.returncode == 0, r.stderr
+        out = mpremote(badge.port, "resume", "exec", "import engine.pages as p; print(p.f())")
+    assert out.stdout.strip() == "2", out.stdout + out.stderr

@@ -160,11 +160,27 @@ def build(source_root: Path = ROOT, libs: bool = True):
         raise BundleError("nothing to flash: no engine/, hal/ or firmware/ in %s" % source_root)
     if libs:
         files.update(library_files(files))
-    out = {}
-    for dest in sorted(files):
-        data = files[dest].read_bytes()
-        out[dest] = strip_docstrings(data) if dest.endswith(".py") else data
+    return {dest: _stripped(files[dest]) if dest.endswith(".py") else files[dest].read_bytes()
+            for dest in sorted(files)}
+
+
+def _stripped(path: Path) -> bytes:
+    """A module's source without its docstrings; BundleError if the stripping would break it
+    (a bug here, caught before the badge meets it)."""
+    data = path.read_bytes()
+    out = strip_docstrings(data)
+    if _compiles(data, path) and not _compiles(out, path):
+        raise BundleError("%s no longer compiles without its docstrings, a bug in tools/bundle.py: "
+                          "please report it with the file" % path)
     return out
+
+
+def _compiles(source: bytes, path: Path) -> bool:
+    try:
+        compile(source, str(path), "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 _STATEMENT_START = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
@@ -177,7 +193,7 @@ def strip_docstrings(source: bytes) -> bytes:
     text = source.decode("utf-8")
     tokens = [tok for tok in tokenize.generate_tokens(io.StringIO(text).readline)
               if tok.type not in (tokenize.NL, tokenize.COMMENT)]
-    lines = text.splitlines(keepends=True)
+    lines = io.StringIO(text).readlines()    # ends only at \n, as the tokenizer reads them
     for i in range(len(tokens) - 2, -1, -1):
         tok = tokens[i]
         if (tok.type == tokenize.STRING and tokens[i + 1].type == tokenize.NEWLINE
