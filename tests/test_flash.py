@@ -744,3 +744,17 @@ def test_a_module_with_a_form_feed_runs_on_the_badge(tmp_path):
         assert r.returncode == 0, r.stderr
         out = mpremote(badge.port, "resume", "exec", "import engine.pages as p; print(p.f())")
     assert out.stdout.strip() == "2", out.stdout + out.stderr
+
+
+@needs_vbadge
+@pytest.mark.parametrize("name, data", [("bad.py", b'X = """never closed\n'),
+                                        ("latin.py", b'X = "caf\xe9"\n')])
+def test_a_source_that_is_not_python_is_one_line_naming_the_file(tmp_path, name, data):
+    """--source with a module that does not tokenize, or is not UTF-8: one line naming the file,
+    not a traceback from tokenize or the UTF-8 codec."""
+    source = copy_source(tmp_path / "src", ("engine",))
+    (source / "engine" / name).write_bytes(data)
+    with VBadge(tmp_path / "flash") as badge:
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--dry-run")
+    assert_message(r, "engine/" + name)
+    assert "Traceback" not in r.stderr

@@ -165,10 +165,18 @@ def build(source_root: Path = ROOT, libs: bool = True):
 
 
 def _stripped(path: Path) -> bytes:
-    """A module's source without its docstrings; BundleError if the stripping would break it
-    (a bug here, caught before the badge meets it)."""
+    """A module's source without its docstrings. BundleError names a file that is not Python the
+    badge can read, and one the stripping would break (a bug here, caught before the badge meets it)."""
     data = path.read_bytes()
-    out = strip_docstrings(data)
+    try:
+        out = strip_docstrings(data)
+    except UnicodeDecodeError as e:
+        raise BundleError("%s is not UTF-8 (byte %d), and the badge reads only UTF-8: save it as UTF-8"
+                          % (path, e.start)) from None
+    except (tokenize.TokenError, SyntaxError) as e:
+        line = e.args[1][0] if isinstance(e, tokenize.TokenError) else e.lineno
+        raise BundleError("%s is not valid Python (line %s: %s): fix it, or move it out of the "
+                          "source folder" % (path, line, e.args[0])) from None
     if _compiles(data, path) and not _compiles(out, path):
         raise BundleError("%s no longer compiles without its docstrings, a bug in tools/bundle.py: "
                           "please report it with the file" % path)

@@ -1,9 +1,10 @@
 """Put the game on a badge over USB: ``python -m tools.flash [--port PORT] [options]``.
 
-It finds the board (or uses ``--port``), asks it over the raw REPL which runtime and board it is,
-builds the bundle (``tools/bundle.py``), copies only the files whose hash on the board differs,
-and soft-resets the board. It talks to the board through mpremote's serial transport and walks
-the board's files with ``os.listdir``/``os.stat`` (CircuitPython has no ``os.ilistdir``).
+It finds the board's port (or uses ``--port``), builds the bundle (``tools/bundle.py``), asks the
+board over the raw REPL which runtime and board it is, copies only the files whose hash on the
+board differs, and soft-resets the board. It talks to the board through mpremote's serial
+transport and walks the board's files with ``os.listdir``/``os.stat`` (CircuitPython has no
+``os.ilistdir``).
 
 Options:
   --port PORT        the board's serial port (default: the first USB serial board found)
@@ -471,9 +472,11 @@ def kb(n):
 def run(args):
     from serial import SerialException
     port = args.port or find_port()
+    # Built before the board is contacted: a source that is not Python stops here, board untouched.
+    files = bundle_mod.build(Path(args.source) if args.source else bundle_mod.ROOT, libs=not args.no_libs)
     board = Board(port, timeout=args.timeout)
     try:
-        return _run(board, port, args)
+        return _run(board, port, args, files)
     except (SerialException, board.TransportError) as e:   # not this computer's own OSErrors
         raise FlashError("The badge stopped answering (%s); reconnect it and run the same command "
                          "again" % e) from None
@@ -481,7 +484,7 @@ def run(args):
         board.close()
 
 
-def _run(board, port, args):
+def _run(board, port, args, files):
     try:
         info = ast.literal_eval(board.exec(PROBE).strip().splitlines()[-1])
     except DeviceError as e:
@@ -503,7 +506,6 @@ def _run(board, port, args):
                              "never to return. Remove it (mpremote resume rm :boot.py), then run this "
                              "again" % port) from None
 
-    files = bundle_mod.build(Path(args.source) if args.source else bundle_mod.ROOT, libs=not args.no_libs)
     files = compile_bundle(files, info, args)
     total = sum(len(d) for d in files.values())
     print("Bundle: %d files, %s" % (len(files), kb(total)))
