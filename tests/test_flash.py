@@ -758,3 +758,36 @@ def test_a_source_that_is_not_python_is_one_line_naming_the_file(tmp_path, name,
         r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--dry-run")
     assert_message(r, "engine/" + name)
     assert "Traceback" not in r.stderr
+
+
+@needs_vbadge
+def test_a_badge_unplugged_while_the_tool_waits_for_it_is_one_line(tmp_path, monkeypatch, capsys):
+    """On a USB serial port (not a pty: mpremote then polls in_waiting while it waits for an
+    answer) a badge that vanishes makes pyserial's ioctl raise a bare OSError(EIO). Told as
+    the badge's, not as "[Errno 5] Input/output error" as if this computer had failed."""
+    import serial.serialposix
+    import mpremote.transport_serial as transport
+    init = transport.SerialTransport.__init__
+
+    def usb(self, *a, **k):
+        init(self, *a, **k)
+        self.is_pty = False
+    monkeypatch.setattr(transport.SerialTransport, "__init__", usb)
+    gone = []
+    real = serial.serialposix.Serial.in_waiting
+
+    def in_waiting(self):
+        if gone:
+            raise OSError(5, "Input/output error")
+        return real.fget(self)
+    monkeypatch.setattr(serial.serialposix.Serial, "in_waiting", property(in_waiting))
+    listing = flash.remote_state
+
+    def unplugged(board, files):
+        gone.append(True)                   # the cable comes out as the badge lists its files
+        return listing(board, files)
+    monkeypatch.setattr(flash, "remote_state", unplugged)
+    with VBadge(tmp_path / "flash") as badge:
+        assert flash.main(["--port", badge.port, "--no-libs"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("flash: error: The badge stopped answering"), err

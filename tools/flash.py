@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import functools
 import hashlib
 import io
 import os
@@ -97,6 +98,21 @@ def _port_problem(port):
     return "Cannot open %s" % port
 
 
+def _badge_io(method):
+    """An OSError from the port is the badge's: pyserial raises a bare one (EIO) when a USB badge
+    vanishes while mpremote polls it, and SerialException (an OSError too) for the rest."""
+    @functools.wraps(method)
+    def call(*args, **kwargs):
+        from serial import SerialException
+        try:
+            return method(*args, **kwargs)
+        except SerialException:
+            raise
+        except OSError as e:
+            raise SerialException(str(e)) from e
+    return call
+
+
 class Board:
     """A raw-REPL session with the board, through mpremote's serial transport."""
 
@@ -128,6 +144,7 @@ class Board:
         except Exception:
             pass
 
+    @_badge_io
     def exec(self, code, timeout=None):
         """Run code on the board; its printed output. Errors raise DeviceError."""
         from mpremote.transport import TransportExecError
@@ -139,6 +156,7 @@ class Board:
             raise DeviceError(err.decode("utf-8", "replace"))
         return out.decode("utf-8", "replace")
 
+    @_badge_io
     def _raw_repl(self, soft_reset, timeout):
         # mpremote prints what it received when the board does not answer; the failure is ours to tell
         with contextlib.redirect_stdout(io.StringIO()):
@@ -147,6 +165,7 @@ class Board:
     def soft_reset_raw(self):
         self._raw_repl(True, max(10.0, self.timeout))
 
+    @_badge_io
     def soft_reset(self):
         """Leave the raw REPL and soft-reset, so the board starts the game (code.py/main.py)."""
         self.t.exit_raw_repl()
@@ -172,7 +191,7 @@ class DeviceError(Exception):
                     self.errno = num
 
     def last_line(self):
-        lines = [l for l in self.text.strip().splitlines() if l.strip()]
+        lines = [line for line in self.text.strip().splitlines() if line.strip()]
         return lines[-1] if lines else self.text
 
 
