@@ -791,3 +791,14 @@ def test_a_badge_unplugged_while_the_tool_waits_for_it_is_one_line(tmp_path, mon
         assert flash.main(["--port", badge.port, "--no-libs"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("flash: error: The badge stopped answering"), err
+
+
+def test_a_stale_package_folder_that_would_shadow_a_module_goes():
+    """MicroPython and CircuitPython import a package folder before a module of the same name: a
+    stale /engine/rules/ (an older install, an experiment) shadows the new /engine/rules.py as a
+    stale .py shadows a new .mpy, which the tool removes without --clean."""
+    files = {"/engine/rules.py": b"new", "/engine/game.py": b"g"}
+    state = {"/engine/rules/__init__.py": (6, flash.local_hash(b"STALE\n", True)),
+             "/engine/game.py": (1, flash.local_hash(b"g", True))}
+    plan = flash.make_plan(files, state, {"/engine", "/engine/rules"}, clean=False, sha256=True)
+    assert "/engine/rules/__init__.py" in plan.remove

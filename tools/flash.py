@@ -355,12 +355,35 @@ def twin(path):
     return None
 
 
+def shadowed(path, files):
+    """The bundle module that a file or folder (a path ending in "/") on the badge would shadow,
+    or None: its other form (a .py beside the .mpy), or the module of a package folder's name,
+    which MicroPython and CircuitPython import first (/engine/rules/ before /engine/rules.py)."""
+    if path in files:
+        return None
+    if twin(path) in files:
+        return twin(path)
+    for folder in parents(path) + ([path.rstrip("/")] if path.endswith("/") else []):
+        for module in (folder + ".py", folder + ".mpy"):
+            if (module in files and module not in bundle_mod.ROOT_FILES
+                    and not any(f.startswith(folder + "/") for f in files)):
+                return module
+    return None
+
+
+def shadowing(plan, dest, files):
+    """What goes once dest is written: the files and folders that would shadow its module."""
+    return [p for p in plan.after if shadowed(p, files) == dest]
+
+
 def remote_state(board, files):
     """Stat and hash, on the board, every bundle file and the bundle's folders."""
     roots = bundle_mod.managed_dirs(files)
     loose = [d for d in files if not any(d.startswith(r + "/") for r in roots)]
     loose += [twin(d) for d in loose if twin(d)]    # a loose module's other form would shadow it
     loose += [d + TMP_SUFFIX for d in loose]
+    loose += [d.rsplit(".", 1)[0] for d in loose    # as would a package folder of its name
+              if twin(d) and d not in bundle_mod.ROOT_FILES]
     lines = []
     code = LISTER
     # Walk the bundle's folders, then the files that sit outside them (and their temporary
@@ -399,14 +422,15 @@ def make_plan(files, state, dirs, clean, sha256):
         else:
             plan.copy.append(dest)
     extra = set()
-    for path in state:
-        if path.endswith(TMP_SUFFIX):
-            extra.add(path)                         # left by a transfer that broke off
-        elif path not in files and twin(path) in files:
-            extra.add(path)                         # a .py shadows the new .mpy; a stale .mpy the .py
-            if twin(path) in plan.copy:
+    for path in list(state) + [d + "/" for d in sorted(dirs)]:
+        owner = shadowed(path, files)
+        if owner:
+            extra.add(path)                         # a .py shadows the new .mpy, a stale .mpy the .py,
+            if owner in plan.copy:                  # a package folder the module of its name
                 plan.after.append(path)
-        elif clean and path not in files:
+        elif path.endswith(TMP_SUFFIX):
+            extra.add(path)                         # left by a transfer that broke off
+        elif clean and path in state and path not in files:
             extra.add(path)
     plan.remove = sorted(extra)
     return plan
@@ -424,8 +448,7 @@ def space_needed(plan, files, bsize):
         new = (len(files[dest]) + bsize - 1) // bsize
         peak = max(peak, now + new)
         now += new - size(dest)
-        if twin(dest) in plan.after:
-            now -= size(twin(dest))
+        now -= sum(size(p) for p in shadowing(plan, dest, files))
     new_dirs = {d for dest in plan.copy for d in parents(dest)} - plan.dirs
     return max(0, peak) + len(new_dirs) + 1
 
@@ -468,16 +491,18 @@ def make_dirs(board, dests, have):
 
 
 def remove_files(board, paths, dirs, files):
+    """Remove the files among paths, then the folders among them (ending in "/") and those the
+    removal left empty, deepest first; a folder the bundle uses, or that is not empty, stays."""
     if not paths:
         return
-    code = "import os\n" + "".join(
-        "try:\n    os.remove(%r)\nexcept OSError as e:\n    if e.args[0] != 2:\n        raise\n" % p
-        for p in paths)
-    board.exec(code)
-    # Folders the bundle no longer uses go too when the removal left them empty (deepest first);
-    # a folder that is not empty stays.
+    names = [p for p in paths if not p.endswith("/")]
+    if names:
+        board.exec("import os\n" + "".join(
+            "try:\n    os.remove(%r)\nexcept OSError as e:\n    if e.args[0] != 2:\n        raise\n" % p
+            for p in names))
     used = {d for dest in files for d in parents(dest)}
-    empty = sorted(({d for p in paths for d in parents(p)} & dirs) - used, key=len, reverse=True)
+    gone = {p.rstrip("/") for p in paths if p.endswith("/")} | ({d for p in paths for d in parents(p)} & dirs)
+    empty = sorted(gone - used, key=len, reverse=True)
     if empty:
         board.exec("import os\n" + "".join(
             "try:\n    os.rmdir(%r)\nexcept OSError:\n    pass\n" % d for d in empty))
@@ -577,8 +602,7 @@ def _run(board, port, args, files):
             done += 1
             print("[%*d/%d] %s (%s)" % (width, done, len(plan.copy), dest, kb(len(files[dest]))),
                   flush=True)
-            if twin(dest) in plan.after:
-                removed(board, [twin(dest)], plan, files)
+            removed(board, shadowing(plan, dest, files), plan, files)
     except DeviceError as e:
         if e.errno == 30:
             raise FlashError(readonly_message(info)) from None
