@@ -802,3 +802,30 @@ def test_a_stale_package_folder_that_would_shadow_a_module_goes():
              "/engine/game.py": (1, flash.local_hash(b"g", True))}
     plan = flash.make_plan(files, state, {"/engine", "/engine/rules"}, clean=False, sha256=True)
     assert "/engine/rules/__init__.py" in plan.remove
+
+
+@needs_vbadge
+def test_a_file_where_the_bundle_needs_a_folder_is_named(tmp_path):
+    """A file /engine where the bundle needs the folder: running the same command again (as the
+    message said) fails the same way every time."""
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "engine").write_text("not a folder")
+    with VBadge(flash_dir) as badge:
+        r = run_flash("--port", badge.port, "--no-libs")
+        if r.returncode == 0:
+            return                                  # the tool made room itself: fine too
+        again = run_flash("--port", badge.port, "--no-libs")
+    assert_message(again, "/engine")
+    assert "run the same command again" not in again.stderr
+
+
+def test_a_folder_where_the_bundle_needs_a_file_is_named_with_how_to_remove_it():
+    """A folder /code.py may hold the user's files, so it is not the tool's to remove: named with
+    the command that removes it (a rerun failed the same way). A file /engine where the bundle
+    needs the folder goes before the copy makes the folder."""
+    with pytest.raises(flash.FlashError) as e:
+        flash.make_plan({"/code.py": b"c"}, {}, {"/code.py"}, clean=False, sha256=True)
+    assert "folder /code.py" in str(e.value) and "mpremote resume rm -r :code.py" in str(e.value)
+    plan = flash.make_plan({"/engine/a.py": b"a"}, {"/engine": (3, b"old")}, set(), clean=False, sha256=True)
+    assert plan.remove == ["/engine"] and not plan.after

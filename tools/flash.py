@@ -412,6 +412,11 @@ def remote_state(board, files):
 
 
 def make_plan(files, state, dirs, clean, sha256):
+    folder = next((d for d in files if d in dirs), None)
+    if folder:
+        raise FlashError("The badge has a folder %s where the game needs a file: keep what you need "
+                         "from it, remove it (mpremote resume rm -r :%s), then run this again"
+                         % (folder, folder.lstrip("/")))
     plan = Plan()
     plan.remote = state
     plan.dirs = dirs
@@ -421,6 +426,7 @@ def make_plan(files, state, dirs, clean, sha256):
             plan.unchanged.append(dest)
         else:
             plan.copy.append(dest)
+    needed = {d for dest in files for d in parents(dest)}
     extra = set()
     for path in list(state) + [d + "/" for d in sorted(dirs)]:
         owner = shadowed(path, files)
@@ -430,6 +436,8 @@ def make_plan(files, state, dirs, clean, sha256):
                 plan.after.append(path)
         elif path.endswith(TMP_SUFFIX):
             extra.add(path)                         # left by a transfer that broke off
+        elif path in needed:
+            extra.add(path)                         # a file where the bundle needs a folder
         elif clean and path in state and path not in files:
             extra.add(path)
     plan.remove = sorted(extra)
