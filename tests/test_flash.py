@@ -829,3 +829,12 @@ def test_a_folder_where_the_bundle_needs_a_file_is_named_with_how_to_remove_it()
     assert "folder /code.py" in str(e.value) and "mpremote resume rm -r :code.py" in str(e.value)
     plan = flash.make_plan({"/engine/a.py": b"a"}, {"/engine": (3, b"old")}, set(), clean=False, sha256=True)
     assert plan.remove == ["/engine"] and not plan.after
+
+
+@needs_vbadge
+def test_a_long_timeout_still_finds_the_badge(tmp_path):
+    """--timeout takes any positive number; one past what select() takes (1e10 s) reported
+    "No MicroPython or CircuitPython answers" for a badge that answers."""
+    with VBadge(tmp_path / "flash") as badge:
+        r = run_flash("--port", badge.port, "--timeout", "1e10", "--no-libs", "--dry-run", timeout=120)
+    assert r.returncode == 0 or (r.returncode == 2 and "--timeout" in r.stderr), r.stderr

@@ -16,7 +16,7 @@ Options:
   --no-libs          leave out /lib (the adafruit_* libraries)
   --no-reset         do not soft-reset the board at the end
   --source DIR       take engine/, hal/, firmware/ from DIR instead of this checkout
-  --timeout SECONDS  how long to wait for the board to answer (default 5)
+  --timeout SECONDS  how long to wait for the board to answer (default 5, at most 3600)
 
 Every failure is one line on stderr and exit status 1: no board, a busy port, something that is
 not a badge, the wrong runtime or version, a read-only filesystem, a full flash (checked with
@@ -51,6 +51,7 @@ MIN_CIRCUITPYTHON = (9, 0)
 TMP_SUFFIX = ".fantan-tmp"
 CHUNK = 512                 # bytes of file data per write call on the board
 EXEC_BYTES = 3000           # source bytes per raw-REPL command
+MAX_TIMEOUT = 3600          # seconds --timeout may give
 # USB vendor ids of boards that run MicroPython or CircuitPython (Raspberry Pi, Adafruit,
 # MicroPython, pid.codes, Espressif, Pimoroni's own).
 KNOWN_VIDS = (0x2E8A, 0x239A, 0xF055, 0x1209, 0x303A, 0x16D0)
@@ -699,9 +700,14 @@ def compile_bundle(files, info, args):
 
 
 def positive(text):
+    """--timeout's seconds: more than 0, at most MAX_TIMEOUT (the serial port's select() cannot wait
+    for ever)."""
     value = float(text)
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError("%s is not a positive number of seconds" % text)
+    if value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError("%s seconds is longer than a badge takes to answer: give at "
+                                         "most %d" % (text, MAX_TIMEOUT))
     return value
 
 
