@@ -4,7 +4,7 @@ STAMP := .venv/.installed
 MPY := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 CP9 := build/circuitpython9-stubs/.installed
 
-.PHONY: sim test deps screenshots bench tournament clean
+.PHONY: sim test deps screenshots bench clean
 
 $(STAMP): requirements.txt
 	python3 -m venv .venv
