@@ -14,8 +14,9 @@ class Match:
 
     def __init__(self, rules, deal_number=1, players=None, dealer=None):
         n = players or rules.players
-        if not rules.min_players <= n <= rules.max_players:
-            raise ValueError("these rules are not for %d players" % n)
+        why = rules.with_(players=n).problem()     # a rule set no deal can play, told why
+        if why:
+            raise ValueError(why)
         self.rules = rules
         self.players = n
         self.deal_number = deal_number

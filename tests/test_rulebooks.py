@@ -673,6 +673,18 @@ def test_invalid_rule_combinations_are_explained():
         Rules(colour=1)
 
 
+@pytest.mark.parametrize("rules, players, why", [
+    (preset("fan_tan").with_(pass_pot=1), None, "costs 2 or more"),
+    (preset("fan_tan").with_(coventry=1), None, "Coventry"),
+    (preset("sevens"), 5, "players"),
+])
+def test_a_match_refuses_rules_no_deal_can_play_with_the_reason(rules, players, why):
+    """The README's promise: a Match refuses what Rules.problem() names, with that reason (it
+    checked only the table size, and a Coventry bonus on sevens openings played whole deals)."""
+    with pytest.raises(ValueError, match=why):
+        Match(rules, 1, players)
+
+
 def test_what_is_not_a_card_is_refused_with_a_reason():
     g = Game(preset("sevens"), 3)
     before = (bytes(g.log), list(g.hands), g.turn)

@@ -85,7 +85,7 @@ def test_a_match_without_a_deal_limit_saves_past_255_deals():
 def test_a_match_is_only_for_the_table_sizes_its_rules_allow():
     """The save's size bound (Rules.problem) holds for every size the rules allow, so a match
     of another size is refused at once instead of failing to save later."""
-    with pytest.raises(ValueError, match="not for 7 players"):
+    with pytest.raises(ValueError, match="players not between"):
         Match(preset("sevens"), 1, 7)
     rules = preset("fan_tan").with_(players=3, max_players=7, chips=140)
     assert "too many chips" in rules.problem()             # 7 players could pass too often
