@@ -483,6 +483,7 @@ class TableScreen(TableView):
         self.turn_refreshed = False     # e-ink: this decision's one refresh after your input is used
         self.touched = False            # you changed the screen in this decision
         self.asked = False              # OK asked to see the panel now
+        self.calm = 0                   # until then OK plays nothing: it was hurrying the bots
 
     # ---- the e-ink panel (App.render asks; other screens refresh freely) --------------
     def panel_due(self, settled):
@@ -577,6 +578,8 @@ class TableScreen(TableView):
             print("P%d: bot move refused, plays %d" % (seat + 1, action))
             g.play(action, seat)
         self.bot_moves += 1
+        if self.fast and g.turn == self.me:     # you hurried the bots: OK may still be that hurry
+            self.calm = now + NOTICE_MS // 2
         self.msg_key = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
         self._check_no_move(now)
@@ -588,6 +591,7 @@ class TableScreen(TableView):
         if g.forced[self.me] > self.seen_forced:
             self.say(t("no_move"), t("no_move_s"), ui.ACCENT)
             self.notice_until = now + NOTICE_MS
+            self.asked = True           # e-ink: shown now, or a bot's move would hide it
         self.seen_forced = g.forced[self.me]
 
     def on_button(self, b, now):
@@ -595,6 +599,7 @@ class TableScreen(TableView):
         if self.dealing:
             self.dealing = False
             self.dealt = 99
+            self.calm = now + NOTICE_MS // 2      # a hurry too
             self.update(now)
             return
         if b in (MENU, BACK) and not g.over:
@@ -626,6 +631,8 @@ class TableScreen(TableView):
             self.start_hint()
             return
         elif b == OK:
+            if now < self.calm:
+                return
             if self.app.stale():            # e-ink: show the selection before playing it,
                 sel = self.items[self.cursor]   # named (a pass has no frame), with its cost
                 what = "\u25b6" + (self._pass_text() if sel == PASS else card_name(sel))

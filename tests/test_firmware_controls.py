@@ -16,7 +16,7 @@ from engine.rules import PRESETS
 from engine import reasons as R
 from firmware import text
 from firmware.table import DELAYS, sorted_hand
-from hal.buttons import LEFT, RIGHT
+from hal.buttons import LEFT, RIGHT, OK as hal_OK
 from hal.desktop import keyboard_map, ENCODER_KEYS
 
 
@@ -277,3 +277,30 @@ def test_an_encoder_key_steps_once_per_press_not_again_on_release():
         assert sim.hal.poll() == [button]
 
 
+def test_ok_pressed_to_hurry_the_bots_does_not_play_your_card_the_moment_your_turn_begins():
+    """PicoSystem, Parliament: press OK every 150 ms while the bots play, to hurry them as the
+    Buttons page says ("any key"). No card of yours is laid by an OK that lands within 300 ms of
+    your decision beginning: one laid the card under the cursor before you saw your turn."""
+    sim = Sim("pimoroni_picosystem", seed=707)
+    new_game(sim, PRESETS.index("parliament"))
+    t = sim.screen
+    began = None
+    blind = []
+    was_mine = t.my_turn()          # a decision already open when the presses start did not just begin
+    for k in range(1, 3000):
+        if t.g.over or not isinstance(sim.screen, TableScreen):
+            break
+        if k % 3 == 0:
+            n = len(t.g.log)
+            mine = t.my_turn()
+            sim.hal.inject(hal_OK)
+            sim.tick()
+            if mine and began is not None and len(t.g.log) > n and sim.hal.clock - began <= 300:
+                blind.append(sim.hal.clock - began)
+        else:
+            sim.tick()
+        mine = t.my_turn()
+        if mine and not was_mine:
+            began = sim.hal.clock
+        was_mine = mine
+    assert not blind, "cards laid by a hurrying OK, ms into the decision: %r" % blind

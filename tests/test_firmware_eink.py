@@ -173,3 +173,35 @@ def test_eink_a_hint_asked_after_the_turns_refresh_shows_at_once():
     assert len(events) == before + 1 and not sim.app.dirty    # the panel shows the hint
     wait(sim, 3 * PAUSE_MS)
     assert len(events) == before + 1                           # and nothing more
+
+
+def test_eink_panel_tells_a_forced_pass_at_the_next_decision():
+    """Badger, Domino, deal 303: after your first card the bots play and the engine passes you
+    (you hold none of the cards that fit). The notice was said only while the bots played, when
+    the panel does not refresh: the player never learned they were passed. It is shown at once."""
+    sim = Sim("pimoroni_badger2040", seed=303)
+    new_game(sim, PRESETS.index("domino"))
+    shown = []
+    real = sim.hal.refresh
+
+    def refresh():
+        shown.append(message(sim.screen))
+        return real()
+    sim.hal.refresh = refresh
+    t = sim.screen
+    me = t.me
+    for _ in range(40):
+        if t.g.over:
+            break
+        wait(sim, PAUSE_MS + 900)
+        forced = t.g.forced[me]
+        sim.play_legal()                 # OK (and OK again on a stale panel)
+        sim.settle()
+        wait(sim, PAUSE_MS + 900)
+        if t.g.forced[me] > forced and t.my_turn():
+            break
+    else:
+        raise AssertionError("no forced pass of yours met")
+    assert t.my_turn()
+    told = [m for m in shown if m and (text.t("no_move_s") in m or text.t("no_move") in m)]
+    assert told, "the panel never said you were passed; it showed: %r" % shown[-4:]
