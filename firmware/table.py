@@ -165,6 +165,7 @@ class TableView(Screen):
     def update(self, now):
         g = self.g
         me = self.me
+        th = self.app.theme
         cards = sorted_hand(g, me)
         items = cards[:]
         mine = self.my_turn()
@@ -219,6 +220,8 @@ class TableView(Screen):
                     dim = not (g.fits[c // 13] >> (c % 13) & 1)
                 top = ui.rank_tile(c)
                 bot = ui.suit_tile(c)
+            if j == self.cursor and th.mono:    # a dark inner ring on a filled card, a light one on a hollow
+                self.cursor_tg.pixel_shader[2] = th.colours[ui.CURSOR if dim else ui.INK]
             shown, other = (self.hand_dim, self.hand) if dim else (self.hand, self.hand_dim)
             self._tile(other, col, line, ui.T_BLANK)
             self._tile(other, col, line + 1, ui.T_BLANK)

@@ -291,19 +291,21 @@ class CardArt:
         pal[0] = 0
         pal.make_transparent(0)
         pal[1] = self.theme.colours[colour_index]
-        pal[2] = self.theme.colours[INK]
-        k = 2 if w >= 14 else 1
+        mono = self.theme.mono
+        pal[2] = self.theme.colours[colour_index if mono else INK]
+        k = 2 if w >= 14 or mono and w >= 12 else 1
         # on colour screens the inner ring is black: on a white card a yellow or cyan ring alone
-        # is a change of hue only, lost in glare and to red-green colour blindness
-        inner = 1 if self.theme.mono else 2
+        # is a change of hue only, lost in glare and to red-green colour blindness. On mono it is
+        # the ring's colour, or the paper's on a filled card (TableView.update): a ring that
+        # touched a filled card looked one pixel wider, not framed
         for x in range(w):
             if not dashed or x & 2:
                 for i in range(k):
-                    bmp[x, i] = bmp[x, h - 1 - i] = inner if i else 1
+                    bmp[x, i] = bmp[x, h - 1 - i] = 2 if i else 1
         for y in range(h):
-            if not dashed or y & 2 and (k > 1 or not self.theme.mono):
+            if not dashed or y & 2 and not mono:
                 for i in range(k):
-                    bmp[i, y] = bmp[w - 1 - i, y] = inner if i else 1
+                    bmp[i, y] = bmp[w - 1 - i, y] = 2 if i else 1
         return displayio.TileGrid(bmp, pixel_shader=pal)
 
 

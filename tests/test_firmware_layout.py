@@ -730,3 +730,29 @@ def test_a_new_game_line_keeps_its_whole_name_with_every_value(board):
                             item[2](1)
     finally:
         text.set_lang(0)
+
+
+def test_on_e_ink_the_cursor_frames_a_filled_card_with_a_gap():
+    """On mono a card you can lay is filled with ink, and the cursor's ring touched it: the card
+    looked one pixel wider, not framed, and at a free opening (every card filled) a player could
+    not tell which was selected. On the Badger's 12-pixel tiles the cursor is two rings: ink
+    outside, then paper on a filled card (a gap) or ink on a hollow one (a thicker outline)."""
+    sim = Sim("pimoroni_badger2040", seed=5)
+    new_game(sim, PRESETS.index("sevens"))
+    sim.settle()
+    t = sim.screen
+    ink, paper = [sim.app.theme.colours[c] for c in (ui.CURSOR, ui.INK)]
+    seen = set()
+    for i in range(len(t.items) - 1):
+        t.cursor = i
+        t.update(sim.hal.clock)
+        sim.render()
+        surf = sim.hal.display.surface()
+        fr = t.cursor_tg
+        filled = t.g.check(t.items[i], t.me) == 0
+        seen.add(filled)
+        mid = fr.y + t.app.art.th
+        outer, inner = [surf.get_at((fr.x + dx, mid))[:3] for dx in (0, 1)]
+        rgb = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in (ink, paper)]
+        assert outer == rgb[0] and inner == rgb[1 if filled else 0], (i, filled, outer, inner)
+    assert seen == {True, False}
