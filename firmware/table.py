@@ -220,7 +220,7 @@ class TableView(Screen):
                     dim = not (g.fits[c // 13] >> (c % 13) & 1)
                 top = ui.rank_tile(c)
                 bot = ui.suit_tile(c)
-            if j == self.cursor and th.mono:    # a dark inner ring on a filled card, a light one on a hollow
+            if j == self.cursor and th.mono:    # inner ring: the paper's on a filled card, else the ring's
                 self.cursor_tg.pixel_shader[2] = th.colours[ui.CURSOR if dim else ui.INK]
             shown, other = (self.hand_dim, self.hand) if dim else (self.hand, self.hand_dim)
             self._tile(other, col, line, ui.T_BLANK)
