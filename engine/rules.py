@@ -32,7 +32,7 @@ FIELDS = (
     "scoring", "penalty", "target", "chips", "deals",
     "ceremony",
 )
-_DEFAULTS = (4, 3, 7, SEVENS, SEVEN_OF_DIAMONDS, 0, 0, 0, 3, 3, ZERO_SUM, CARDS, 100, 20, 4, 0)
+_DEFAULTS = (4, 3, 7, SEVENS, SEVEN_OF_DIAMONDS, 0, 0, 0, 3, 3, ZERO_SUM, CARDS, 100, 50, 4, 0)
 
 # (lowest, highest) allowed value of each field, in FIELDS order; opener is checked apart.
 _LIMITS = ((3, 7), (3, 7), (3, 7), (0, 3), None, (0, 1), (0, 1), (0, 1), (0, 9), (0, 9),

@@ -570,7 +570,7 @@ def test_match_length_in_words_for_every_preset():
     from firmware.text import match_text
     from engine.rules import preset, CHIPS
     want = {"sevens": "4 deals", "domino": "to 100 points", "parliament": "to 100 points",
-            "fan_tan": "10 deals, or until a player has no chips (20 chips each)",
+            "fan_tan": "10 deals, or until a player has no chips (50 chips each)",
             "play_or_pay": "10 deals, or until a player has no chips (60 chips each)"}
     for key in PRESETS:
         said = match_text(preset(key))

@@ -158,9 +158,10 @@ def _forged(key, change, players=None):
     ("sevens", lambda m: m.start_chips.__setitem__(2, 1), None, "bad chips"),
     ("domino", lambda m: m.scores.__setitem__(1, 100), None, "the match was over"),
     ("fan_tan", lambda m: setattr(m, "deals", 10), None, "the match was over"),
-    ("fan_tan", lambda m: (m.scores.__setitem__(0, -20), m.scores.__setitem__(1, 20), setattr(m, "deals", 1),
-                           m.start_chips.__setitem__(0, 0), m.start_chips.__setitem__(1, 40)),
-     None, "the match was over"),
+    ("fan_tan", lambda m: (m.scores.__setitem__(0, -m.rules.chips), m.scores.__setitem__(1, m.rules.chips),
+                           setattr(m, "deals", 1), m.start_chips.__setitem__(0, 0),
+                           m.start_chips.__setitem__(1, 2 * m.rules.chips)),
+     None, "the match was over"),            # a player out of chips
 ])
 def test_a_record_with_a_good_crc_but_an_impossible_match_is_refused(key, change, players, why):
     """A forged record (or one from a buggy encoder) never loads a state play cannot reach."""

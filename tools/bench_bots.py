@@ -27,7 +27,7 @@ from tools.selftest import run_micropython
 # Positions: (preset, players, deal number, plies to play first with the simple policy).
 POSITIONS = (
     ("sevens", 4, 11, 0), ("sevens", 4, 12, 6), ("sevens", 4, 13, 14), ("sevens", 4, 14, 24),
-    ("fan_tan", 4, 21, 3), ("fan_tan", 5, 22, 12), ("domino", 3, 31, 0), ("domino", 6, 32, 9),
+    ("fan_tan", 4, 21, 4), ("fan_tan", 5, 22, 12), ("domino", 3, 31, 0), ("domino", 6, 32, 9),
     ("parliament", 7, 41, 10), ("five_or_nine", 4, 51, 0), ("coventry", 4, 61, 4),
     ("play_or_pay", 4, 71, 5), ("parliament", 3, 42, 20), ("sevens", 4, 15, 35),
 )
