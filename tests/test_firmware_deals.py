@@ -63,10 +63,10 @@ def parse_results(lines):
     players = []
     total = None
     for line in lines:
-        m = re.match(r"^(You|P\d): (\d+) (cards?)( = |, net )([+-]?\d+)$", line)
+        m = re.match(r"^(You|P\d): (\d+) (cards?)( = |, net )([+-]?\d+)( pt)?$", line)
         if m:
             assert (m.group(2) == "1") == (m.group(3) == "card"), line     # "1 card", "2 cards"
-            players.append((m.group(1), int(m.group(2)), int(m.group(5)), m.group(4)))
+            players.append((m.group(1), int(m.group(2)), int(m.group(5)), m.group(4), m.group(6)))
         m = re.match(r"^Total = ([+-]?\d+)$", line)
         if m:
             total = int(m.group(1))
@@ -114,6 +114,10 @@ def test_deal_through_buttons(board, preset_key):
     assert [p[2] for p in players] == m.result
     # a chip game's line is the player's net for the deal (antes, passes, the pot), not a price
     assert set(p[3] for p in players) == {", net " if m.rules.scoring == CHIPS else " = "}
+    # a race's penalty points read "= 3 pt": "+3" read as a gain, as it is in zero-sum points
+    race = m.rules.scoring == RACE
+    assert all((p[4] == " pt") == race and not (race and "+" in line) for p, line in
+               zip(players, [x for x in lines if re.match(r"^(You|P\d): \d", x)])), lines
     assert total is None                              # no "Total = 0": it told a player nothing
     if m.rules.scoring != RACE:                       # what the losers paid, the winner took
         assert sum(p[2] for p in players) == 0
