@@ -303,21 +303,21 @@ class App:
             self._digit = 0 if self._digit < 0 else -1
             self.screen.show()
 
+        def shown(key):
+            return lambda: text.option_text(key, self.rules())
+
         items = [
             ["start", None, None, self.start_match],
             ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
-            ["players", lambda: text.option_text("players", self.rules()), change_players, None],
+            ["players", shown("players"), change_players, None],
             ["difficulty", self._levels_text, change_level, None],
-            ["opening", lambda: text.option_text("opening", self.rules()),
-             option("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)), None],
-            ["ace_high", lambda: text.option_text("ace_high", self.rules()), option("ace_high", (0, 1)), None],
-            ["scoring", lambda: text.option_text("scoring", self.rules()),
-             option("scoring", (ZERO_SUM, RACE, CHIPS)), None],
+            ["opening", shown("opening"), option("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)), None],
+            ["ace_high", shown("ace_high"), option("ace_high", (0, 1)), None],
+            ["scoring", shown("scoring"), option("scoring", (ZERO_SUM, RACE, CHIPS)), None],
             ["target", lambda: str(self.rules().target) if self.rules().scoring == RACE else "-",
              race, None],
-            ["penalty", lambda: text.option_text("penalty", self.rules()), option("penalty", (CARDS, VALUES)), None],
-            ["strategic", lambda: text.option_text("strategic", self.rules()),
-             option("strategic_pass", (0, 1)), None],
+            ["penalty", shown("penalty"), option("penalty", (CARDS, VALUES)), None],
+            ["strategic", shown("strategic"), option("strategic_pass", (0, 1)), None],
             ["deal_no", deal_text, change_deal, edit_deal],
         ]
         deal_row = len(items) - 1
