@@ -540,11 +540,7 @@ class App:
             items.insert(1, ["sound", lambda: t("on" if s["sound"] else "off"), cycle("sound", 2), None])
         if self.hal.profile.BACKLIGHT:
             items.append(["brightness", lambda: str((s["bright"] + 1) * 20) + "%", cycle("bright", 5), None])
-
-        def leave():
-            self.save_prefs()
-            back()
-        screen = ListScreen(self, t("settings"), items, back=leave)
+        screen = ListScreen(self, t("settings"), items, back=back)
         base = screen.on_button
 
         def on_button(b, now):

@@ -119,9 +119,11 @@ class ListScreen(Screen):
         self.app.changed()
 
     def _change(self, item, step):
-        """Step the line's value, unless it reads "-": the option means nothing there."""
+        """Step the line's value, unless it reads "-": the option means nothing there. Saved
+        at once (settings, New game's choices), so a power cut loses none of it."""
         if item[2] and (not item[1] or item[1]() != "-"):
             item[2](step)
+            self.app.save_prefs()
 
     def on_button(self, b, now):
         n = len(self.items)

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from simhelp import Sim, message, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu, page_text
+from simhelp import (Sim, message, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu, page_text,
+                     pick_preset)
 from engine import save
 from engine.match import Match
 from engine.rules import PRESETS, preset
@@ -351,6 +352,36 @@ def test_settings_and_statistics_survive_a_restart(tmp_path):
     sim2.app.stats_screen()
     page = page_text(sim2.screen)
     assert "Deals: 1 " in page[0] and page[page.index("Parliament") + 1].startswith("  Easy: ")
+
+
+def test_a_setting_or_a_new_game_choice_survives_a_power_cut_before_you_leave_its_page(tmp_path):
+    """Nothing lost when the battery dies: a language changed in Settings, or a rule set and
+    table size chosen on New game, came back as they were before if the power went before
+    you left the page (the settings were written only on leaving, the choices only at Start)."""
+    sim = Sim(data_dir=str(tmp_path))
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    select_menu(sim, "Language")
+    sim.press("RIGHT")                   # French; the power goes here
+    lang = sim.app.settings["lang"]
+    assert lang != 0
+    sim2 = Sim(data_dir=str(tmp_path))
+    assert sim2.app.settings["lang"] == lang
+    sim2.app.settings["lang"] = 0
+    text.set_lang(0)
+    sim2.app.save_prefs()
+    sim3 = Sim(data_dir=str(tmp_path))
+    try:
+        sim3.app.title()
+        pick_preset(sim3, PRESETS.index("domino"))
+        sim3.press("DOWN")
+        sim3.press("RIGHT")              # 4 players to 5; the power goes here
+        players = sim3.app.settings["players"]
+        sim4 = Sim(data_dir=str(tmp_path))
+        assert sim4.app.settings["preset"] == PRESETS.index("domino")
+        assert sim4.app.settings["players"] == players == 5
+    finally:
+        text.set_lang(0)
 
 
 def test_statistics_reset_needs_a_confirmation(tmp_path):
