@@ -1,8 +1,9 @@
 """CircuitPython entry: the badge HAL, then the app, forever.
 
-If the badge cannot start (a board without a profile or with one that does not fit it,
-a missing library, another runtime, too little memory), it says why on the serial console,
-which CircuitPython also shows on the screen."""
+If the badge cannot start (a board without a profile or with one that does not fit it: a pin
+it lacks or one already in use, a make_display that fails; a missing library, another runtime,
+too little memory), it says why on the serial console, which CircuitPython also shows on the
+screen."""
 import gc
 
 import hal
@@ -35,7 +36,7 @@ def start():
         from firmware.app import App
         try:
             badge = Hal(board_id)
-        except AttributeError as e:     # no board.DISPLAY, a pin the board lacks
+        except (AttributeError, TypeError, ValueError) as e:    # no DISPLAY, a pin lacking or in use
             return None, "Fan Tan's profile hal/%s.py does not fit this board (%s): see docs/boards.md" % (
                 board_id, e)
         return App(badge), None

@@ -592,3 +592,16 @@ def test_boot_py_gives_circuitpy_to_the_game_unless_the_drive_button_is_held(
     assert remounts == ([] if held else [("/", False)]), out
     assert ("writable by the computer" in out) == held and ("writable by code" in out) == (not held)
     assert [io.pull for io in digitalio.made] == ["released"]
+
+
+def test_code_py_says_when_a_key_pin_is_already_in_use(monkeypatch, capsys):
+    """A key on a pin make_display (or the backlight) took: CircuitPython's keypad raises
+    ValueError('... in use'); code.py names the profile and docs/boards.md, as for a pin the
+    board lacks, instead of a traceback."""
+    install_badge(monkeypatch, "pimoroni_picosystem")
+
+    def in_use(*args, **kwargs):
+        raise ValueError("SW_UP in use")
+    monkeypatch.setattr(KEYPAD, "Keys", in_use)
+    out = run_code_py(capsys)
+    assert "hal/pimoroni_picosystem.py does not fit this board" in out and "in use" in out, out
