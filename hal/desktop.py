@@ -19,6 +19,7 @@ import displayio
 import busdisplay
 from blinka_displayio_pygamedisplay import PyGameDisplay
 
+from firmware import text
 from hal import profile as _profile
 from hal.stores import FileStore, MemoryStore
 from hal.buttons import Buttons, NAMES, COUNT, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
@@ -71,19 +72,49 @@ FIELDS = ("BOARD_ID", "NAME", "WIDTH", "HEIGHT", "MONO", "EINK", "PRESSED", "KEY
           "LED", "LED_ON")
 
 
-def profile_pins(profile):
-    """Every pin name a profile uses, its make_display's `board.X` included."""
-    pins = [k[0] for k in profile.KEYS]
-    for a, b, _ in profile.CHORDS:
-        pins += [a, b]
+def display_pins(profile):
+    """The `board.X` names its make_display reads from the board, each once ([] without one)."""
+    make = getattr(profile, "make_display", None)
+    if make is None:
+        return []
+    code = re.sub(r"#.*", "", inspect.getsource(make))       # pins are upper case: not board_id
+    return list(dict.fromkeys(re.findall(r"\bboard\.([A-Z_][A-Z0-9_]*)", code)))
+
+
+def pin_jobs(profile):
+    """(pin, its job) for each pin a profile gives a job: the keys, AUDIO, AUDIO_ENABLE, BATTERY,
+    BACKLIGHT, make_display's `board.X`, the encoder and the LEDs (a chord only reads two keys)."""
+    jobs = [(k[0], "a key") for k in profile.KEYS]
     for name in ("AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT"):
         if getattr(profile, name):
-            pins.append(getattr(profile, name))
-    make = getattr(profile, "make_display", None)
-    if make is not None:
-        code = re.sub(r"#.*", "", inspect.getsource(make))       # pins are upper case: not board_id
-        pins += [x for x in re.findall(r"\bboard\.([A-Z_][A-Z0-9_]*)", code) if x not in pins]
-    return pins + list(profile.ENCODER or ()) + list(profile.LED)
+            jobs.append((getattr(profile, name), name))
+    jobs += [(pin, "make_display") for pin in display_pins(profile)]
+    return (jobs + [(pin, "ENCODER") for pin in profile.ENCODER or ()]
+            + [(pin, "LED") for pin in profile.LED])
+
+
+def profile_pins(profile):
+    """Every pin name a profile uses, each once, its make_display's `board.X` included (a chord's
+    pins are keys')."""
+    return list(dict.fromkeys(pin for pin, _ in pin_jobs(profile)))
+
+
+def pins_used_twice(profile):
+    """'pin X is used twice, by ...' for each pin given two jobs, which the badge refuses ('X in
+    use') once the first has it. Two keys on one pin are KEYS' own problem, and the backlight
+    may be one of make_display's pins (it hands it to the display: backlight_pin=board.X)."""
+    jobs = {}
+    for pin, job in pin_jobs(profile):
+        jobs.setdefault(pin, [])
+        if job not in jobs[pin]:
+            jobs[pin].append(job)
+    out = []
+    for pin, its in jobs.items():
+        if "BACKLIGHT" in its and "make_display" in its:
+            its.remove("make_display")
+        if len(its) > 1:
+            out.append("pin %s is used twice, by %s: give each its own pin" % (pin, " and ".join(its)))
+    return out
 
 
 def board_stub(board_id):
@@ -124,17 +155,66 @@ def reachable(profile):
     return have
 
 
+def shape_problems(profile):
+    """What in a profile is not of the shape docs/boards.md gives, in words: the other checks
+    read KEYS, CHORDS, LED, ENCODER and make_display by it."""
+    out = []
+    for key in profile.KEYS:
+        if not isinstance(key, tuple) or len(key) != 3:
+            out.append("KEYS has %r: each key is (pin, button, held button or None)" % (key,))
+    keys = [k[0] for k in profile.KEYS if isinstance(k, tuple)]
+    for chord in profile.CHORDS:
+        if not isinstance(chord, tuple) or len(chord) != 3:
+            out.append("CHORDS has %r: each chord is (pin a, pin b, button)" % (chord,))
+        else:
+            out += ["CHORDS name %s, which is not in KEYS" % pin for pin in chord[:2] if pin not in keys]
+    for name, example in (("LED", '("GP7",)'), ("ENCODER", '("GP4", "GP5")')):
+        if isinstance(getattr(profile, name), str):
+            out.append("%s is %r: give a tuple of pin names, e.g. %s" % (name, getattr(profile, name), example))
+    make = getattr(profile, "make_display", None)
+    if make is not None and len(inspect.signature(make).parameters) != 1:
+        out.append("make_display takes the board: def make_display(board)")
+    return out
+
+
+def label_problems(profile):
+    """LABELS that are neither at most 2 characters, an arrow's name nor a place in firmware/text.py."""
+    wrong = [label for label in profile.LABELS
+             if len(label) > 2 and label not in text.ARROWS and label not in text.PLACES]
+    if not wrong:
+        return []
+    return ["LABELS %s: at most 2 characters (what is printed on the key), Up, Down, Left, Right, "
+            "or a place from PLACES in firmware/text.py" % ", ".join(repr(label) for label in wrong)]
+
+
+def pin_problems(profile, have):
+    """The pins a profile names that the board (`have`, board_pins) lacks, its DISPLAY included."""
+    out = []
+    unknown = [pin for pin in profile_pins(profile) if pin not in have]
+    pins = [pin for pin in unknown if pin != "DISPLAY"]
+    if pins:
+        out.append("the board has no pin " + ", ".join(pins))
+    if "DISPLAY" in unknown:            # make_display returns board.DISPLAY, copied from a board that has one
+        out.append("the board has no DISPLAY: make_display must build one (see 'A screen that plugs on')")
+    elif "DISPLAY" not in have and not hasattr(profile, "make_display"):
+        out.append("the board has no DISPLAY: its profile needs a make_display(board)")
+    return out
+
+
 def profile_problems(profile, board_id):
     """What keeps a board profile from fitting its board, in words (docs/boards.md); [] if
     nothing does. The badge would only find out as the game starts."""
     missing = [f for f in FIELDS if not hasattr(profile, f)]
     if missing:
         return ["no " + ", ".join(missing)]
-    out = []
+    out = shape_problems(profile)
+    if out:
+        return out
     if profile.BOARD_ID != board_id:
         out.append("BOARD_ID is %r" % profile.BOARD_ID)
     if len(profile.LABELS) != len(profile.KEYS):
         out.append("%d LABELS for %d KEYS" % (len(profile.LABELS), len(profile.KEYS)))
+    out += label_problems(profile)
     if profile.WIDTH < 128 or profile.HEIGHT < 64:
         out.append("a %dx%d screen is smaller than the smallest layout, 128x64"
                    % (profile.WIDTH, profile.HEIGHT))
@@ -142,6 +222,7 @@ def profile_problems(profile, board_id):
     twice = sorted(set(k for k in keys if keys.count(k) > 1))
     if twice:
         out.append("KEYS name pin %s twice" % ", ".join(twice))
+    out += pins_used_twice(profile)
     odd = [b for b in given(profile) if b not in range(COUNT)]
     if odd:
         out.append("no button %s: use hal.buttons' UP ... HINT" % ", ".join(str(b) for b in odd))
@@ -154,11 +235,7 @@ def profile_problems(profile, board_id):
         out.append("no key, held key or chord gives " + ", ".join(lacking))
     have = board_pins(board_id)
     if have is not None:
-        unknown = [pin for pin in profile_pins(profile) if pin not in have]
-        if unknown:
-            out.append("the board has no pin " + ", ".join(unknown))
-        if "DISPLAY" not in have and not hasattr(profile, "make_display"):
-            out.append("the board has no DISPLAY: its profile needs a make_display(board)")
+        out += pin_problems(profile, have)
     return out
 
 

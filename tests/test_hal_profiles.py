@@ -47,7 +47,7 @@ def test_a_profile_that_does_not_fit_its_board_is_named(monkeypatch, tmp_path):
     monkeypatch.undo()
     made = tmp_path / "profile.py"           # a make_display with a typo in a pin's name
     made.write_text("def make_display(board):  # not board.DISPLAY: it plugs on\n"
-                    "    return board.%s, board.SPI(), board.GP1G, board.board_id\n" % p.KEYS[0][0])
+                    "    return board.LCD_DC, board.SPI(), board.GP1G, board.board_id\n")
     scope = {}
     exec(compile(made.read_text(), str(made), "exec"), scope)
     monkeypatch.setattr(p, "make_display", scope["make_display"], raising=False)
@@ -269,3 +269,34 @@ def test_a_typo_in_any_pin_or_a_battery_half_given_is_named(monkeypatch):
         "BATTERY and BATTERY_DIVIDER go together: a pin and its (ratio, millivolts)"]
     from hal.desktop import describe
     assert describe(p)[-1] == "encoder: LEFT/RIGHT"
+
+
+def test_a_pin_given_two_jobs_is_named(monkeypatch, tmp_path):
+    """docs/boards.md: the simulator checks that no pin is named twice. A key's pin that is also
+    the LED, the backlight or one of make_display's pins is claimed twice on the badge too
+    (keypad.Keys then raises 'GP16 in use'), so it is named like two keys on one pin."""
+    p = hal.profile("pimoroni_picosystem")
+    key = p.KEYS[0][0]
+    monkeypatch.setattr(p, "LED", (key,))
+    assert any(key in line and "twice" in line for line in profile_problems(p, "pimoroni_picosystem"))
+    monkeypatch.undo()
+    monkeypatch.setattr(p, "BACKLIGHT", key)
+    assert any(key in line and "twice" in line for line in profile_problems(p, "pimoroni_picosystem"))
+    monkeypatch.undo()
+    made = tmp_path / "profile.py"
+    made.write_text("def make_display(board):\n    return board.SPI(), board.%s\n" % key)
+    scope = {}
+    exec(compile(made.read_text(), str(made), "exec"), scope)
+    monkeypatch.setattr(p, "make_display", scope["make_display"], raising=False)
+    assert any(key in line and "twice" in line for line in profile_problems(p, "pimoroni_picosystem"))
+
+
+def test_a_chord_or_a_key_of_the_wrong_shape_is_named_not_a_traceback(monkeypatch):
+    """A chord on a pin that is no key, and a key without its held button, are what the
+    simulator names in words (docs/boards.md), not a ValueError or IndexError as it starts."""
+    p = hal.profile("lilygo_t_display_rp2040")
+    monkeypatch.setattr(p, "CHORDS", (("BUTTON_L", "GP1", DOWN),))
+    assert any("GP1" in line for line in profile_problems(p, "lilygo_t_display_rp2040"))
+    monkeypatch.undo()
+    monkeypatch.setattr(p, "KEYS", (("BUTTON_L", LEFT), ("BUTTON_R", RIGHT, OK)))
+    assert profile_problems(p, "lilygo_t_display_rp2040")
