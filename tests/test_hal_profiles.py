@@ -300,3 +300,25 @@ def test_a_chord_or_a_key_of_the_wrong_shape_is_named_not_a_traceback(monkeypatc
     monkeypatch.undo()
     monkeypatch.setattr(p, "KEYS", (("BUTTON_L", LEFT), ("BUTTON_R", RIGHT, OK)))
     assert profile_problems(p, "lilygo_t_display_rp2040")
+
+
+def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monkeypatch, tmp_path):
+    """make_display(board) is never called before the badge, which would raise TypeError; a label
+    is at most 2 characters unless an arrow or a place; LED and ENCODER are tuples of pins, and
+    ("GP7") is a string; board.DISPLAY in a make_display needs a board that has one."""
+    p = hal.profile("hack_club_sprig")
+    made = tmp_path / "profile.py"
+    made.write_text("def make_display():\n    return None\n\n\ndef shown(board):\n    return board.DISPLAY\n")
+    scope = {}
+    exec(compile(made.read_text(), str(made), "exec"), scope)
+    monkeypatch.setattr(p, "make_display", scope["make_display"], raising=False)
+    assert profile_problems(p, "hack_club_sprig") == ["make_display takes the board: def make_display(board)"]
+    monkeypatch.setattr(p, "make_display", scope["shown"])
+    assert profile_problems(p, "raspberry_pi_pico")[-1] == (
+        "the board has no DISPLAY: make_display must build one (see 'A screen that plugs on')")
+    monkeypatch.undo()
+    monkeypatch.setattr(p, "LABELS", ("Btn",) + p.LABELS[1:])
+    assert profile_problems(p, "hack_club_sprig")[0].startswith("LABELS 'Btn': at most 2 characters")
+    monkeypatch.undo()
+    monkeypatch.setattr(p, "LED", p.LED[0] if p.LED else "GP28")
+    assert profile_problems(p, "hack_club_sprig")[0].startswith("LED is '")
