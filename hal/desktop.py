@@ -117,6 +117,12 @@ def pins_used_twice(profile):
     return out
 
 
+def stubs_installed():
+    """Whether circuitpython-stubs, which holds every board's pins, is installed (make sim and
+    make test install it)."""
+    return importlib.util.find_spec("board_definitions") is not None
+
+
 def board_stub(board_id):
     """circuitpython-stubs' definition of that board's `board` module, as text; None where the
     stubs are not installed (make test installs them) or do not know the board."""

@@ -21,10 +21,29 @@ def cannot_write(ap, e):
     ap.exit(1, "%s: error: cannot write %s: %s\n" % (ap.prog, e.filename, e.strerror or e))
 
 
+def not_a_board(board_id, boards):
+    """Why --board is refused: a profile written but not yet in hal.BOARDS (docs/boards.md gives
+    the steps in that order), or no profile at all, as argparse says it."""
+    import hal
+    if board_id + ".py" in os.listdir(os.path.dirname(hal.__file__)):
+        return "hal/%s.py is not registered: add %r to BOARDS in hal/__init__.py (docs/boards.md, step 3)" % (
+            board_id, board_id)
+    return "argument --board: invalid choice: %r (choose from %s)" % (board_id, ", ".join(map(repr, boards)))
+
+
+def unchecked(board_id):
+    """Why a profile's pins go unchecked: circuitpython-stubs is not installed, or lacks the board."""
+    from hal.desktop import stubs_installed
+    if not stubs_installed():
+        return "circuitpython-stubs is not installed (make sim or make test installs it)"
+    return ("circuitpython-stubs has no board %r: check the id against circuitpython.org (it is "
+            "CircuitPython's board.board_id)" % board_id)
+
+
 def main(argv=None):
     from hal import BOARDS
     ap = argparse.ArgumentParser(prog="python -m simulator", description="Fan Tan badge simulator")
-    ap.add_argument("--board", default="pimoroni_picosystem", choices=BOARDS)
+    ap.add_argument("--board", default="pimoroni_picosystem", metavar="ID", help="one of " + ", ".join(BOARDS))
     ap.add_argument("--scale", type=int, default=0, help="window zoom (default: fit)")
     ap.add_argument("--seed", type=int, default=None, help="first deal number")
     ap.add_argument("--data-dir", default=None, help="where the simulated flash lives")
@@ -39,6 +58,8 @@ def main(argv=None):
     ap.add_argument("--battery", type=int, default=None, metavar="PCT",
                     help="a battery reading this charge (0-100; default: the board reads none)")
     args = ap.parse_args(argv)
+    if args.board not in BOARDS:
+        ap.error(not_a_board(args.board, BOARDS))
     if args.battery is not None and not 0 <= args.battery <= 100:
         ap.error("--battery: a charge from 0 to 100 (%)")
     if args.seed is not None and not 1 <= args.seed <= 99999:      # as New game's deal number
@@ -62,8 +83,8 @@ def main(argv=None):
     if wrong:
         ap.error("hal/%s.py does not fit the board: %s (see docs/boards.md)" % (args.board, "; ".join(wrong)))
     if board_pins(args.board) is None:
-        print("Note: the pins of hal/%s.py are not checked: circuitpython-stubs is not installed "
-              "(make test installs it) or has no board %r" % (args.board, args.board), file=sys.stderr)
+        print("Note: the pins of hal/%s.py are not checked: %s" % (args.board, unchecked(args.board)),
+              file=sys.stderr)
     if args.headless:
         from simulator.core import Sim, bad_token
         bad = bad_token(args.keys.split(","))

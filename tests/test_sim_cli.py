@@ -178,6 +178,33 @@ def test_the_simulator_says_when_it_cannot_check_a_profiles_pins(tmp_path, monke
     assert "pins of hal/hack_club_sprig.py are not checked" in capsys.readouterr().err
 
 
+def test_the_note_tells_stubs_not_installed_from_a_board_they_lack(tmp_path, monkeypatch, capsys):
+    """Not installed: make sim or make test installs them; a board id they lack: the id is
+    CircuitPython's board.board_id, to check against circuitpython.org."""
+    import hal.desktop
+    from simulator.__main__ import main
+    monkeypatch.setattr(hal.desktop, "board_pins", lambda board_id: None)
+    for installed, said in ((True, "circuitpython-stubs has no board 'hack_club_sprig': check the id"),
+                            (False, "circuitpython-stubs is not installed (make sim or make test")):
+        monkeypatch.setattr(hal.desktop, "stubs_installed", lambda: installed)
+        assert main(["--board", "hack_club_sprig", "--headless", "--data-dir", str(tmp_path)]) == 0
+        assert said in capsys.readouterr().err
+
+
+def test_a_profile_written_but_not_registered_says_where_to_register_it(tmp_path, monkeypatch, capsys):
+    """hal/<id>.py written (docs/boards.md, step 2) but its id not yet in hal.BOARDS (step 3)."""
+    import hal
+    from simulator.__main__ import main
+    monkeypatch.setattr(hal, "BOARDS", tuple(b for b in hal.BOARDS if b != "hack_club_sprig"))
+    for board, said in (("hack_club_sprig", "hal/hack_club_sprig.py is not registered: add 'hack_club_sprig' "
+                                            "to BOARDS in hal/__init__.py (docs/boards.md, step 3)"),
+                        ("bogus", "argument --board: invalid choice: 'bogus' (choose from 'pimoroni_picosystem'")):
+        with pytest.raises(SystemExit) as e:
+            main(["--board", board, "--headless", "--data-dir", str(tmp_path)])
+        assert e.value.code == 2
+        assert said in capsys.readouterr().err
+
+
 def test_a_seed_is_a_deal_number_the_game_can_save(tmp_path):
     """Settings keep the next deal number from 1 to 99999: another seed made the next start
     report the settings as damaged."""
