@@ -72,3 +72,15 @@ def test_a_memory_figure_whose_place_the_readme_lost_stops_make_screenshots():
     assert readme.count("code holds ") == 1
     with pytest.raises(SystemExit, match="0 places"):
         readme_figures(readme.replace("code holds ", "code keeps "), index)
+
+
+def test_a_screen_size_without_its_readme_row_says_how_to_add_it():
+    """A board with a new screen size (docs/boards.md, step 3) needs its row in the README's 'The
+    UI on the badge' table: make screenshots says so, with the row to add."""
+    import pytest
+    from tools.screenshots import readme_figures
+    readme = read(os.path.join(ROOT, "README.md"))
+    row = re.search(r"^\| 160×128 \(Sprig\) .*\n", readme, re.M).group(0)
+    with pytest.raises(SystemExit, match=r"no row for 160×128 in 'The UI on the badge': add "
+                                         r"`\| 160×128 \(your board\) \| ≈ 0 KB \| 0 % \|`"):
+        readme_figures(readme.replace(row, ""), read(os.path.join(SCREENS, "index.md")))

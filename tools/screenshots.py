@@ -140,6 +140,8 @@ README_FIGURES = (
 )
 UI_ROW = r"^%s, redraw after bot moves max ([\d.]+)%%.*?UI heap ~([\d.]+) KB"
 README_UI_ROW = r"^(\| %s×%s [^|]*\| )≈ [\d.]+ KB \| [\d.]+ %%"
+NO_UI_ROW = ("README.md has no row for %s×%s in 'The UI on the badge': add `| %s×%s (your board) | ≈ 0 KB | "
+             "0 %% |` to its table, and make screenshots fills in the figures (docs/boards.md, step 3)")
 SPAN = r"(%s from about )\d+ KB \(128×64\) and \d+ KB \(240×240\) to \d+ KB \(320×240\)"
 
 
@@ -158,6 +160,8 @@ def readme_figures(readme, index):
         readme = put(place, lambda m: m.group(1) + figure + m.group(3), readme)
     for w, h in re.findall(r"^(\d+)x(\d+), redraw", index, re.M):
         redraw, kb = re.search(UI_ROW % (w + "x" + h), index, re.M).groups()
+        if not re.search(README_UI_ROW % (w, h), readme, re.M):
+            raise SystemExit(NO_UI_ROW % (w, h, w, h))
         readme = put(README_UI_ROW % (w, h), lambda m: "%s≈ %s KB | %s %%" % (m.group(1), kb, redraw),
                      readme, re.M)
     totals = dict((size, kb) for size, *kb in re.findall(
