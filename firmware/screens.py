@@ -5,6 +5,8 @@ from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU
 from firmware import ui
 from firmware.text import t
 
+READ_MS = 600       # a page takes OK this long after it appears: time to see what it says
+
 
 class Screen:
     """Base: a group, buttons in, timers ticking, `busy` while it needs no input."""
@@ -134,7 +136,7 @@ class ListScreen(Screen):
             self.sel = (self.sel + 1) % n
         elif b in (LEFT, RIGHT) and item[2]:
             self._change(item, 1 if b == RIGHT else -1)
-        elif b == OK:
+        elif b == OK or b == RIGHT and item[3]:     # RIGHT opens a line as LEFT goes back (two keys)
             if item[3]:
                 item[3]()
                 return
@@ -158,6 +160,7 @@ class PageScreen(Screen):
         self.ok_fn = ok
         self.back_fn = back or ok
         self.top = 0
+        self.since = app.now
 
     def build(self):
         app = self.app
@@ -197,7 +200,8 @@ class PageScreen(Screen):
         elif b in (UP, LEFT) and self.top > 0:
             self.top -= 1
         elif b == OK and self.ok_fn:
-            self.ok_fn()
+            if now - self.since > READ_MS:      # not an OK that hurried the bots into a deal's end
+                self.ok_fn()
             return
         elif b in (BACK, MENU) and self.back_fn:
             self.back_fn()

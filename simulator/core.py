@@ -4,11 +4,12 @@ import os
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from hal.desktop import DesktopHal
-from hal.buttons import COUNT, NAMES
+from hal.buttons import COUNT, NAMES, OK as BTN_OK
 from firmware.app import App
 from engine.game import PASS
 from engine.reasons import OK
 from firmware import ui, text
+from firmware.screens import READ_MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONT_DIR = os.path.join(ROOT, "firmware", "fonts")
@@ -88,7 +89,10 @@ class Sim:
         self.tick()
 
     def press(self, name_or_button, settle=True):
+        """A button, as a player presses it: OK on a page once the page takes it (READ_MS)."""
         b = by_name(name_or_button) if isinstance(name_or_button, str) else name_or_button
+        while b == BTN_OK and self.hal.clock - getattr(self.app.screen, "since", -READ_MS) <= READ_MS:
+            self.tick()
         self.hal.inject(b)
         self.tick()
         if settle:

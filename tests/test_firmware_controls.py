@@ -304,3 +304,100 @@ def test_ok_pressed_to_hurry_the_bots_does_not_play_your_card_the_moment_your_tu
             began = sim.hal.clock
         was_mine = mine
     assert not blind, "cards laid by a hurrying OK, ms into the decision: %r" % blind
+
+
+def _near_the_end(sim):
+    """Sevens by buttons until, on your turn, a bot holds one card: your move, then the bots
+    may end the deal."""
+    t = sim.screen
+    while True:
+        assert isinstance(sim.screen, TableScreen) and not t.g.over
+        if t.my_turn() and min(t.g.counts[p] for p in range(1, t.g.players)) <= 1:
+            return t
+        if t.my_turn():
+            sim.play_legal()
+        else:
+            sim.settle()
+
+
+def _hurry_with_ok(sim, ms, period=150):
+    """OK every period ms (the Buttons page: any key speeds up the bots); what was on screen
+    and from when: [(ms, screen)]."""
+    seen = []
+    t0 = sim.hal.clock
+    while sim.hal.clock - t0 < ms:
+        if (sim.hal.clock - t0) % period == 0:
+            sim.hal.inject(hal_OK)
+        sim.tick(10)
+        s = sim.screen
+        if not seen or seen[-1][1] is not s:
+            seen.append((sim.hal.clock - t0, s))
+    return seen
+
+
+def test_ok_pressed_to_hurry_the_bots_does_not_flick_past_the_deals_results():
+    """Found by play-testing. PicoSystem, Sevens, deal 1603: after your move the bots end the deal; you press OK every
+    150 ms to hurry them. The Results page and then the Standings were each shown for 150 ms
+    and the next deal began: who won, and what you paid, flew past unread. Each page stays
+    until an OK comes at least 0.6 s after it appeared (as OK lays no card for 0.6 s after a
+    hurry)."""
+    sim = Sim("pimoroni_picosystem", seed=1603)
+    new_game(sim, PRESETS.index("sevens"))
+    _near_the_end(sim)
+    sim.press("OK", settle=False)                 # your own move, on purpose
+    seen = _hurry_with_ok(sim, 4000)
+    pages = [(ms, s) for ms, s in seen if isinstance(s, PageScreen)]
+    assert pages, "the deal did not end"
+    shown = []
+    for i, (ms, s) in enumerate(seen):
+        if isinstance(s, PageScreen):
+            end = seen[i + 1][0] if i + 1 < len(seen) else None
+            shown.append((s.title, None if end is None else end - ms))
+    short = [(title, ms) for title, ms in shown if ms is not None and ms < 600]
+    assert not short, "pages dismissed by the hurrying OKs, ms on screen: %r" % short
+
+
+def test_ok_pressed_to_hurry_the_bots_does_not_start_a_new_match_past_the_match_result():
+    """uGame 22, Sevens (4 deals), deal 1706 is the match's last: OK every 200 ms to hurry the
+    bots went Results (250 ms), 'P4 wins the match' (250 ms), the title, New game, and a new
+    match's first deal, in 1.3 s. The match's result stays until an OK comes at least 0.6 s
+    after it appeared."""
+    sim = Sim("ugame22", seed=1703)
+    new_game(sim, PRESETS.index("sevens"))
+    standings = 0
+    while standings < 3:                          # deals 1-3 by buttons
+        s = sim.screen
+        if isinstance(s, PageScreen):
+            for _ in range(20):                   # a second to read it
+                sim.tick()
+            sim.press("OK")
+            if s.title == text.t("standings") and sim.screen is not s:
+                standings += 1
+        elif s.g.over or not s.my_turn():
+            sim.settle()
+        else:
+            sim.play_legal()
+    sim.settle()
+    _near_the_end(sim)
+    sim.press("OK", settle=False)
+    seen = _hurry_with_ok(sim, 4000, period=200)
+    at = [i for i, (ms, s) in enumerate(seen) if isinstance(s, PageScreen)
+          and any(text.t("match_over") in x[0] for x in s.lines)]
+    assert at, "the match did not end: %r" % [type(s).__name__ for ms, s in seen]
+    i = at[0]
+    assert i + 1 == len(seen) or seen[i + 1][0] - seen[i][0] >= 600, \
+        "the match's result shown %d ms, then: %r" % (
+            seen[i + 1][0] - seen[i][0], [type(s).__name__ for ms, s in seen[i + 1:]])
+
+
+def test_right_opens_a_menu_line_without_a_value_as_left_goes_back():
+    """Two-key boards (the T-Display: L and R, OK is a held R): a play-tester tapped R on the
+    title and nothing happened. RIGHT on a line without a value opens it, as LEFT goes back."""
+    sim = Sim("lilygo_t_display_rp2040", seed=3)
+    title = sim.screen
+    select_menu(sim, "New game")
+    sim.press("RIGHT")
+    assert isinstance(sim.screen, ListScreen) and sim.screen is not title
+    assert sim.screen.title == text.t("new_game")
+    sim.press("LEFT")                   # the Start line has no value: back to the title
+    assert sim.screen.title != text.t("new_game")

@@ -30,6 +30,7 @@ from engine.levels import LEVELS                    # noqa: E402
 from engine.rules import PRESETS                    # noqa: E402
 from firmware.app import App                        # noqa: E402
 from firmware.table import TableScreen              # noqa: E402
+from firmware.screens import READ_MS                # noqa: E402
 from firmware import text                           # noqa: E402
 from firmware.text import t                         # noqa: E402
 
@@ -102,7 +103,10 @@ def tick(ms=50):
 
 
 def press(button):
-    """Press and release the key of `button`, then let the app settle."""
+    """Press and release the key of `button`, then let the app settle (OK on a page once the
+    page takes it, READ_MS after it appeared, as a player reads it first)."""
+    while button == OK and hal.ticks_ms() - getattr(app.screen, "since", -READ_MS) <= READ_MS:
+        tick()
     i = [k[1] for k in P.KEYS].index(button)
     keypad.Keys.last.events.queue.append((i, True))
     tick()
