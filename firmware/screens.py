@@ -208,6 +208,10 @@ class PageScreen(Screen):
             return
         self.show()
 
+    def panel_refreshed(self):
+        """E-ink: READ_MS counts from when the panel shows the page, a second after it is made."""
+        self.since = self.app.now
+
 
 def _more_label(group, L, th):
     """The top right corner's mark of lines out of view (see _more_mark)."""

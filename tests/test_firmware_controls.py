@@ -401,3 +401,28 @@ def test_right_opens_a_menu_line_without_a_value_as_left_goes_back():
     assert sim.screen.title == text.t("new_game")
     sim.press("LEFT")                   # the Start line has no value: back to the title
     assert sim.screen.title != text.t("new_game")
+
+
+def test_on_e_ink_a_page_takes_ok_only_once_the_panel_has_shown_it():
+    """The Badger's panel shows a page about a second after it is made (it settles, then
+    refreshes), so a page that took OK 0.6 s after it was made could still go by unseen under
+    OKs that hurried the bots: the 0.6 s count from the refresh that shows it."""
+    sim = Sim("pimoroni_badger2040", seed=1603)
+    new_game(sim, PRESETS.index("sevens"))
+    _near_the_end(sim)
+    shown = {}
+    real = sim.hal.refresh
+
+    def refresh():
+        shown.setdefault(sim.screen, sim.hal.clock)
+        return real()
+    sim.hal.refresh = refresh
+    sim.press("OK", settle=False)
+    seen = _hurry_with_ok(sim, 6000)
+    t0 = sim.hal.clock - 6000
+    pages = [(ms, s) for ms, s in seen if isinstance(s, PageScreen)]
+    assert pages, "the deal did not end"
+    for i, (ms, s) in enumerate(seen[:-1]):
+        if isinstance(s, PageScreen):
+            assert s in shown, "a page left before the panel showed it: %s" % s.title
+            assert seen[i + 1][0] + t0 - shown[s] >= 600, (s.title, seen[i + 1][0] + t0 - shown[s])
