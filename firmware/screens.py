@@ -5,7 +5,7 @@ from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU
 from firmware import ui
 from firmware.text import t
 
-READ_MS = 600       # a page takes OK this long after it appears: time to see what it says
+READ_MS = 600       # OK counts this long after a page appears, or a turn after a hurry: time to see it
 
 
 class Screen:

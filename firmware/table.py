@@ -6,7 +6,7 @@ from engine.rules import CHIPS, RACE, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 from firmware import ui
 from firmware import players
-from firmware.screens import Screen, _set
+from firmware.screens import Screen, _set, READ_MS
 from firmware.text import t, reason, seat, says, card_name
 
 DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
@@ -582,7 +582,7 @@ class TableScreen(TableView):
             g.play(action, seat)
         self.bot_moves += 1
         if self.fast and g.turn == self.me:     # you hurried the bots: OK may still be that hurry
-            self.calm = now + NOTICE_MS // 2
+            self.calm = now + READ_MS
         self.msg_key = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
         self._check_no_move(now)
@@ -602,7 +602,7 @@ class TableScreen(TableView):
         if self.dealing:
             self.dealing = False
             self.dealt = 99
-            self.calm = now + NOTICE_MS // 2      # a hurry too
+            self.calm = now + READ_MS       # a hurry too
             self.update(now)
             return
         if b in (MENU, BACK) and not g.over:

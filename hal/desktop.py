@@ -358,6 +358,11 @@ def save_png(surf, path):
         raise
 
 
+def cannot_write(ap, e):
+    """A picture save_png could not write (a missing folder, a full disk): one line, status 1."""
+    ap.exit(1, "%s: error: cannot write %s: %s\n" % (ap.prog, e.filename, e.strerror or e))
+
+
 class DesktopHal:
     """The HAL the simulator gives the app."""
 

@@ -16,11 +16,6 @@ def default_data_dir():
     return os.path.join(base, "fantan-badge")
 
 
-def cannot_write(ap, e):
-    """A picture that could not be written (a missing folder, a full disk): one line, status 1."""
-    ap.exit(1, "%s: error: cannot write %s: %s\n" % (ap.prog, e.filename, e.strerror or e))
-
-
 def not_a_board(board_id, boards):
     """Why --board is refused: a profile written but not yet in hal.BOARDS (docs/boards.md gives
     the steps in that order), or no profile at all, as argparse says it."""
@@ -78,7 +73,7 @@ def main(argv=None):
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from hal import profile
-    from hal.desktop import profile_problems, board_pins
+    from hal.desktop import profile_problems, board_pins, cannot_write
     wrong = profile_problems(profile(args.board), args.board)
     if wrong:
         ap.error("hal/%s.py does not fit the board: %s (see docs/boards.md)" % (args.board, "; ".join(wrong)))

@@ -15,6 +15,7 @@ import re
 
 from hal import BOARDS, profile
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, LONG_MS
+from hal.desktop import cannot_write
 from engine.rules import PRESETS
 from engine import reasons as R
 from simulator.core import Sim, ROOT
@@ -235,7 +236,7 @@ def main(argv=None):
         try:
             shots, (moves, worst, mean), (est, session), p = take(board, out, args.scale)
         except OSError as e:        # a full disk: no broken picture is left, and no traceback
-            ap.exit(1, "%s: error: cannot write %s: %s\n" % (ap.prog, e.filename, e.strerror or e))
+            cannot_write(ap, e)
         ui_heaps["%dx%d" % (p.WIDTH, p.HEIGHT)] = session
         line = ("%s: %dx%d, redraw after bot moves max %.1f%% mean %.1f%% (%d moves); UI heap ~%.1f KB"
                 " (~%.1f KB once every page has been shown)"
