@@ -30,6 +30,11 @@ BATTERY_MS = 60000      # the table reads the battery as your decision begins, a
 BATTERY_LOW = (10, 5)   # a notice at the table as the charge falls to each of these (%)
 
 
+def later(fn, *args):
+    """fn(*args), to be called later: what a menu line or a page's OK or BACK does."""
+    return lambda: fn(*args)
+
+
 class App:
     def __init__(self, hal, font_dir=None):
         self.hal = hal
@@ -208,7 +213,7 @@ class App:
                  ["stats", None, None, self.stats_screen],
                  ["help", None, None, self.help_menu]]
         if self.last_deal is not None:
-            items.insert(1, ["replay", None, None, lambda: self.replay(self.title)])
+            items.insert(1, ["replay", None, None, later(self.replay, self.title)])
         screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items)
         self.goto(screen)
         level = self.hal.battery()
@@ -375,13 +380,13 @@ class App:
         if isinstance(self.screen, TableScreen):
             self.paused_at = (self.screen.cursor, self.screen.aimed)
         items = [["resume", None, None, self.resume_table],
-                 ["standings", None, None, lambda: self.standings(back=self.pause)],
+                 ["standings", None, None, later(self.standings, self.pause)],
                  ["help", None, None, self.game_rules_page],
-                 ["settings", None, None, lambda: self.settings_screen(self.pause)],
+                 ["settings", None, None, later(self.settings_screen, self.pause)],
                  ["quit", None, None,
-                  lambda: self.confirm("quit_q", "yes_quit", self.quit_match, self.pause)]]
+                  later(self.confirm, "quit_q", "yes_quit", self.quit_match, self.pause)]]
         if self.last_deal is not None:
-            items.insert(2, ["replay", None, None, lambda: self.replay(self.pause)])
+            items.insert(2, ["replay", None, None, later(self.replay, self.pause)])
         g = self.match.game
         if g.turn == self.human and not g.over:     # the only way to a hint on boards without HINT
             items.insert(1, ["hint", None, None, self.hint_from_menu])
@@ -465,7 +470,7 @@ class App:
 
     def results(self, delta):
         self.goto(PageScreen(self, t("results"), self.results_lines(delta),
-                             ok=lambda: self.standings(back=None)))
+                             ok=self.standings))
 
     def standings_lines(self):
         m = self.match
@@ -516,7 +521,7 @@ class App:
                 self.save_game(TABLE)   # a power cut before your first decision: this table
                 self.goto(TableScreen(self))
         self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=go_on,
-                             back=lambda: self.results(m.result)))
+                             back=later(self.results, m.result)))
 
     def settings_screen(self, back=None):
         """Language, sound, speed and light, from the title or the pause menu (back)."""
@@ -585,7 +590,7 @@ class App:
             self.save_prefs()
             self.stats_screen()
         self.goto(PageScreen(self, t("stats"), self.stats_lines(),
-                             ok=lambda: self.confirm("reset_q", "yes_reset", reset, self.stats_screen),
+                             ok=later(self.confirm, "reset_q", "yes_reset", reset, self.stats_screen),
                              back=self.title))
 
     def confirm(self, question, yes, action, back):
@@ -597,7 +602,7 @@ class App:
     def help_menu(self, sel=0):
         """The rule sets, the keys and About; back from a page, on the line it came from."""
         items = [[text.preset_title(k), None, None,
-                  (lambda i=i, k=k: self.rules_page(k, lambda: self.help_menu(i)))]
+                  later(self.rules_page, k, later(self.help_menu, i))]
                  for i, k in enumerate(PRESETS)]
         items.append(["table", None, None, self.table_page])
         items.append(["keys", None, None, self.keys_page])
@@ -626,7 +631,7 @@ class App:
     def table_page(self):
         """How to read the table: what its marks and frames mean."""
         self.goto(PageScreen(self, t("table"), [(x, ui.TEXT) for x in text.rules_words().TABLE],
-                             ok=lambda: self.help_menu(len(PRESETS))))
+                             ok=later(self.help_menu, len(PRESETS))))
 
     def keys_page(self):
         """What each of this board's keys does, by the name printed on it."""
@@ -647,7 +652,7 @@ class App:
         if HINT not in [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]:
             lines.append((t("hint_in_pause"), ui.TEXT))
         lines.append((t("hurry"), ui.MUTED))
-        self.goto(PageScreen(self, t("keys"), lines, ok=lambda: self.help_menu(len(PRESETS) + 1)))
+        self.goto(PageScreen(self, t("keys"), lines, ok=later(self.help_menu, len(PRESETS) + 1)))
 
     def about_page(self):
         """For bug reports: the board, the firmware it runs and the heap left on the badge."""
@@ -657,7 +662,7 @@ class App:
         mem = self.hal.memory()
         if mem is not None:
             lines.append((t("memory_free") % (mem[0] // 1024, mem[1] // 1024), ui.TEXT))
-        self.goto(PageScreen(self, t("about"), lines, ok=lambda: self.help_menu(len(PRESETS) + 2)))
+        self.goto(PageScreen(self, t("about"), lines, ok=later(self.help_menu, len(PRESETS) + 2)))
 
     # ---- autosave and resume (firmware.autosave) ---------------------------------------
     def power_up(self):
@@ -686,7 +691,7 @@ class App:
         if notices:
             back = self.title
             if saved is not None:
-                back = lambda: self._resume(saved)
+                back = later(self._resume, saved)
             lines = [(t(k), ui.WARN) for k in notices] + [(t("ok_continue"), ui.MUTED)]
             self.goto(PageScreen(self, t("title"), lines, ok=back))
             return
