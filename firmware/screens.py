@@ -15,28 +15,22 @@ class Screen:
         self.app = app
         self.group = displayio.Group()
 
-    def build(self):
-        pass
+    def tick(self, *now):
+        """Nothing to do: build(), on_button(b, now), tick(now) and panel_refreshed() (E-ink:
+        the panel now shows this screen) of a screen that needs none."""
 
-    def on_button(self, b, now):
-        pass
-
-    def tick(self, now):
-        pass
+    build = on_button = panel_refreshed = tick
 
     def busy(self):
+        """False: busy() (no input needed now) and my_turn() (the human must decide here: the
+        board's LED is lit) of a screen that is neither."""
         return False
 
-    def my_turn(self):
-        """The human must decide here: the board's LED is lit."""
-        return False
+    my_turn = busy
 
     def panel_due(self, settled):
         """E-ink: refresh the panel now? Once the screen has settled and stopped moving."""
         return settled and not self.busy()
-
-    def panel_refreshed(self):
-        """E-ink: the panel now shows this screen."""
 
 
 class ListScreen(Screen):
