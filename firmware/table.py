@@ -708,18 +708,11 @@ class ReplayScreen(TableView):
         super().build()
         self._caption()
 
-    def my_turn(self):
-        return False
+    my_turn = Screen.my_turn          # nothing to decide (busy and tick: Screen's, none either)
 
     def update(self, now):
         super().update(now)
         self.cursor_tg.hidden = True          # nothing to pick: only watch
-
-    def busy(self):
-        return False
-
-    def tick(self, now):
-        pass
 
     def _caption(self):
         n = len(self.log)
