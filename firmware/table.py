@@ -1,5 +1,5 @@
 """The game table: four rows, your hand, the opponents, the messages."""
-from engine.cards import FULL, popcount
+from engine.cards import FULL, popcount, lowest
 from engine.game import PASS, LEAST, MOST
 from engine.rules import CHIPS, RACE, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK
 
@@ -339,7 +339,7 @@ class TableView(Screen):
         else:
             left = t("deal_no") + str(g.deal_number)
             if g.rules.opening == PLAY_OR_PAY and g.current >= 0 and g.fits[g.current]:
-                nxt = g.current * 13 + _low(g.fits[g.current])
+                nxt = g.current * 13 + lowest(g.fits[g.current])
                 left += " \u2192" + card_name(nxt)
         if g.rules.scoring == CHIPS:
             right = t("pot") + " " + str(g.pot) + " " + self._standing(me)
@@ -787,10 +787,3 @@ def _fit(parts, font_name, width):
         if p and ui.text_width(out + p, font_name) <= width:
             out += p
     return out
-
-
-def _low(mask):
-    r = 0
-    while not mask >> r & 1:
-        r += 1
-    return r
