@@ -20,8 +20,3 @@ def crc32(data, crc=(0, 0)):
 def crc_bytes(crc):
     """The (hi, lo) pair as 4 bytes, big-endian: how records store it."""
     return bytes((crc[0] >> 8, crc[0] & 0xFF, crc[1] >> 8, crc[1] & 0xFF))
-
-
-def hex32(crc):
-    """The (hi, lo) pair as 8 hex digits."""
-    return "%04x%04x" % crc

@@ -5,7 +5,7 @@ prints `selftest: <N> deals, hash <hex>`.
 """
 from engine.rules import PRESETS, preset
 from engine.match import Match
-from engine.crc import crc32, hex32
+from engine.crc import crc32
 
 DEALS = (1, 2, 3, 17, 99, 1234, 65535, 99999)
 
@@ -64,4 +64,4 @@ def main(deal_numbers=DEALS):
     count, crc = run(deal_numbers)
     extra, crc = run_bots(BOT_DEALS, crc)
     count += extra
-    print("selftest: %d deals, hash %s" % (count, hex32(crc)))
+    print("selftest: %d deals, hash %04x%04x" % (count, crc[0], crc[1]))
