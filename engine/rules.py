@@ -83,9 +83,6 @@ class Rules:
     def __eq__(self, other):
         return self is other or (isinstance(other, Rules) and self.values() == other.values())
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     def __hash__(self):
         return hash(self.values())
 
