@@ -21,7 +21,8 @@ from blinka_displayio_pygamedisplay import PyGameDisplay
 
 from firmware import text
 from hal import profile as _profile
-from hal.stores import FileStore, MemoryStore
+from hal.stores import FileStore
+from hal.memory_store import MemoryStore
 from hal.buttons import Buttons, NAMES, COUNT, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 
 # Blinka starts a thread at import that would refresh the displays by itself; the app refreshes

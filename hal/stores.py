@@ -6,7 +6,8 @@
   record of each name (see NvmStore).
 - FileStore: a folder (MicroPython's flash, or the simulator's --data-dir). A save
   writes a temporary file and renames it over the old one.
-- MemoryStore: a dict (the simulator without a data folder, and tests).
+- hal.memory_store.MemoryStore, a dict, for the simulator without a data folder and tests,
+  is not here: the badge never uses it.
 `open_store()` picks the badge's backend: nvm where the runtime has it, else files.
 Records (engine.records) wrap their payload with a length and a CRC, so a torn or
 erased region reads back as "no record", never as garbage.
@@ -180,22 +181,6 @@ class FileStore:
             except OSError:
                 pass
             raise
-        return True
-
-
-class MemoryStore:
-    """Records in a dict: nothing survives the process (tests, a simulator without --data-dir)."""
-
-    damaged = False
-
-    def __init__(self):
-        self.cells = {}
-
-    def load(self, name):
-        return self.cells.get(name)
-
-    def save(self, name, data):
-        self.cells[name] = bytes(data)
         return True
 
 

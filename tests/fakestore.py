@@ -1,5 +1,5 @@
 """A torn-write store for power-cut tests. Engine and hal only: no pygame, no simulator."""
-from hal.stores import MemoryStore
+from hal.memory_store import MemoryStore
 
 
 class Tearing(MemoryStore):

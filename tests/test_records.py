@@ -6,7 +6,7 @@ from engine import save
 from engine.match import Match
 from engine.rules import preset
 from fakestore import Tearing, newest
-from hal.stores import MemoryStore
+from hal.memory_store import MemoryStore
 
 
 def payloads():

@@ -274,7 +274,8 @@ def test_file_store_replaces_whole_files(tmp_path):
 def test_memory_store_and_open_store(monkeypatch, tmp_path):
     import sys
     import types
-    from hal.stores import MemoryStore, open_store
+    from hal.memory_store import MemoryStore
+    from hal.stores import open_store
     rec = Record(MemoryStore(), "prefs", 2)
     rec.write(b"x")
     assert newest(rec) == (b"x", False)
@@ -290,7 +291,7 @@ def test_a_slot_that_reads_but_cannot_be_written_never_comes_back_as_the_newest(
     """One slot of a record keeps an old record and refuses writes (a folder in the way of
     its file): every write goes to the other slot, which must stay the newer one however
     many writes follow (its sequence number used to run on and wrap past the stuck one's)."""
-    from hal.stores import MemoryStore
+    from hal.memory_store import MemoryStore
 
     class Stuck(MemoryStore):
         def save(self, name, data):

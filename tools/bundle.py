@@ -43,6 +43,7 @@ ENTRY_POINTS = ("code.py", "boot.py", "main.py")     # firmware/<name> -> /<name
 DATA_DIRS = ("firmware/fonts",)                      # every file in these is data for the badge,
 SOURCE_ONLY = (".bdf",)                              # but the sources the strip fonts are made from
 DESKTOP_ONLY = ("hal/desktop.py",                    # the simulator's board (it imports pygame)
+                "hal/memory_store.py",               # the simulator's and the tests' store in a dict
                 "firmware/heap.py")                  # the UI heap estimate of the screenshots, tests
 LIBRARIES = ("adafruit_display_text",)
 # Installed adafruit_* packages that are desktop-only (Blinka and its helpers), never for the badge.
