@@ -7,47 +7,51 @@ drawn through the dim palette: the sheet holds each card once.
 import displayio
 from adafruit_display_text import bitmap_label
 
+from engine.portable import const
 from firmware.font import Font
 from firmware.text import rank
 
 FONT_DIR = "/firmware/fonts"
 _fonts = {}
 
+# Palette slots, text colours and tiles are const(): the code takes their numbers, and the
+# ones only this module uses (an underscore) leave no name on the badge.
+
 # palette slots of the card sheet
-BG = 0
-FACE = 1
-FACE_DIM = 2
-INK = 3
-RED = 4
-INK_DIM = 5
-RED_DIM = 6
-NEED = 7
-SLOT = 8
-CURSOR = 9
-HINT = 10
-EDGE = 11         # a card's outline: the face's colour, except dimmed in mono
-N_COLOURS = 12
+BG = const(0)
+FACE = const(1)
+FACE_DIM = const(2)
+INK = const(3)
+RED = const(4)
+_INK_DIM = const(5)
+_RED_DIM = const(6)
+NEED = const(7)
+_SLOT = const(8)
+CURSOR = const(9)
+HINT = const(10)
+_EDGE = const(11)         # a card's outline: the face's colour, except dimmed in mono
+_N_COLOURS = const(12)
 
 _COLOUR = (0x0B4F26, 0xF4F4EC, 0x7C8A80, 0x000000, 0xD01818, 0x2E3430, 0x6A1A1A,
            0xFFD21F, 0x17693A, 0xFFD21F, 0x20D0FF, 0xF4F4EC)
-# what the dim palette shows for FACE, INK, RED and EDGE (colour; mono dims EDGE to INK_DIM)
-_DIMMED = ((FACE, FACE_DIM), (INK, INK_DIM), (RED, RED_DIM), (EDGE, FACE_DIM))
+# what the dim palette shows for FACE, INK, RED and the edge (colour; mono dims the edge to _INK_DIM)
+_DIMMED = ((FACE, FACE_DIM), (INK, _INK_DIM), (RED, _RED_DIM), (_EDGE, FACE_DIM))
 
 # text colours
-TEXT = 0
-WARN = 1
-ACCENT = 2
-MUTED = 3
+TEXT = const(0)
+WARN = const(1)
+ACCENT = const(2)
+MUTED = const(3)
 _TEXT_COLOUR = (0xFFFFFF, 0xFFB0A8, 0xFFD21F, 0xA8C8B0)   # WARN: 5.6:1 on BG, 4.8 to protans
 
 # tile indexes in the sheet
-T_BLANK = 0
-T_SLOT = 1
-T_RANK = 2        # + red * 13 + rank
-T_NEED = 28       # + rank
-T_SUIT = 41       # + suit
-T_SUIT_DONE = 45  # + suit
-N_TILES = 49
+T_BLANK = const(0)
+T_SLOT = const(1)
+T_RANK = const(2)        # + red * 13 + rank
+T_NEED = const(28)       # + rank
+T_SUIT = const(41)       # + suit
+T_SUIT_DONE = const(45)  # + suit
+_N_TILES = const(49)
 
 # sounds: Hz, ms of each note (App.sound plays them where the board has a speaker and Sound is on)
 CLICK = (880, 15)                           # a button
@@ -158,24 +162,24 @@ class CardArt:
         self.tw = tile_w
         self.th = tile_h
         self.theme = theme
-        pal = displayio.Palette(N_COLOURS)
-        dim = displayio.Palette(N_COLOURS)
-        for i in range(N_COLOURS):
+        pal = displayio.Palette(_N_COLOURS)
+        dim = displayio.Palette(_N_COLOURS)
+        for i in range(_N_COLOURS):
             pal[i] = dim[i] = theme.colours[i]
         for i, to in _DIMMED:
-            dim[i] = theme.colours[INK_DIM if theme.mono and i == EDGE else to]
+            dim[i] = theme.colours[_INK_DIM if theme.mono and i == _EDGE else to]
         dim.make_transparent(BG)
         self.palette = pal
         self.dim_palette = dim
         # the tiles side by side: a row of a narrow tile stacked alone would be padded to
         # whole 32-bit words (a 20-pixel tile at 4 bits per pixel wastes a sixth)
-        bmp = displayio.Bitmap(tile_w * N_TILES, tile_h, N_COLOURS)
+        bmp = displayio.Bitmap(tile_w * _N_TILES, tile_h, _N_COLOURS)
         self.sheet = bmp
         # the sheet is drawn once: a tile font that no label uses (320x240's 9x15) is freed after
         f = font(font_name, False)
         self._ascent = f.get_bounding_box()[1] + f.get_bounding_box()[3]
         self._font_h = f.get_bounding_box()[1]
-        self._draw_tile(f, T_SLOT, SLOT, None, 0)
+        self._draw_tile(f, T_SLOT, _SLOT, None, 0)
         # the next rank's outline, only where a digit fits inside it with a pixel to spare;
         # on smaller tiles the rank stands bare in the accent colour
         g = f.get_glyph(ord("8"))
@@ -188,7 +192,7 @@ class CardArt:
             ink = RED if s in (1, 2) else INK
             self._draw_tile(f, T_SUIT + s, FACE, SUIT_TEXT[s], ink, bottom=True)
             # a completed suit: the accent tile, or inverted on mono (where NEED is FACE)
-            face, ink = (SLOT, NEED) if theme.mono else (NEED, ink)
+            face, ink = (_SLOT, NEED) if theme.mono else (NEED, ink)
             self._draw_tile(f, T_SUIT_DONE + s, face, SUIT_TEXT[s], ink, bottom=True)
 
     def draw_ranks(self, ranks, f=None):
@@ -198,7 +202,7 @@ class CardArt:
         for r in ranks:
             for red in (0, 1):
                 self._draw_tile(f, T_RANK + red * 13 + r, FACE, rank(r), RED if red else INK)
-            self._draw_tile(f, T_NEED + r, SLOT, rank(r), NEED, frame=self._need_frame)
+            self._draw_tile(f, T_NEED + r, _SLOT, rank(r), NEED, frame=self._need_frame)
 
     def _draw_tile(self, f, index, face, text, ink, frame=-1, bottom=False):
         bmp = self.sheet
@@ -211,9 +215,9 @@ class CardArt:
             if tw < 12:
                 frame = -1           # too small for outlines: filled = card, bare glyph = dimmed
             elif face == FACE:
-                frame = EDGE         # unseen on a card, the outline of a dimmed (hollow) one
-            elif face == SLOT and frame < 0 and text is not None:
-                frame = INK_DIM      # a next rank without the accent outline keeps a plain one
+                frame = _EDGE         # unseen on a card, the outline of a dimmed (hollow) one
+            elif face == _SLOT and frame < 0 and text is not None:
+                frame = _INK_DIM      # a next rank without the accent outline keeps a plain one
         for y in range(top, end):
             for x in range(x0 + 1, x0 + tw - 1):
                 bmp[x, y] = face
@@ -225,7 +229,7 @@ class CardArt:
                 bmp[x0 + 1, y] = frame
                 bmp[x0 + tw - 2, y] = frame
         if text is None:
-            if face == SLOT:
+            if face == _SLOT:
                 bmp[x0 + tw // 2, th // 2] = NEED if self.theme.mono else FACE_DIM
             return
         glyphs = [f.get_glyph(ord(ch)) for ch in text]
