@@ -45,8 +45,8 @@ NOISE = const(7)          # playout policy: random tie-break, 0..NOISE (scores a
 PROPOSALS = const(4)      # hidden deals drawn per determinization; one kept by likelihood
 MAXREC = const(64)        # opponents' past choices remembered for the likelihood
 DEFICIT_CAP = const(64)   # one past choice counts at most this much against a deal
-LIK_SHIFT = const(4)      # a deal's weight halves per 2**LIK_SHIFT of total deficit
-EASY_WHIM = const(8)      # Easy offers itself a paid pass one time in this many
+_LIK_SHIFT = const(4)     # a deal's weight halves per 2**_LIK_SHIFT of total deficit
+_EASY_WHIM = const(8)     # Easy offers itself a paid pass one time in this many
 
 
 def level_of(name):
@@ -311,7 +311,7 @@ class Bot:
             self.choice = moves[0]
             return
         if self.level == EASY:
-            if moves[-1] == PASS and view.bonus < 0 and self.rng.below(EASY_WHIM):
+            if moves[-1] == PASS and view.bonus < 0 and self.rng.below(_EASY_WHIM):
                 moves.pop()     # a paid pass only on a whim: random passes soon went broke
             self.choice = moves[self.rng.below(len(moves))]
             return
@@ -537,7 +537,7 @@ class Bot:
         total = 0
         for k in range(PROPOSALS):
             self._sample1()
-            d = self._deficit() >> LIK_SHIFT
+            d = self._deficit() >> _LIK_SHIFT
             w = 1 << (20 - d) if d < 20 else 1
             pw[k] = w
             total += w
