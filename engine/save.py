@@ -10,13 +10,14 @@ low byte too), settled flag, screen, then per player the score and chips at the 
 (2 + 2, signed), then the deal's log (one byte an action: card id or PASS).
 Forced passes are not in the log: replaying it repeats them.
 """
+from engine.portable import const
 from engine.crc import crc32, crc_bytes
 from engine.rules import Rules, FIELDS, RACE, CHIPS
 from engine.match import Match
 
 MAGIC = b"FT"
-VERSION = 1
-MAX_BYTES = 256
+_VERSION = const(1)
+_MAX_BYTES = const(256)
 
 
 class SaveError(ValueError):
@@ -48,10 +49,10 @@ def encode(match, screen=0):
         body.extend(bytes(_i16(score)))
         body.extend(bytes(_i16(match.start_chips[p])))
     body.extend(g.log)
-    if len(body) + 8 > MAX_BYTES or len(body) > 255:
+    if len(body) + 8 > _MAX_BYTES or len(body) > 255:
         raise SaveError("record too long")
     out = bytearray(MAGIC)
-    out.append(VERSION)
+    out.append(_VERSION)
     out.append(len(body))
     out.extend(body)
     out.extend(crc_bytes(crc32(body)))
@@ -62,7 +63,7 @@ def decode(data):
     """(match, screen) from a record; SaveError with a short reason otherwise."""
     if len(data) < 8 or bytes(data[0:2]) != MAGIC:
         raise SaveError("not a saved game")
-    if data[2] != VERSION:
+    if data[2] != _VERSION:
         raise SaveError("saved by another version")
     size = data[3]
     if len(data) != size + 8:
