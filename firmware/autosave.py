@@ -17,6 +17,7 @@ match" (a torn write beside a good slot is the power cut the two slots are there
 prefs payload: version, the settings bytes, next deal number (4), the 7 seat levels,
 the last deal counted in the statistics (4), then engine.stats.Stats.encode().
 """
+from engine.portable import const
 from engine.records import Record
 from engine import save
 from engine.stats import Stats
@@ -24,9 +25,9 @@ from engine.rules import PRESETS
 
 GAME_KIND = 1
 PREFS_KIND = 2
-GAME_HEAD = 2
+_GAME_HEAD = const(2)
 SCREEN = 32      # screen byte = kind * SCREEN + cursor (16 under header 1)
-PREFS_VERSION = 1
+_PREFS_VERSION = const(1)
 
 TABLE = 0        # mid-deal, at the table
 RESULTS = 1      # the deal is settled, its results page
@@ -98,7 +99,7 @@ class Saves:
             rec = save.encode(match, kind * SCREEN + min(cursor, SCREEN - 1))
         except ValueError:
             return False
-        head = bytearray((GAME_HEAD, preset, level))
+        head = bytearray((_GAME_HEAD, preset, level))
         head.extend(bytes(seats[0:7]))
         return self._write(self.game, bytes(head) + rec)
 
@@ -121,7 +122,7 @@ class Saves:
 
     # ---- settings and statistics ----------------------------------------------------
     def save_prefs(self, settings, seats, stats, counted):
-        out = bytearray((PREFS_VERSION,))
+        out = bytearray((_PREFS_VERSION,))
         for key, n in SETTINGS:
             out.append(settings[key])
         _put32(out, settings["deal"])
@@ -144,7 +145,7 @@ class Saves:
 
 def _game(payload):
     """Saved from a game payload; ValueError or IndexError if it cannot be loaded."""
-    if len(payload) < 10 or payload[0] not in (1, GAME_HEAD):
+    if len(payload) < 10 or payload[0] not in (1, _GAME_HEAD):
         raise ValueError("header")
     preset, level = payload[1], payload[2]
     seats = bytearray(payload[3:10])
@@ -152,7 +153,7 @@ def _game(payload):
         raise ValueError("header")
     record = bytes(payload[10:])
     match, screen = save.decode(record)
-    per = SCREEN if payload[0] == GAME_HEAD else 16
+    per = SCREEN if payload[0] == _GAME_HEAD else 16
     kind = screen // per
     if kind > FINISHED or (kind != TABLE and match.result is None):
         raise ValueError("screen")
@@ -162,7 +163,7 @@ def _game(payload):
 def _prefs(payload):
     """(settings dict, seats, Stats, counted) from a prefs payload; ValueError or
     IndexError if it cannot be loaded."""
-    if payload[0] != PREFS_VERSION:
+    if payload[0] != _PREFS_VERSION:
         raise ValueError("version")
     settings = {}
     at = 1
