@@ -370,9 +370,6 @@ class App:
         """The next match starts after the deal now dealt, so it never deals its cards again."""
         self.settings["deal"] = self.match.deal_number % 99999 + 1
 
-    def bot_for(self, seat):
-        return self.bots[seat]
-
     def resume_table(self):
         self.goto(TableScreen(self, False, *self.paused_at))   # the cursor stays where you left it
 

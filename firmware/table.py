@@ -568,7 +568,7 @@ class TableScreen(TableView):
         if now < self.notice_until and not self.fast:
             return
         if self.bot is None:
-            self.bot = self.app.bot_for(g.turn)
+            self.bot = self.app.bots[g.turn]
             self.bot.start(g, g.turn)
             self.next_at = max(self.next_at, now + (0 if self.fast else DELAYS[speed]))
         action = self.bot.step(players.WORK_PER_FRAME)
