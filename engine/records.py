@@ -25,17 +25,13 @@ def _unwrap(kind, data):
     return (data[2] << 8) | data[3], bytes(data[6:6 + size])
 
 
-def _newer(a, b):
-    """True if sequence number a comes after b (16-bit, wrapping)."""
-    return 0 < ((a - b) & 0xFFFF) < 0x8000
-
-
 def _newest(slots):
-    """Index of the newest valid slot, or -1."""
+    """Index of the newest valid slot, or -1. Sequence numbers are 16-bit and wrap: a comes
+    after b when (a - b) & 0xFFFF is between 1 and 0x7FFF."""
     newest = -1
     for i in range(2):
         s = slots[i]
-        if s is not None and (newest < 0 or _newer(s[0], slots[newest][0])):
+        if s is not None and (newest < 0 or 0 < ((s[0] - slots[newest][0]) & 0xFFFF) < 0x8000):
             newest = i
     return newest
 
