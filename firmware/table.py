@@ -248,7 +248,8 @@ class TableView(Screen):
                     turn = t("open_5_9" if g.rules.opening == FIVE_OR_NINE else "pick_rank")
                 on_pass = self.cursor < len(items) and items[self.cursor] == PASS
                 if self.hint_card in items and (self.hint_card == PASS or not on_pass):
-                    self._msg(self._hint_text(), None, ui.ACCENT)   # said while you look around
+                    # said while you look around
+                    self._msg(t("hint") + ": " + self._action_text(self.hint_card), None, ui.ACCENT)
                 elif on_pass:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
                 elif g.bonus >= 0:              # Coventry: one more card on another row, or pass
@@ -446,9 +447,9 @@ class TableView(Screen):
                 return level
         return 3
 
-    def _hint_text(self):
-        c = self.hint_card
-        return t("hint") + ": " + (self._pass_text() if c == PASS else card_name(c))
+    def _action_text(self, a):
+        """Action a in words: the card's name, or the pass with its price."""
+        return self._pass_text() if a == PASS else card_name(a)
 
     def _pass_text(self):
         """"Pass -3", or "Pass -6..9" while who holds the gate cards decides the price."""
@@ -638,7 +639,7 @@ class TableScreen(TableView):
                 return
             if self.app.stale():            # e-ink: show the selection before playing it,
                 sel = self.items[self.cursor]   # named (a pass has no frame), with its cost
-                what = "\u25b6" + (self._pass_text() if sel == PASS else card_name(sel))
+                what = "\u25b6" + self._action_text(sel)
                 self.say(what + " \u00b7 " + t("ok_again"), t("ok_again"), ui.ACCENT)
                 self.asked = True
                 return
