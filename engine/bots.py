@@ -362,22 +362,21 @@ class Bot:
                 self.rounds += 1
             self.j = j
             if j == 0 and self.work + used >= self.budget:
+                # done: the best total, but the best-scored move stands unless the playouts
+                # clearly prefer another
                 self.work += used
-                self._finish()
+                tot = self.tot
+                best = 0
+                for i in range(1, len(cand)):
+                    if tot[i] > tot[best]:
+                        best = i
+                if tot[best] - tot[0] <= MARGIN * self.rounds // 4:
+                    best = 0
+                self.choice = cand[best]
+                self.done = True
                 return True
         self.work += used
         return False
-
-    def _finish(self):
-        best = 0
-        for i in range(1, len(self.cand)):
-            if self.tot[i] > self.tot[best]:
-                best = i
-        # the best-scored move stands unless the playouts clearly prefer another
-        if self.tot[best] - self.tot[0] <= MARGIN * self.rounds // 4:
-            best = 0
-        self.choice = self.cand[best]
-        self.done = True
 
     def choose(self, view, seed=0):
         """The whole decision at once."""
