@@ -44,8 +44,14 @@ class App:
         d = hal.display
         self.layout = layouts.for_size(d.width, d.height)
         self.theme = ui.Theme(mono=p.MONO, paper=p.EINK)
+        # the table colour: one 32x32 tile repeated (about 0.2 KB: 128 bytes of bitmap and a byte
+        # per tile, where 8x8 tiles took 1.2 KB at 320x240)
         self.root = displayio.Group()
-        self.root.append(self._background(d.width, d.height))
+        bmp = displayio.Bitmap(32, 32, 1)
+        pal = displayio.Palette(1)
+        pal[0] = self.theme.bg
+        self.root.append(displayio.TileGrid(bmp, pixel_shader=pal, width=(d.width + 31) // 32,
+                                            height=(d.height + 31) // 32, tile_width=32, tile_height=32))
         d.root_group = self.root
         self.settings = {"lang": 0, "sound": 1, "speed": 1, "bright": 4,
                          "preset": 0, "players": 4, "level": 0, "deal": 1}
@@ -94,15 +100,6 @@ class App:
         screen.build()
         self.root.append(screen.group)
         self.changed()
-
-    def _background(self, w, h):
-        """The table colour: one 32x32 tile repeated (about 0.2 KB: 128 bytes of bitmap and a
-        byte per tile, where 8x8 tiles took 1.2 KB at 320x240)."""
-        bmp = displayio.Bitmap(32, 32, 1)
-        pal = displayio.Palette(1)
-        pal[0] = self.theme.bg
-        return displayio.TileGrid(bmp, pixel_shader=pal, width=(w + 31) // 32,
-                                  height=(h + 31) // 32, tile_width=32, tile_height=32)
 
     def changed(self):
         self.dirty = True
