@@ -165,6 +165,7 @@ def override(base, over, field, value):
         fixed[other[0]] = other[1]
         tries = [back, trial, fixed]
     for t in tries:
+        t["deals"] = 0 if t.get("scoring", base.scoring) == RACE else base.deals   # a race: to its target
         try:
             if base.with_(**t).problem() is None:
                 return t

@@ -802,6 +802,31 @@ def test_chip_scoring_back_brings_the_presets_paid_pass_back():
     assert base.with_(**back) == base
 
 
+@pytest.mark.parametrize("key", PRESETS)
+def test_a_race_chosen_on_new_game_runs_to_its_target(key):
+    """Issue 2: "Match to 100: losers add 1 per card. The match ends when someone reaches 100".
+    New game offers a race for every preset and sets where it ends (25, 50 or 100), but a race
+    chosen for Sevens kept its 4 deals and one for the chip games their 10: Sevens' "race to
+    100" always ended after 4 deals, nobody much past 15 points. The preset's scoring again
+    brings its number of deals back."""
+    base = preset(key)
+    over = override(base, {"target": 25}, "scoring", RACE)
+    r = base.with_(**over)
+    assert r.scoring == RACE and r.deals == 0
+    m = Match(r, 3)
+    while True:
+        g = m.game
+        while not g.over:
+            g.play(g.legal_moves()[0])
+        m.settle()
+        if m.over:
+            break
+        m.next_deal()
+    assert max(m.scores) >= 25
+    if base.scoring != RACE:
+        assert base.with_(**override(base, over, "scoring", base.scoring)) == base.with_(target=25)
+
+
 def test_000_a_pass_costs_one_chip_to_whoever_cannot_play():
     """The price the table shows for a pass: a player with no legal card pays 1 chip (000's
     forced pass) and no gate, whoever asks."""
@@ -809,3 +834,13 @@ def test_000_a_pass_costs_one_chip_to_whoever_cannot_play():
         not g.can_play(p) for p in range(g.players) if p != g.turn))
     p = [p for p in range(g.players) if p != g.turn and not g.can_play(p)][0]
     assert g.pass_cost(p) == (1, []) and g.pass_total(p) == 1
+
+
+def test_a_paid_pass_after_a_race_brings_the_chip_game_s_number_of_deals_back():
+    """New game: a race ends at its target only; turning the paid pass on scores in chips
+    again, and a chip match ends after the preset's deals (or when a player has no chips)."""
+    for key in ("fan_tan", "sevens"):
+        base = preset(key)
+        race = override(base, {}, "scoring", RACE)
+        chips = base.with_(**override(base, race, "strategic_pass", 1))
+        assert chips.scoring == CHIPS and chips.deals == base.deals
