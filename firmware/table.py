@@ -52,7 +52,7 @@ class TableView(Screen):
         self.bot = None
         self.over_at = -1
         self.msg_key = None
-        self.seen_forced = self.g.forced[self.me]
+        self.seen_forced = 0 if dealing else self.g.forced[self.me]   # a new deal: none told yet
         self.dealing = dealing
         self.dealt = 0 if dealing else 99
         self.deal_next = 0
