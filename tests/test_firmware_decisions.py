@@ -22,3 +22,47 @@ def test_a_forced_pass_as_the_deal_begins_is_told():
                 assert isinstance(t, TableScreen) and t.g.deal_number == deal and not t.g.over
                 told = [m for m in sim.messages if text.t("no_move_s") in m or text.t("no_move") in m]
                 assert len(told) == t.g.forced[0], (key, board, deal, t.g.forced[0], sim.messages)
+
+
+def _hard_hints_a_pass(key):
+    """A real match of preset key where Hard, on seat 1's view, would pass while able to play
+    (Play or Pay: a paid pass; Coventry: declining the bonus card)."""
+    from engine import bots
+    from engine.game import PASS
+    from engine.rng import Rng
+    rng = Rng(5)
+    for d in range(1, 300):
+        m = Match(preset(key), d, 4)
+        g = m.game
+        while not g.over:
+            if g.turn == 0 and g.can_play(0) and g.check(PASS, 0) == 0:
+                seed = ((d & 0xFFFF) * 7919 + d * 131 + len(g.log)) & 0x3FFFFFFF
+                if bots.choose(g.view(0), seed, bots.HARD) == PASS:
+                    return m
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+    raise AssertionError("no position where Hard passes")
+
+
+def test_a_hinted_pass_shows_whether_the_pass_is_selected(tmp_path):
+    """A pass has no frame: the message says "\u25b6Pass -3" while it is selected. A hinted pass
+    put the cursor on it and said "Hint: Pass -3", and said the same with the cursor on a card,
+    so nothing on the screen told the player whether OK would pass or lay that card."""
+    from engine.game import PASS
+    from firmware.autosave import Saves, TABLE
+    from hal.stores import FileStore
+    from simhelp import message
+    for key in ("play_or_pay", "coventry"):
+        m = _hard_hints_a_pass(key)
+        for board in ("pimoroni_picosystem", "adafruit_macropad_rp2040"):
+            folder = tmp_path / (key + board)
+            Saves(FileStore(str(folder))).save_game(m, TABLE, 0, PRESETS.index(key), 2, [2] * 7)
+            sim = Sim(board, data_dir=str(folder))
+            sim.press("HINT")
+            t = sim.screen
+            assert t.hint_card == PASS and t.items[t.cursor] == PASS, (key, board)
+            on_pass = message(t)
+            assert text.t("hint") in on_pass, on_pass                 # the hint is said
+            sim.press("LEFT")                                         # the cursor on a card
+            assert t.items[t.cursor] != PASS
+            assert message(t) != on_pass, (key, board, on_pass)
