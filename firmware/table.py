@@ -248,8 +248,9 @@ class TableView(Screen):
                     turn = t("open_5_9" if g.rules.opening == FIVE_OR_NINE else "pick_rank")
                 on_pass = self.cursor < len(items) and items[self.cursor] == PASS
                 if self.hint_card in items and (self.hint_card == PASS or not on_pass):
-                    # said while you look around
-                    self._msg(t("hint") + ": " + self._action_text(self.hint_card), None, ui.ACCENT)
+                    # said while you look around; a hinted pass you are on reads as the pass does
+                    self._msg(("\u25b6" if on_pass else "") + t("hint") + ": " + self._action_text(self.hint_card),
+                              None, ui.ACCENT)
                 elif on_pass:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
                 elif g.bonus >= 0:              # Coventry: one more card on another row, or pass
