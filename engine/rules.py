@@ -145,27 +145,33 @@ _CHIP_GAME = {"opener": LEFT_OF_DEALER, "scoring": CHIPS, "strategic_pass": 1,
 
 # What a change needs: a paid pass is a chip-game rule (other scoring turns it off, turning it on
 # scores in chips); a free opening (5 or 9, any rank) is made by the player left of the dealer,
-# not by a set card (the 7 of diamonds would fix the rank).
-_PAIRED = {"scoring": ("strategic_pass", 0), "strategic_pass": ("scoring", CHIPS),
-           "opening": ("opener", LEFT_OF_DEALER)}
+# not by a set card (the 7 of diamonds would fix the rank), and only any rank has the Coventry bonus.
+_PAIRED = {"scoring": {"strategic_pass": 0}, "strategic_pass": {"scoring": CHIPS},
+           "opening": {"opener": LEFT_OF_DEALER, "coventry": 0}}
 
 
 def override(base, over, field, value):
     """The overrides `over` of rule set base with field = value, the first of these that can be
-    played: with the rule paired with field as base has it (so chip scoring brings the preset's
-    paid pass back), as they are, or with the paired rule the change needs (_PAIRED); else None."""
+    played: with the rules paired with field as base has them (so chip scoring brings the preset's
+    paid pass back), as they are, or with the paired rules the change needs (_PAIRED); else None.
+    A change of scoring brings its number of deals: none in a race (it runs to its target), else
+    the preset's."""
     trial = dict(over)
     trial[field] = value
     tries = [trial]
     other = _PAIRED.get(field)
     if other:
         back = dict(trial)
-        back.pop(other[0], None)
         fixed = dict(trial)
-        fixed[other[0]] = other[1]
+        for k in other:
+            back.pop(k, None)
+            fixed[k] = other[k]
         tries = [back, trial, fixed]
+    was = over.get("scoring", base.scoring)
     for t in tries:
-        t["deals"] = 0 if t.get("scoring", base.scoring) == RACE else base.deals   # a race: to its target
+        scoring = t.get("scoring", base.scoring)
+        if scoring != was:
+            t["deals"] = 0 if scoring == RACE else base.deals
         try:
             if base.with_(**t).problem() is None:
                 return t

@@ -7,7 +7,8 @@
 import displayio
 
 from engine.rules import PRESETS, preset, override, CHIPS, RACE, ZERO_SUM, CARDS, VALUES
-from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY
+from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER
+from engine.rules import SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS
 from engine.match import Match
 from engine.stats import Stats
 from engine import save
@@ -272,7 +273,9 @@ class App:
                 self.seat_levels[seat] = (self.seat_levels[seat] + step) % len(LEVELS)
             return ["P" + str(seat + 1), value, change, None]
 
-        def option(field, values):
+        def line(field, values):
+            """A rule option's line: its value in words; LEFT/RIGHT the next value that can be
+            played with the others (engine.rules.override)."""
             def change(step):
                 cur = getattr(self.rules(), field)
                 i = values.index(cur) if cur in values else 0
@@ -282,9 +285,8 @@ class App:
                     if trial is not None:
                         self.rules_over = trial
                         return
-            return change
+            return [field, lambda: text.option_text(field, self.rules()), change, None]
 
-        race = option("target", (25, 50, 100))       # where a race ends: shorter matches
         self._digit = -1
 
         def deal_text():
@@ -305,21 +307,22 @@ class App:
             self._digit = 0 if self._digit < 0 else -1
             self.screen.show()
 
-        def shown(key):
-            return lambda: text.option_text(key, self.rules())
-
         items = [
             ["start", None, None, self.start_match],
             ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
-            ["players", shown("players"), change_players, None],
+            ["players", lambda: str(self.rules().players), change_players, None],
             ["difficulty", self._levels_text, change_level, None],
-            ["opening", shown("opening"), option("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)), None],
-            ["ace_high", shown("ace_high"), option("ace_high", (0, 1)), None],
-            ["scoring", shown("scoring"), option("scoring", (ZERO_SUM, RACE, CHIPS)), None],
-            ["target", lambda: str(self.rules().target) if self.rules().scoring == RACE else "-",
-             race, None],
-            ["penalty", shown("penalty"), option("penalty", (CARDS, VALUES)), None],
-            ["strategic", shown("strategic"), option("strategic_pass", (0, 1)), None],
+            line("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)),
+            line("opener", (LEFT_OF_DEALER, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS)),
+            line("ace_high", (0, 1)),
+            line("coventry", (0, 1)),
+            line("scoring", (ZERO_SUM, RACE, CHIPS)),
+            line("target", (25, 50, 100)),           # shorter races too
+            line("deals", (4, 10, 20, 0)),
+            line("chips", (20, 30, 50, 60, 80)),
+            line("penalty", (CARDS, VALUES)),
+            line("strategic_pass", (0, 1)),
+            line("gate_penalty", (3, 5)),            # 3 as in rule book 000, 5 as in 001
             ["deal_no", deal_text, change_deal, edit_deal],
         ]
         deal_row = len(items) - 1
@@ -553,7 +556,7 @@ class App:
     def stats_lines(self):
         st = self.stats
         avg = st.average_penalty()
-        lines = [(t("deals_played") + ": " + str(st.deals) + " \u00b7 " + t("deals_won") + ": "
+        lines = [(t("deals") + ": " + str(st.deals) + " \u00b7 " + t("deals_won") + ": "
                   + str(sum(st.wins)), ui.TEXT),
                  (t("matches") + ": " + str(st.matches) + " \u00b7 " + t("deals_won") + ": "
                   + str(st.match_wins), ui.TEXT),
@@ -617,7 +620,9 @@ class App:
         r = self.match.rules
         lines = [(t("this_game"), ui.ACCENT)]
         for k in text.OPTIONS:
-            lines.append((t(k) + ": " + text.option_text(k, r), ui.TEXT))
+            v = text.option_text(k, r)
+            if v != "-":            # an option that means nothing under these rules
+                lines.append((t(k) + ": " + v, ui.TEXT))
         lines.append((t("difficulty") + ": " + text.levels_text(self.match_seats, r.players), ui.TEXT))
         at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
         self.rules_page(PRESETS[self.match_preset], self.pause, at_table, lines)

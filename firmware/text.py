@@ -5,7 +5,7 @@ the badge keeps only that language's strings in RAM, also after a switch; `t(key
 `reason(code, short)` the engine's refusal reasons. Keep each text free of glyphs the fonts
 lack (tests check every font).
 """
-from engine.rules import LEFT_OF_DEALER, SEVENS, PLAY_OR_PAY, RACE, CHIPS, VALUES
+from engine.rules import LEFT_OF_DEALER, SEVENS, ANY_RANK, PLAY_OR_PAY, RACE, CHIPS, VALUES
 from engine.cards import RANKS, SUIT_SYMBOLS
 from engine.levels import LEVELS
 from firmware import borrow
@@ -98,25 +98,37 @@ def preset_title(key):
     return _words().PRESET_TITLES[key]
 
 
-# The rule options the new-game screen sets, and the rules page of a game in progress shows.
-OPTIONS = ("players", "opening", "ace_high", "scoring", "penalty", "strategic")
+# The rule options (engine.rules fields, each also the word of its line) the new-game screen
+# sets, and the rules page of a game in progress shows.
+OPTIONS = ("players", "opening", "opener", "ace_high", "coventry", "scoring", "target", "deals",
+           "chips", "penalty", "strategic_pass", "gate_penalty")
 _OPENING = ("sevens", "five_nine", "any_rank", "play_or_pay")    # by engine.rules opening
-_SCORING = ("zero_sum", "race", "chips")                         # by engine.rules scoring
+_SCORING = ("zero_sum", "race", "in_chips")                      # by engine.rules scoring
 
 
 def option_text(key, r):
-    """Rule set r's value of option `key` (one of OPTIONS), in words."""
-    if key == "players":
-        return str(r.players)
+    """Rule set r's value of option `key` (one of OPTIONS), in words; "-" where it means nothing
+    under r's other rules (such a line cannot be changed)."""
+    v = getattr(r, key)
     if key == "opening":
-        return t(_OPENING[r.opening])
+        return t(_OPENING[v])
     if key == "scoring":
-        return t(_SCORING[r.scoring]).replace("%d", str(r.target))   # "race to 100"
+        return t(_SCORING[v]).replace("%d", str(r.target))   # "race to 100"
     if key == "penalty":
-        return t("values" if r.penalty == VALUES else "cards")
-    if key == "ace_high" and r.opening == PLAY_OR_PAY:
-        return "-"                              # its rows go round the corner
-    return t("on" if (r.ace_high if key == "ace_high" else r.strategic_pass) else "off")
+        return t("values" if v == VALUES else "cards")
+    if (key == "ace_high" and r.opening == PLAY_OR_PAY          # its rows go round the corner
+            or key == "opener" and r.opening not in (SEVENS, PLAY_OR_PAY)   # a free opening
+            or key == "coventry" and r.opening != ANY_RANK
+            or key == "target" and r.scoring != RACE
+            or key == "deals" and r.scoring == RACE         # a race runs to its target
+            or key == "chips" and r.scoring != CHIPS
+            or key == "gate_penalty" and (not r.strategic_pass or r.opening == PLAY_OR_PAY)):   # one end
+        return "-"
+    if key == "opener":
+        return t("left_of_d") if v == LEFT_OF_DEALER else card_name(v)
+    if key in ("ace_high", "coventry", "strategic_pass"):
+        return t("on" if v else "off")
+    return str(v) if v or key != "deals" else t("no_limit")
 
 
 def match_text(r):

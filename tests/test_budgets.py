@@ -49,7 +49,10 @@ def test_badge_code_memory_budgets_on_micropython():
     # The twenty-fifth session moved our CircuitPython modules to 42 KB inside the same whole
     # (41.6 measured): the table prices a paid pass as a range, "Pass -6..9", since who holds
     # the gate cards it pays is hidden, and a bot move the deal refuses is told on the console.
-    assert r["text_heap_bytes_micropython"] <= 12 * 1024
+    # The twenty-seventh session took the text to 12.5 KB (12.06 measured) inside the same whole:
+    # New game has a line for each rule option the rule books play (who opens, Coventry's bonus,
+    # deals, chips, the 6/8 payment), and says "-" where one means nothing.
+    assert r["text_heap_bytes_micropython"] <= 12.5 * 1024
     assert r["badge_code_heap_bytes_micropython"] <= 54 * 1024
     assert r["library_code_heap_bytes_micropython"] <= 16.5 * 1024
     assert r["circuitpython_code_heap_bytes_micropython"] <= 42 * 1024

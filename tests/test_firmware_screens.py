@@ -9,7 +9,7 @@ from simhelp import (Sim, message, select_menu, new_game, pick_preset, LAYOUT_BO
                      ListScreen, labels, page_text, start_in_words)
 from engine.game import PASS
 from engine.cards import name as card_name
-from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, preset
+from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
 from firmware import text, heap, ui
 from fakestore import newest
@@ -59,7 +59,7 @@ def test_new_game_options_players_and_deal_number_typed_in():
     select_menu(sim, "Ace high")
     sim.press("RIGHT")
     assert sim.app.rules().ace_high == 1
-    select_menu(sim, "Deal")
+    select_menu(sim, "Deal #")
     sim.press("OK")                         # edit the digits: 00001 -> 01234
     sim.press("RIGHT")
     sim.press("UP")
@@ -93,6 +93,94 @@ def test_scoring_option_offers_only_matches_that_end():
         if sim.app.rules().scoring == RACE:         # says where the race ends
             assert sim.screen.items[sim.screen.sel][1]() == "race to 100"
     assert seen == {RACE, CHIPS}
+
+
+def _set_line(sim, line, want, field):
+    """On New game, RIGHT on `line` until the rule set's field reads `want`; the values seen."""
+    select_menu(sim, line)
+    seen = []
+    for _ in range(8):
+        value = getattr(sim.app.rules(), field)
+        if value == want:
+            return seen
+        seen.append(value)
+        sim.press("RIGHT")
+    raise AssertionError("%s never %r: %r" % (line, want, seen))
+
+
+def _line_value(sim, line):
+    select_menu(sim, line)
+    return sim.screen.items[sim.screen.sel][1]()
+
+
+def test_new_game_sets_every_rule_option_the_rule_books_play():
+    """Rule book 001's 7 of hearts opener and 5 chips to the 6/8 holders, the Coventry bonus
+    outside its preset, the starting chips and the number of deals: each a New game line, and
+    the match is played by them."""
+    sim = Sim(seed=2)
+    pick_preset(sim, PRESETS.index("sevens"))
+    assert _line_value(sim, "Opens") == "7\u2666"
+    _set_line(sim, "Opens", SEVEN_OF_HEARTS, "opener")
+    assert _line_value(sim, "Opens") == "7\u2665"
+    assert _line_value(sim, "Bonus card") == "-"            # only any-rank openings have it
+    _set_line(sim, "Deals", 10, "deals")
+    select_menu(sim, "Start")
+    sim.press("OK")
+    m = sim.app.match
+    assert m.rules.opener == SEVEN_OF_HEARTS and m.rules.deals == 10
+    sim.settle()
+    assert m.game.log[0] == SEVEN_OF_HEARTS                 # the first card laid
+
+    sim = Sim(seed=2)
+    pick_preset(sim, PRESETS.index("fan_tan"))
+    assert _line_value(sim, "Pass to 6/8") == "3"
+    _set_line(sim, "Pass to 6/8", 5, "gate_penalty")
+    _set_line(sim, "Chips", 30, "chips")
+    _set_line(sim, "Deals", 0, "deals")
+    assert _line_value(sim, "Deals") == "no limit"
+    select_menu(sim, "Start")
+    sim.press("OK")
+    r = sim.app.match.rules
+    assert (r.gate_penalty, r.chips, r.deals) == (5, 30, 0)
+    assert "until a player has no chips (30 chips each)" in text.match_text(r)
+
+    sim = Sim(seed=2)
+    pick_preset(sim, PRESETS.index("domino"))
+    _set_line(sim, "Bonus card", 1, "coventry")
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert sim.app.match.rules.coventry == 1
+
+
+def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_needs():
+    """Coventry's bonus needs any-rank openings: choosing 5 or 9 there turns it off (and the
+    player left of the dealer opens), and its line reads "-" and cannot change; back on any
+    rank the preset's bonus returns. A race runs to its target, so its Deals line reads "-"."""
+    sim = Sim(seed=2)
+    pick_preset(sim, PRESETS.index("coventry"))
+    assert _line_value(sim, "Bonus card") == "on" and _line_value(sim, "Opens") == "-"
+    _set_line(sim, "Opening", 1, "opening")                 # 5 or 9
+    assert not sim.app.rules().coventry and _line_value(sim, "Bonus card") == "-"
+    sim.press("RIGHT")                                      # on the "-" line: nothing changes
+    assert not sim.app.rules().coventry
+    _set_line(sim, "Opening", 2, "opening")                 # any rank again
+    assert sim.app.rules().coventry == 1
+    _set_line(sim, "Scoring", RACE, "scoring")
+    assert _line_value(sim, "Deals") == "-" and _line_value(sim, "Chips") == "-"
+    assert _line_value(sim, "Pass to 6/8") == "-"           # a paid pass is a chip-game rule
+    _set_line(sim, "Scoring", CHIPS, "scoring")
+    assert sim.app.rules().deals == 10 and _line_value(sim, "Chips") == "50"
+    _set_line(sim, "Deals", 20, "deals")
+    _set_line(sim, "Ace high", 1, "ace_high")               # another change keeps the deals
+    assert sim.app.rules().deals == 20
+    select_menu(sim, "Start")
+    sim.press("OK")
+    sim.press("MENU")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    lines = page_text(sim.screen)
+    assert "Deals: 20" in lines and "Bonus card: on" in lines and "Pass to 6/8: 3" in lines
+    assert not [x for x in lines if x.endswith(": -")]       # only what this game plays by
 
 
 def test_every_preset_can_start_and_shows_its_rules_page():
@@ -986,7 +1074,7 @@ def test_the_table_page_calls_the_paid_pass_as_the_new_game_screen_does(lang):
     try:
         said = text.rules_words().TABLE[-1].lower()
         assert text.t("pass_cost").lower() + " -6..9 " in said, said
-        assert text.t("strategic").lower() in said, said
+        assert text.t("strategic_pass").lower() in said, said
         assert not ui.wrap(text.rules_words().TABLE[-1], "5x8", 128, 0)[0].endswith(":")
     finally:
         text.set_lang(0)
