@@ -300,6 +300,7 @@ class Game:
             return R.OK
         self._lay(p, action)
         if self.winner >= 0:
+            self.bonus = -1             # the bonus card was the last: nothing pending
             return R.OK
         s = action // 13
         if self.rules.opening == PLAY_OR_PAY and self.table[s] == FULL:

@@ -297,6 +297,20 @@ def test_000_coventry_fourth_starter_earns_a_bonus_card_on_another_row():
     assert g.turn != p or g.over
 
 
+def test_000_coventry_a_deal_won_on_the_bonus_card_leaves_no_bonus_pending():
+    """Deal 1329, cards laid at random: the winner's last card is the bonus card after the
+    fourth starter. The deal is over, so no bonus is on (the final table outlines every row's
+    next cards, the fourth starter's row too)."""
+    g = Game(preset("coventry"), 1329)
+    rng = Rng(1329)
+    while not g.over:
+        cards = [m for m in g.legal_moves() if m != PASS]
+        pending = g.bonus
+        g.play(cards[rng.below(len(cards))] if cards else PASS)
+    assert pending >= 0 and g.log[-2] // 13 == pending     # won by the bonus card
+    assert g.bonus == -1
+
+
 def test_000_play_or_pay_builds_up_circularly_and_finishes_a_suit_first():
     rules = preset("play_or_pay")
     g = random_play_until(rules, lambda g: g.current >= 0 and g.table[g.current] != FULL
