@@ -6,7 +6,7 @@
 
 import displayio
 
-from engine.rules import PRESETS, preset, override, CHIPS, RACE, ZERO_SUM, CARDS, VALUES
+from engine.rules import PRESETS, FIELDS, Rules, preset, override, CHIPS, RACE, ZERO_SUM, CARDS, VALUES
 from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER
 from engine.rules import SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS
 from engine.match import Match
@@ -670,9 +670,10 @@ class App:
         notices = []
         prefs, damaged = self.saves.load_prefs()
         if prefs is not None:
-            settings, seats, stats, counted = prefs
+            settings, seats, stats, counted, rules = prefs
             for k in settings:
                 self.settings[k] = settings[k]
+            self._new_game_rules(rules)
             self.seat_levels = seats
             self.stats = stats
             self.counted = counted
@@ -736,7 +737,18 @@ class App:
 
     def save_prefs(self):
         return self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,
-                                                self.counted))
+                                                self.counted, self.rules().encode()))
+
+    def _new_game_rules(self, data):
+        """New game's options from the prefs: the fields where the rule set kept differs from
+        its preset (none from an older or unreadable record)."""
+        try:
+            r = Rules.decode(data) if data else None
+        except ValueError:
+            r = None
+        if r is not None:
+            base = preset(PRESETS[self.settings["preset"]])
+            self.rules_over = {f: getattr(r, f) for f in FIELDS[3:] if getattr(r, f) != getattr(base, f)}
 
     def _kept(self, ok):
         """Note whether a write reached the flash (a full or read-only store keeps nothing).

@@ -15,7 +15,8 @@ said only when no slot holds a record that loads, or when a newer one failed bes
 match" (a torn write beside a good slot is the power cut the two slots are there for).
 
 prefs payload: version, the settings bytes, next deal number (4), the 7 seat levels,
-the last deal counted in the statistics (4), then engine.stats.Stats.encode().
+the last deal counted in the statistics (4), New game's rule set (a length byte, then
+engine.rules.Rules.encode(); not in version 1), then engine.stats.Stats.encode().
 """
 from engine.portable import const
 from engine.records import Record
@@ -27,7 +28,7 @@ GAME_KIND = 1
 PREFS_KIND = 2
 _GAME_HEAD = const(2)
 SCREEN = 32      # screen byte = kind * SCREEN + cursor (16 under header 1)
-_PREFS_VERSION = const(1)
+_PREFS_VERSION = const(2)   # 2: with New game's rule set
 
 TABLE = 0        # mid-deal, at the table
 RESULTS = 1      # the deal is settled, its results page
@@ -121,19 +122,21 @@ class Saves:
         return None, damaged or bool(payloads)
 
     # ---- settings and statistics ----------------------------------------------------
-    def save_prefs(self, settings, seats, stats, counted):
+    def save_prefs(self, settings, seats, stats, counted, rules=b""):
         out = bytearray((_PREFS_VERSION,))
         for key, n in SETTINGS:
             out.append(settings[key])
         _put32(out, settings["deal"])
         out.extend(bytes(seats[0:7]))
         _put32(out, counted)
+        out.append(len(rules))
+        out.extend(rules)
         out.extend(stats.encode())
         return self._write(self.prefs, bytes(out))
 
     def load_prefs(self):
-        """(settings dict, seats, Stats, counted) or None, and damaged: the newest slot
-        that loads."""
+        """(settings dict, seats, Stats, counted, rules bytes) or None, and damaged: the
+        newest slot that loads."""
         payloads, damaged = self._read(self.prefs)
         for payload in payloads:
             try:
@@ -161,9 +164,9 @@ def _game(payload):
 
 
 def _prefs(payload):
-    """(settings dict, seats, Stats, counted) from a prefs payload; ValueError or
-    IndexError if it cannot be loaded."""
-    if payload[0] != _PREFS_VERSION:
+    """(settings dict, seats, Stats, counted, rules bytes: b"" from version 1) from a prefs
+    payload; ValueError or IndexError if it cannot be loaded."""
+    if payload[0] not in (1, _PREFS_VERSION):
         raise ValueError("version")
     settings = {}
     at = 1
@@ -181,4 +184,9 @@ def _prefs(payload):
         raise ValueError("seats")
     at += 7
     counted = _u32(payload, at)
-    return settings, seats, Stats.decode(payload[at + 4:]), counted
+    at += 4
+    rules = b""
+    if payload[0] > 1:
+        rules = bytes(payload[at + 1:at + 1 + payload[at]])
+        at += 1 + len(rules)
+    return settings, seats, Stats.decode(payload[at:]), counted, rules

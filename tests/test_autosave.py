@@ -8,7 +8,7 @@ from simhelp import (Sim, message, TableScreen, ListScreen, PageScreen, new_game
                      pick_preset)
 from engine import save
 from engine.match import Match
-from engine.rules import PRESETS, preset
+from engine.rules import PRESETS, RACE, SEVEN_OF_HEARTS, preset
 from engine.stats import Stats
 from engine.records import Record
 from firmware import autosave, text
@@ -745,6 +745,48 @@ def test_a_match_resumed_after_a_power_cut_still_moves_the_next_match_on(tmp_pat
     back.app.quit_match()
     new_game(back, PRESETS.index("fan_tan"))
     assert back.app.match.deal_number == dealt + 1
+
+
+def test_new_game_s_options_survive_a_power_cut(tmp_path):
+    """Rule options set on New game (the 7 of hearts opens, a race to 50) come back after a
+    power cut on that page, as the rule set and table size do; the preset's own values are not
+    pinned (another preset's lines are that preset's)."""
+    sim = Sim(data_dir=str(tmp_path))
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Opens")
+    sim.press("RIGHT")                   # the 7 of diamonds -> the 7 of hearts
+    select_menu(sim, "Scoring")
+    sim.press("RIGHT")                   # race to 100
+    select_menu(sim, "Race to")
+    sim.press("RIGHT")                   # 25
+    sim.press("RIGHT")                   # 50; the power goes here
+    want = sim.app.rules()
+    assert (want.opener, want.scoring, want.target, want.deals) == (SEVEN_OF_HEARTS, RACE, 50, 0)
+    sim2 = Sim(data_dir=str(tmp_path))
+    assert sim2.app.rules() == want
+    select_menu(sim2, "New game")
+    sim2.press("OK")
+    select_menu(sim2, "Start")
+    sim2.press("OK")
+    assert sim2.app.match.rules == want
+    assert sim2.app.rules_over == {"opener": SEVEN_OF_HEARTS, "scoring": RACE, "target": 50, "deals": 0}
+
+
+def test_prefs_written_before_new_game_kept_its_options_still_load(tmp_path):
+    """A version 1 prefs record (no rule set) loads: settings, seats and statistics as they
+    were, New game at the preset's rules."""
+    stats = Stats()
+    stats.deals = 5
+    payload = bytearray((1, 0, 1, 1, 2, PRESETS.index("fan_tan"), 4, 1))
+    payload += bytes((0, 0, 0, 12)) + bytes((0, 1, 2, 0, 0, 0, 0)) + bytes((0, 0, 0, 7))
+    payload += stats.encode()
+    store = FileStore(str(tmp_path))
+    Record(store, "prefs", autosave.PREFS_KIND).write(bytes(payload))
+    (settings, seats, got, counted, rules), damaged = Saves(store).load_prefs()
+    assert settings == _prefs(preset=PRESETS.index("fan_tan"))
+    assert (bytes(seats), got.deals, counted, rules, damaged) == (bytes((0, 1, 2, 0, 0, 0, 0)), 5, 7, b"", False)
+    sim = Sim(data_dir=str(tmp_path))
+    assert sim.app.stats.deals == 5 and sim.app.rules() == preset("fan_tan")
 
 
 def _prefs(**kw):
