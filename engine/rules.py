@@ -153,7 +153,8 @@ _PAIRED = {"scoring": {"strategic_pass": 0}, "strategic_pass": {"scoring": CHIPS
 def override(base, over, field, value):
     """The overrides `over` of rule set base with field = value, the first of these that can be
     played: with the rules paired with field as base has them (so chip scoring brings the preset's
-    paid pass back), as they are, or with the paired rules the change needs (_PAIRED); else None.
+    paid pass back; not for the paid pass itself, whose turning off would bring a points preset's
+    scoring back), as they are, or with the paired rules the change needs (_PAIRED); else None.
     A change of scoring brings its number of deals: none in a race (it runs to its target), else
     the preset's."""
     trial = dict(over)
@@ -166,7 +167,7 @@ def override(base, over, field, value):
         for k in other:
             back.pop(k, None)
             fixed[k] = other[k]
-        tries = [back, trial, fixed]
+        tries = [trial, fixed] if field == "strategic_pass" else [back, trial, fixed]
     was = over.get("scoring", base.scoring)
     for t in tries:
         scoring = t.get("scoring", base.scoring)

@@ -1125,3 +1125,47 @@ def test_a_new_game_line_that_reads_dash_has_no_arrows_and_does_not_change():
     select_menu(sim, "Start")
     sim.press("OK")
     assert not sim.app.match.rules.ace_high
+
+
+@pytest.mark.parametrize("key", ["sevens", "domino", "parliament"])
+def test_turning_a_paid_pass_off_keeps_the_chip_scoring_you_chose(key):
+    """In a preset scored in points or a race, a player who sets Scoring: chips, a number of
+    deals and a paid pass, then turns the paid pass off, still plays for chips: chips without
+    a paid pass is a rule set. The screen put the preset's scoring back (Sevens: points, 4
+    deals; Domino: race to 100), silently undoing two lines the player had set. Found by QA
+    of the new options."""
+    sim = Sim()
+    pick_preset(sim, PRESETS.index(key))
+    select_menu(sim, "Scoring")
+    while sim.app.rules().scoring != CHIPS:
+        sim.press("RIGHT")
+    select_menu(sim, "Deals")
+    sim.press("RIGHT")
+    deals = sim.app.rules().deals
+    select_menu(sim, "Paid pass")
+    sim.press("RIGHT")
+    assert sim.app.rules().strategic_pass
+    sim.press("RIGHT")
+    r = sim.app.rules()
+    assert not r.strategic_pass
+    assert (r.scoring, r.deals) == (CHIPS, deals)
+
+
+def test_the_paid_pass_line_changes_no_other_line_when_it_cannot_turn_on():
+    """Domino in chips with 80 each cannot have a paid pass (its 6 seats would give more
+    strategic passes than a save holds): RIGHT on "Paid pass: off" turned the scoring back
+    to a race to 100 instead, the paid pass still off."""
+    sim = Sim()
+    pick_preset(sim, PRESETS.index("domino"))
+    select_menu(sim, "Scoring")
+    while sim.app.rules().scoring != CHIPS:
+        sim.press("RIGHT")
+    select_menu(sim, "Chips")
+    while sim.app.rules().chips != 80:
+        sim.press("RIGHT")
+    before = sim.app.rules()
+    select_menu(sim, "Paid pass")
+    for b in ("RIGHT", "LEFT", "OK"):
+        sim.press(b)
+        r = sim.app.rules()
+        assert r.scoring == CHIPS and r.chips == 80 and r == before.with_(strategic_pass=r.strategic_pass), b
