@@ -152,8 +152,8 @@ _PAIRED = {"scoring": {"strategic_pass": 0}, "strategic_pass": {"scoring": CHIPS
 
 def override(base, over, field, value):
     """The overrides `over` of rule set base with field = value, the first of these that can be
-    played: with the rules paired with field as base has them (so chip scoring brings the preset's
-    paid pass back; not for the paid pass itself, whose turning off would bring a points preset's
+    played: with the rules paired with field that a change had set as base has them (so chip
+    scoring brings the preset's paid pass back, but a 7♥ opener stays; not for the paid pass itself, whose turning off would bring a points preset's
     scoring back), as they are, or with the paired rules the change needs (_PAIRED); else None.
     A change of scoring brings its number of deals: none in a race (it runs to its target), else
     the preset's."""
@@ -165,7 +165,8 @@ def override(base, over, field, value):
         back = dict(trial)
         fixed = dict(trial)
         for k in other:
-            back.pop(k, None)
+            if back.get(k) == other[k]:     # as a change needed it: the preset's may come back
+                back.pop(k)
             fixed[k] = other[k]
         tries = [trial, fixed] if field == "strategic_pass" else [back, trial, fixed]
     was = over.get("scoring", base.scoring)

@@ -1169,3 +1169,20 @@ def test_the_paid_pass_line_changes_no_other_line_when_it_cannot_turn_on():
         sim.press(b)
         r = sim.app.rules()
         assert r.scoring == CHIPS and r.chips == 80 and r == before.with_(strategic_pass=r.strategic_pass), b
+
+
+def test_the_opener_you_chose_stays_when_the_opening_changes_to_one_it_fits():
+    """Sevens with the 7♥ opening, switched to Play or Pay (where a set card starts its suit
+    too): the 7♥ still opens. The screen put the preset's 7♦ back, unseen unless the player
+    looked at the Opens line again. Found by QA of the new options."""
+    sim = Sim()
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Opens")
+    sim.press("RIGHT")
+    assert sim.app.rules().opener == SEVEN_OF_HEARTS
+    select_menu(sim, "Opening")
+    sim.press("LEFT")                       # sevens -> play/pay
+    r = sim.app.rules()
+    assert r.opening == preset("play_or_pay").opening and r.opener == SEVEN_OF_HEARTS
+    sim.press("RIGHT")                      # and back
+    assert sim.app.rules().opener == SEVEN_OF_HEARTS
