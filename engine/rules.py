@@ -152,11 +152,11 @@ _PAIRED = {"scoring": {"strategic_pass": 0}, "strategic_pass": {"scoring": CHIPS
 
 def override(base, over, field, value):
     """The overrides `over` of rule set base with field = value, the first of these that can be
-    played: with the rules paired with field that a change had set as base has them (so chip
-    scoring brings the preset's paid pass back, but a 7♥ opener stays; not for the paid pass itself, whose turning off would bring a points preset's
-    scoring back), as they are, or with the paired rules the change needs (_PAIRED); else None.
-    A change of scoring brings its number of deals: none in a race (it runs to its target), else
-    the preset's."""
+    played: with the paired rules (_PAIRED) that an earlier change forced back at the preset's
+    (chip scoring brings the preset's paid pass back, sevens after 5 or 9 the 7♦; a 7♥ the
+    player chose stays), as they are, or with the paired rules the change needs; else None. The
+    paid pass never brings the preset's scoring back. A change of scoring brings its number of
+    deals: none in a race (it runs to its target), else the preset's."""
     trial = dict(over)
     trial[field] = value
     tries = [trial]

@@ -21,7 +21,7 @@ T = {
     "left_of_d": "links v. G",
     "coventry": "Bonuskarte",
     "chips": "Chips",
-    "gate_penalty": "Passen an 6/8",
+    "gate_penalty": "An Nachbarn",
     "deals": "Runden",
     "no_limit": "unbegrenzt",
     "this_game": "Diese Partie",

@@ -21,7 +21,7 @@ T = {
     "left_of_d": "left of D",
     "coventry": "Bonus card",
     "chips": "Chips",
-    "gate_penalty": "Pass to 6/8",
+    "gate_penalty": "To neighbours",
     "deals": "Deals",
     "no_limit": "no limit",
     "this_game": "This game",

@@ -21,7 +21,7 @@ T = {
     "left_of_d": "à g. du Dn",
     "coventry": "Carte bonus",
     "chips": "Jetons",
-    "gate_penalty": "Passe aux 6/8",
+    "gate_penalty": "Aux voisins",
     "deals": "Donnes",
     "no_limit": "illimité",
     "this_game": "Cette partie",

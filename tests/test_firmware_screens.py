@@ -133,8 +133,8 @@ def test_new_game_sets_every_rule_option_the_rule_books_play():
 
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("fan_tan"))
-    assert _line_value(sim, "Pass to 6/8") == "3"
-    _set_line(sim, "Pass to 6/8", 5, "gate_penalty")
+    assert _line_value(sim, "To neighbours") == "3"
+    _set_line(sim, "To neighbours", 5, "gate_penalty")
     _set_line(sim, "Chips", 30, "chips")
     _set_line(sim, "Deals", 0, "deals")
     assert _line_value(sim, "Deals") == "no limit"
@@ -167,7 +167,7 @@ def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_n
     assert sim.app.rules().coventry == 1
     _set_line(sim, "Scoring", RACE, "scoring")
     assert _line_value(sim, "Deals") == "-" and _line_value(sim, "Chips") == "-"
-    assert _line_value(sim, "Pass to 6/8") == "-"           # a paid pass is a chip-game rule
+    assert _line_value(sim, "To neighbours") == "-"           # a paid pass is a chip-game rule
     _set_line(sim, "Scoring", CHIPS, "scoring")
     assert sim.app.rules().deals == 10 and _line_value(sim, "Chips") == "50"
     _set_line(sim, "Deals", 20, "deals")
@@ -179,7 +179,7 @@ def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_n
     select_menu(sim, "Rules & help")
     sim.press("OK")
     lines = page_text(sim.screen)
-    assert "Deals: 20" in lines and "Bonus card: on" in lines and "Pass to 6/8: 3" in lines
+    assert "Deals: 20" in lines and "Bonus card: on" in lines and "To neighbours: 3" in lines
     assert not [x for x in lines if x.endswith(": -")]       # only what this game plays by
 
 
