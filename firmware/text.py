@@ -122,7 +122,9 @@ def option_text(key, r):
             or key == "target" and r.scoring != RACE
             or key == "deals" and r.scoring == RACE         # a race runs to its target
             or key == "chips" and r.scoring != CHIPS
-            or key == "gate_penalty" and (not r.strategic_pass or r.opening == PLAY_OR_PAY)):   # one end
+            or key == "gate_penalty" and (not r.strategic_pass or r.opening == PLAY_OR_PAY)   # one end
+            # a paid pass these chips and seats cannot have (engine.rules: a save's log bound)
+            or key == "strategic_pass" and r.with_(strategic_pass=1, scoring=CHIPS).problem()):
         return "-"
     if key == "opener":
         return t("left_of_d") if v == LEFT_OF_DEALER else card_name(v)
