@@ -39,6 +39,25 @@ def pick_preset(sim, preset_index):
     assert sim.app.settings["preset"] == preset_index
 
 
+def set_line(sim, line, want, field):
+    """On New game, RIGHT on `line` until the rule set's field reads `want`; the values seen."""
+    select_menu(sim, line)
+    seen = []
+    for _ in range(8):
+        value = getattr(sim.app.rules(), field)
+        if value == want:
+            return seen
+        seen.append(value)
+        sim.press("RIGHT")
+    raise AssertionError("%s never %r: %r" % (line, want, seen))
+
+
+def line_value(sim, line):
+    """What New game's line (the first whose text contains `line`) reads now."""
+    select_menu(sim, line)
+    return sim.screen.items[sim.screen.sel][1]()
+
+
 def start_in_words(sim):
     """From the title, New game and Start, as the current language names them."""
     select_menu(sim, text.t("new_game"))

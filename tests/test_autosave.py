@@ -5,7 +5,7 @@ import random
 import pytest
 
 from simhelp import (Sim, message, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu, page_text,
-                     pick_preset)
+                     pick_preset, set_line)
 from engine import save
 from engine.match import Match
 from engine.rules import PRESETS, RACE, SEVEN_OF_HEARTS, preset
@@ -753,13 +753,9 @@ def test_new_game_s_options_survive_a_power_cut(tmp_path):
     pinned (another preset's lines are that preset's)."""
     sim = Sim(data_dir=str(tmp_path))
     pick_preset(sim, PRESETS.index("sevens"))
-    select_menu(sim, "Opens")
-    sim.press("RIGHT")                   # the 7 of diamonds -> the 7 of hearts
-    select_menu(sim, "Scoring")
-    sim.press("RIGHT")                   # race to 100
-    select_menu(sim, "Race to")
-    sim.press("RIGHT")                   # 25
-    sim.press("RIGHT")                   # 50; the power goes here
+    set_line(sim, "Opens", SEVEN_OF_HEARTS, "opener")
+    set_line(sim, "Scoring", RACE, "scoring")
+    set_line(sim, "Race to", 50, "target")      # the power goes here
     want = sim.app.rules()
     assert (want.opener, want.scoring, want.target, want.deals) == (SEVEN_OF_HEARTS, RACE, 50, 0)
     sim2 = Sim(data_dir=str(tmp_path))

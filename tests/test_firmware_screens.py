@@ -6,7 +6,7 @@ import pytest
 import hal
 
 from simhelp import (Sim, message, select_menu, new_game, pick_preset, LAYOUT_BOARDS, TableScreen, PageScreen,
-                     ListScreen, labels, page_text, start_in_words)
+                     ListScreen, labels, page_text, start_in_words, set_line, line_value)
 from engine.game import PASS
 from engine.cards import name as card_name
 from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, SEVEN_OF_HEARTS, preset
@@ -95,35 +95,17 @@ def test_scoring_option_offers_only_matches_that_end():
     assert seen == {RACE, CHIPS}
 
 
-def _set_line(sim, line, want, field):
-    """On New game, RIGHT on `line` until the rule set's field reads `want`; the values seen."""
-    select_menu(sim, line)
-    seen = []
-    for _ in range(8):
-        value = getattr(sim.app.rules(), field)
-        if value == want:
-            return seen
-        seen.append(value)
-        sim.press("RIGHT")
-    raise AssertionError("%s never %r: %r" % (line, want, seen))
-
-
-def _line_value(sim, line):
-    select_menu(sim, line)
-    return sim.screen.items[sim.screen.sel][1]()
-
-
 def test_new_game_sets_every_rule_option_the_rule_books_play():
     """Rule book 001's 7 of hearts opener and 5 chips to the 6/8 holders, the Coventry bonus
     outside its preset, the starting chips and the number of deals: each a New game line, and
     the match is played by them."""
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("sevens"))
-    assert _line_value(sim, "Opens") == "7\u2666"
-    _set_line(sim, "Opens", SEVEN_OF_HEARTS, "opener")
-    assert _line_value(sim, "Opens") == "7\u2665"
-    assert _line_value(sim, "Bonus card") == "-"            # only any-rank openings have it
-    _set_line(sim, "Deals", 10, "deals")
+    assert line_value(sim, "Opens") == "7\u2666"
+    set_line(sim, "Opens", SEVEN_OF_HEARTS, "opener")
+    assert line_value(sim, "Opens") == "7\u2665"
+    assert line_value(sim, "Bonus card") == "-"            # only any-rank openings have it
+    set_line(sim, "Deals", 10, "deals")
     select_menu(sim, "Start")
     sim.press("OK")
     m = sim.app.match
@@ -133,11 +115,11 @@ def test_new_game_sets_every_rule_option_the_rule_books_play():
 
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("fan_tan"))
-    assert _line_value(sim, "To neighbours") == "3"
-    _set_line(sim, "To neighbours", 5, "gate_penalty")
-    _set_line(sim, "Chips", 30, "chips")
-    _set_line(sim, "Deals", 0, "deals")
-    assert _line_value(sim, "Deals") == "no limit"
+    assert line_value(sim, "To neighbours") == "3"
+    set_line(sim, "To neighbours", 5, "gate_penalty")
+    set_line(sim, "Chips", 30, "chips")
+    set_line(sim, "Deals", 0, "deals")
+    assert line_value(sim, "Deals") == "no limit"
     select_menu(sim, "Start")
     sim.press("OK")
     r = sim.app.match.rules
@@ -146,7 +128,7 @@ def test_new_game_sets_every_rule_option_the_rule_books_play():
 
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("domino"))
-    _set_line(sim, "Bonus card", 1, "coventry")
+    set_line(sim, "Bonus card", 1, "coventry")
     select_menu(sim, "Start")
     sim.press("OK")
     assert sim.app.match.rules.coventry == 1
@@ -158,20 +140,20 @@ def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_n
     rank the preset's bonus returns. A race runs to its target, so its Deals line reads "-"."""
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("coventry"))
-    assert _line_value(sim, "Bonus card") == "on" and _line_value(sim, "Opens") == "-"
-    _set_line(sim, "Opening", 1, "opening")                 # 5 or 9
-    assert not sim.app.rules().coventry and _line_value(sim, "Bonus card") == "-"
+    assert line_value(sim, "Bonus card") == "on" and line_value(sim, "Opens") == "-"
+    set_line(sim, "Opening", 1, "opening")                 # 5 or 9
+    assert not sim.app.rules().coventry and line_value(sim, "Bonus card") == "-"
     sim.press("RIGHT")                                      # on the "-" line: nothing changes
     assert not sim.app.rules().coventry
-    _set_line(sim, "Opening", 2, "opening")                 # any rank again
+    set_line(sim, "Opening", 2, "opening")                 # any rank again
     assert sim.app.rules().coventry == 1
-    _set_line(sim, "Scoring", RACE, "scoring")
-    assert _line_value(sim, "Deals") == "-" and _line_value(sim, "Chips") == "-"
-    assert _line_value(sim, "To neighbours") == "-"           # a paid pass is a chip-game rule
-    _set_line(sim, "Scoring", CHIPS, "scoring")
-    assert sim.app.rules().deals == 10 and _line_value(sim, "Chips") == "50"
-    _set_line(sim, "Deals", 20, "deals")
-    _set_line(sim, "Ace high", 1, "ace_high")               # another change keeps the deals
+    set_line(sim, "Scoring", RACE, "scoring")
+    assert line_value(sim, "Deals") == "-" and line_value(sim, "Chips") == "-"
+    assert line_value(sim, "To neighbours") == "-"           # a paid pass is a chip-game rule
+    set_line(sim, "Scoring", CHIPS, "scoring")
+    assert sim.app.rules().deals == 10 and line_value(sim, "Chips") == "50"
+    set_line(sim, "Deals", 20, "deals")
+    set_line(sim, "Ace high", 1, "ace_high")               # another change keeps the deals
     assert sim.app.rules().deals == 20
     select_menu(sim, "Start")
     sim.press("OK")
@@ -1136,9 +1118,7 @@ def test_turning_a_paid_pass_off_keeps_the_chip_scoring_you_chose(key):
     of the new options."""
     sim = Sim()
     pick_preset(sim, PRESETS.index(key))
-    select_menu(sim, "Scoring")
-    while sim.app.rules().scoring != CHIPS:
-        sim.press("RIGHT")
+    set_line(sim, "Scoring", CHIPS, "scoring")
     select_menu(sim, "Deals")
     sim.press("RIGHT")
     deals = sim.app.rules().deals
@@ -1157,14 +1137,10 @@ def test_the_paid_pass_line_changes_no_other_line_when_it_cannot_turn_on():
     to a race to 100 instead, the paid pass still off."""
     sim = Sim()
     pick_preset(sim, PRESETS.index("domino"))
-    select_menu(sim, "Scoring")
-    while sim.app.rules().scoring != CHIPS:
-        sim.press("RIGHT")
-    select_menu(sim, "Chips")
-    while sim.app.rules().chips != 80:
-        sim.press("RIGHT")
+    set_line(sim, "Scoring", CHIPS, "scoring")
+    set_line(sim, "Chips", 80, "chips")
     before = sim.app.rules()
-    assert _line_value(sim, "Paid pass") == "-"             # nothing to choose: no arrows
+    assert line_value(sim, "Paid pass") == "-"             # nothing to choose: no arrows
     for b in ("RIGHT", "LEFT", "OK"):
         sim.press(b)
         r = sim.app.rules()
