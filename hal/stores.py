@@ -56,10 +56,14 @@ class NvmStore:
         self.damaged = False    # the journal ended on something that is not erased flash
 
     def _erased(self, i):
-        """Whether the nvm from i to its end reads 0xFF, as erased flash does."""
-        for k in range(i, len(self.nvm)):
-            if self.nvm[k] != 255:
+        """Whether the nvm from i to its end reads 0xFF, as erased flash does (a page at a time:
+        one slice and min() in C, not a Python step per byte)."""
+        nvm = self.nvm
+        n = len(nvm)
+        while i < n:
+            if min(nvm[i:min(i + PAGE, n)]) != 255:
                 return False
+            i += PAGE
         return True
 
     def _scan(self):
