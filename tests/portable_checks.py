@@ -110,6 +110,9 @@ def check_save_round_trip():
         assert False, "a damaged record loaded"
     except save.SaveError:
         pass
+    from engine.crc import crc32
+    assert crc32(b"123456789") == (0xCBF4, 0x3926)     # zlib's check value, 0xCBF43926
+    assert crc32(b"56789", crc32(b"1234")) == (0xCBF4, 0x3926)
 
 
 def main():

@@ -102,12 +102,13 @@ def test_hard_decision_budgets_on_micropython():
 def test_micropython_times_are_given_as_a_ratio_to_the_reference_loop(monkeypatch):
     """measure_engine's arithmetic on what the MicroPython script prints (a fixed reading, so no
     time is asserted): a deal's best time over the reference loop's, scaled by the loop's
-    estimated time on an RP2040, and deals per second over the whole timed run."""
+    estimated time on an RP2040, deals per second over the whole timed run, and an autosave's
+    mean time over the same loop."""
     import json
     import subprocess
     from tools import bench
     said = {"retained": 5000, "alloc": 700, "ref_us": 4000, "deal_us": 10000, "deals": 50,
-            "total_ms": 2500}
+            "total_ms": 2500, "save_us": 1000}
     monkeypatch.setattr(bench, "run_micropython", lambda src: subprocess.CompletedProcess(
         [], 0, "noise\n" + json.dumps(said) + "\n", ""))
     monkeypatch.setattr(bench, "cpython_deals_per_s", lambda: 123.45)
@@ -115,6 +116,7 @@ def test_micropython_times_are_given_as_a_ratio_to_the_reference_loop(monkeypatc
     assert r["ref_loop_ratio_micropython"] == 2.5
     assert r["random_deal_ms_rp2040_estimate"] == 2.5 * bench.RP2040_REF_LOOP_MS
     assert r["random_deals_per_s_micropython"] == 20.0
+    assert r["autosave_ms_rp2040_estimate"] == 0.25 * bench.RP2040_REF_LOOP_MS
     assert (r["engine_retained_bytes_micropython"], r["random_deal_alloc_bytes_micropython"]) == (5000, 700)
 
 

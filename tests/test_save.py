@@ -231,3 +231,17 @@ def test_an_opening_card_that_is_not_a_seven_is_refused():
     assert Rules(opener=card(CLUBS, 0)).problem() is not None
     with pytest.raises(ValueError):
         Rules.decode(Rules(opener=card(CLUBS, 0)).encode())
+
+
+def test_the_crc_is_zlib_s_crc32_whole_or_continued():
+    """engine.crc (a table of 4-bit steps on 16-bit halves) gives zlib's CRC-32, also when a
+    CRC continues from the CRC of what came before (as records do: head, then payload)."""
+    import zlib
+    from engine.crc import crc32
+    r = random.Random(7)
+    for n in list(range(40)) + [r.randrange(40, 600) for _ in range(60)]:
+        data = bytes(r.randrange(256) for _ in range(n))
+        hi, lo = crc32(data)
+        assert hi << 16 | lo == zlib.crc32(data), data
+        k = r.randrange(n + 1)
+        assert crc32(data[k:], crc32(data[:k])) == (hi, lo)

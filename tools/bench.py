@@ -71,7 +71,33 @@ for k in range(5):
         t = time.ticks_us(); random_deal(100 + n, rng); n += 1
         best_deal = min(best_deal, time.ticks_diff(time.ticks_us(), t))
 total_ms = time.ticks_diff(time.ticks_ms(), t_all)
-print(json.dumps({"retained": retained, "alloc": alloc, "ref_us": best_ref,
+#--
+from engine import save
+from engine.records import Record
+
+
+class Cells:
+    def __init__(self):
+        self.cells = {}
+
+    def load(self, name):
+        return self.cells.get(name)
+
+    def save(self, name, data):
+        self.cells[name] = data
+        return True
+
+
+rec = Record(Cells(), "game", 1)
+g = m.game
+saves = 0
+t = time.ticks_us()
+while not g.over:
+    g.play(g.legal_moves()[0])
+    rec.write(save.encode(m))
+    saves += 1
+save_us = time.ticks_diff(time.ticks_us(), t) // saves
+print(json.dumps({"retained": retained, "alloc": alloc, "ref_us": best_ref, "save_us": save_us,
                   "deal_us": best_deal, "deals": n, "total_ms": total_ms}))
 """
 
@@ -137,6 +163,8 @@ def measure_engine():
         "random_deal_alloc_bytes_micropython": mp["alloc"],
         "ref_loop_ratio_micropython": round(ratio, 3),
         "random_deal_ms_rp2040_estimate": round(ratio * RP2040_REF_LOOP_MS, 1),
+        # the autosave after a move (encode, read both slots, write), on average over a deal
+        "autosave_ms_rp2040_estimate": round(mp["save_us"] / mp["ref_us"] * RP2040_REF_LOOP_MS, 1),
     }
 
 
