@@ -1,4 +1,4 @@
-"""A store of records in memory (hal.stores' load and save), for the simulator and the tests.
+"""A store of records in memory (hal.stores' load and save), for the simulator, tests and bench.
 
 Not in hal.stores, nor on the badge (tools.bundle: DESKTOP_ONLY), which never uses it: the
 code heap keeps only the stores the badge can use.

@@ -109,7 +109,7 @@ def test_micropython_times_are_given_as_a_ratio_to_the_reference_loop(monkeypatc
     from tools import bench
     said = {"retained": 5000, "alloc": 700, "ref_us": 4000, "deal_us": 10000, "deals": 50,
             "total_ms": 2500, "save_us": 1000}
-    monkeypatch.setattr(bench, "run_micropython", lambda src: subprocess.CompletedProcess(
+    monkeypatch.setattr(bench, "run_micropython", lambda src, copies: subprocess.CompletedProcess(
         [], 0, "noise\n" + json.dumps(said) + "\n", ""))
     monkeypatch.setattr(bench, "cpython_deals_per_s", lambda: 123.45)
     r = bench.measure_engine()

@@ -74,21 +74,8 @@ total_ms = time.ticks_diff(time.ticks_ms(), t_all)
 #--
 from engine import save
 from engine.records import Record
-
-
-class Cells:
-    def __init__(self):
-        self.cells = {}
-
-    def load(self, name):
-        return self.cells.get(name)
-
-    def save(self, name, data):
-        self.cells[name] = data
-        return True
-
-
-rec = Record(Cells(), "game", 1)
+from hal.memory_store import MemoryStore
+rec = Record(MemoryStore(), "game", 1)
 g = m.game
 saves = 0
 t = time.ticks_us()
@@ -151,7 +138,7 @@ def cpython_deals_per_s(seconds=1.0):
 
 
 def measure_engine():
-    out = run_micropython(MPY_SCRIPT)
+    out = run_micropython(MPY_SCRIPT, copies=("engine", "hal"))
     if out.returncode:
         raise SystemExit("MicroPython benchmark failed:\n" + out.stderr)
     mp = json.loads(out.stdout.strip().splitlines()[-1])
