@@ -593,8 +593,10 @@ class TableScreen(TableView):
     def _check_no_move(self, now):
         """The engine passes a player who cannot move: tell the human it happened."""
         g = self.g
-        if g.forced[self.me] > self.seen_forced:
-            self.say(t("no_move"), t("no_move_s"), ui.ACCENT)
+        n = g.forced[self.me] - self.seen_forced
+        if n > 0:           # chips: each such pass paid the pot one (none once you have none)
+            cost = " -" + str(n) if g.rules.scoring == CHIPS and g.chips[self.me] else ""
+            self.say(t("no_move") + cost, t("no_move_s") + cost, ui.ACCENT)
             self.notice_until = now + NOTICE_MS
             self.asked = True           # e-ink: shown now, or a bot's move would hide it
         self.seen_forced = g.forced[self.me]

@@ -22,6 +22,10 @@ def test_a_forced_pass_as_the_deal_begins_is_told():
                 assert isinstance(t, TableScreen) and t.g.deal_number == deal and not t.g.over
                 told = [m for m in sim.messages if text.t("no_move_s") in m or text.t("no_move") in m]
                 assert len(told) == t.g.forced[0], (key, board, deal, t.g.forced[0], sim.messages)
+                # with its price: a chip each, which your purse shows gone
+                assert all(m.endswith(" -1") for m in told), told
+                ante = 2 if t.g.dealt[0] < max(t.g.dealt) else 1
+                assert t.g.chips[0] == t.m.start_chips[0] - ante - len(told)
 
 
 def _hard_hints_a_pass(key):
