@@ -409,8 +409,13 @@ class App:
         self.screen.start_hint()
 
     def quit_match(self):
+        """Leave the match; the last finished deal stays on flash for the replay."""
+        if self.last_deal is None:
+            self.saves.clear_game()
+        else:
+            self.match = save.decode(self.last_deal)[0]
+            self.save_game(FINISHED)
         self.match = None
-        self.saves.clear_game()
         self.title()
 
     def after_decision(self, cursor):

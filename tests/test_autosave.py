@@ -426,9 +426,23 @@ def test_replay_steps_through_the_last_deal(tmp_path):
     assert r.pos == len(r.log) - 1
     sim.press("BACK")
     assert sim.screen.title == "Paused"
-    # the finished deal's record is kept: after the match, the title offers it too
-    sim.app.quit_match()
-    assert "Replay last deal" in [sim.screen.item_text(i) for i in sim.screen.items]
+    # the finished deal's record is kept: after the match, the title offers it too,
+    # and after a power cut as well (a quit mid-deal kept no record: the replay was lost)
+    select_menu(sim, "Quit match")
+    sim.press("OK")
+    sim.press("DOWN")
+    sim.press("OK")                         # "Yes, quit"
+    assert sim.app.match is None
+    for again in (sim, Sim(data_dir=str(tmp_path))):
+        assert "Replay last deal" in [again.screen.item_text(i) for i in again.screen.items]
+        select_menu(again, "Replay")
+        again.press("OK")
+        r = again.screen
+        for _ in range(len(r.log)):
+            again.press("RIGHT")
+        assert list(r.g.table) == final and r.g.over
+        again.press("BACK")
+        assert again.app.match is None and again.screen.items[0][0] == "new_game"
 
 
 # ---- flash wear ----------------------------------------------------------------------------
