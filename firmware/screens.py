@@ -193,12 +193,10 @@ class PageScreen(Screen):
             self.top += 1
         elif b in (UP, LEFT) and self.top > 0:
             self.top -= 1
-        elif b == OK and self.ok_fn:
-            if now - self.since > READ_MS:      # not an OK that hurried the bots into a deal's end
-                self.ok_fn()
-            return
-        elif b in (BACK, MENU) and self.back_fn:
-            self.back_fn()
+        elif b == OK and self.ok_fn or b in (BACK, MENU) and self.back_fn:
+            # not an OK (nor a MENU: it pauses) pressed to hurry the bots as the deal ended
+            if now - self.since > READ_MS:
+                (self.ok_fn if b == OK else self.back_fn)()
             return
         self.show()
 

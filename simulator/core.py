@@ -4,7 +4,7 @@ import os
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from hal.desktop import DesktopHal
-from hal.buttons import COUNT, NAMES, OK as BTN_OK
+from hal.buttons import COUNT, NAMES, OK as BTN_OK, BACK as BTN_BACK, MENU as BTN_MENU
 from firmware.app import App
 from engine.game import PASS
 from engine.reasons import OK
@@ -89,9 +89,11 @@ class Sim:
         self.tick()
 
     def press(self, name_or_button, settle=True):
-        """A button, as a player presses it: OK on a page once the page takes it (READ_MS)."""
+        """A button, as a player presses it: OK (BACK, MENU) on a page once the page takes it
+        (READ_MS)."""
         b = by_name(name_or_button) if isinstance(name_or_button, str) else name_or_button
-        while b == BTN_OK and self.hal.clock - getattr(self.app.screen, "since", -READ_MS) <= READ_MS:
+        waits = b in (BTN_OK, BTN_BACK, BTN_MENU)
+        while waits and self.hal.clock - getattr(self.app.screen, "since", -READ_MS) <= READ_MS:
             self.tick()
         self.hal.inject(b)
         self.tick()

@@ -357,6 +357,24 @@ def test_ok_pressed_to_hurry_the_bots_does_not_flick_past_the_deals_results():
     assert not short, "pages dismissed by the hurrying OKs, ms on screen: %r" % short
 
 
+@pytest.mark.parametrize("key", ["MENU", "BACK"])
+def test_a_menu_pressed_as_the_deal_ends_does_not_skip_its_results(key):
+    """Found by play-testing (MacroPad): MENU pauses while the bots play; pressed as the last
+    card landed, it went from the Results page straight on to the Standings, as BACK and MENU
+    there do what OK does. Like OK, they count 0.6 s after the page appears."""
+    from hal.buttons import BACK, MENU
+    sim = Sim("adafruit_macropad_rp2040", seed=100)
+    new_game(sim, PRESETS.index("sevens"))
+    _play_to_deal_end(sim)
+    results = sim.screen
+    assert results.title == text.t("results")
+    sim.hal.inject(MENU if key == "MENU" else BACK)
+    sim.tick()
+    assert sim.screen is results
+    sim.press(key)                                # later, it goes on as before
+    assert sim.screen.title == text.t("standings")
+
+
 def test_ok_pressed_to_hurry_the_bots_does_not_start_a_new_match_past_the_match_result():
     """uGame 22, Sevens (4 deals), deal 1706 is the match's last: OK every 200 ms to hurry the
     bots went Results (250 ms), 'P4 wins the match' (250 ms), the title, New game, and a new

@@ -104,8 +104,8 @@ def tick(ms=50):
 
 def press(button):
     """Press and release the key of `button`, then let the app settle (OK on a page once the
-    page takes it, READ_MS after it appeared, as a player reads it first)."""
-    while button == OK and hal.ticks_ms() - getattr(app.screen, "since", -READ_MS) <= READ_MS:
+    page takes it, READ_MS after it appeared, as a player reads it first; BACK and MENU too)."""
+    while button in (OK, BACK, MENU) and hal.ticks_ms() - getattr(app.screen, "since", -READ_MS) <= READ_MS:
         tick()
     i = [k[1] for k in P.KEYS].index(button)
     keypad.Keys.last.events.queue.append((i, True))
