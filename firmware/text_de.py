@@ -42,7 +42,7 @@ T = {
     "any_rank": "frei",
     "play_or_pay": "legen/zahlen",
     "zero_sum": "Punkte",
-    "race": "bis %d",
+    "race": "Strafpunkte",
     "pt": " Pkt",
     "in_chips": "Chips",
     "cards": "Karten",

@@ -42,7 +42,7 @@ T = {
     "any_rank": "any",
     "play_or_pay": "play/pay",
     "zero_sum": "points",
-    "race": "race to %d",
+    "race": "race",
     "pt": " pt",
     "in_chips": "chips",
     "cards": "cards",

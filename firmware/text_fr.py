@@ -42,7 +42,7 @@ T = {
     "any_rank": "libre",
     "play_or_pay": "jouer/payer",
     "zero_sum": "points",
-    "race": "course à %d",
+    "race": "course",
     "pt": " pt",
     "in_chips": "jetons",
     "cards": "cartes",
