@@ -258,8 +258,10 @@ class TableView(Screen):
                               t("bonus_s") + " \u00b7 " + self._pass_text(), ui.ACCENT)
                 elif PASS in items:
                     price = " \u00b7 " + self._pass_text()
-                    if self.status_l is None:   # no status line: what you hold too, if it fits
-                        self._msg(turn + " " + self._standing(me) + price, turn + price, ui.TEXT)
+                    if self.status_l is None:   # no status line: what you hold too, in short
+                        yours = self._standing(me)  # for a plain turn ("$48 · Pass -3")
+                        short = (yours if turn == t("your_turn") else turn) + price
+                        self._msg(turn + " " + yours + price, short, ui.TEXT)
                     else:
                         self._msg(turn + price, turn, ui.TEXT)
                 elif self.status_l is None:     # no status line: your chips or score here
@@ -667,20 +669,18 @@ class TableScreen(TableView):
         self.update(now)
 
     def _paid(self, cost, now):
-        """Say what your paid pass cost and who got it: "You pass -12: Pot 3 · P2 3 · P3 6"
+        """Say what your paid pass cost and who got it: "You pass -12: Pot+3 · P2+3 · P3+6"
         (short: "Pot+3 P2+3 P3+6"), from its price as the pass began."""
         pot, gates = cost
         owed = [0] * self.g.players
         for q, chips in gates:
             owed[q] += chips
-        long_form = [t("pot") + " " + str(pot)]
-        short = [t("pot") + "+" + str(pot)]
+        parts = [t("pot") + "+" + str(pot)]
         for q in range(len(owed)):
             if owed[q]:
-                long_form.append(seat(q, self.me) + " " + str(owed[q]))
-                short.append(seat(q, self.me) + "+" + str(owed[q]))
-        self.say(t("you_pass") + " -" + str(pot + sum(owed)) + ": " + " \u00b7 ".join(long_form),
-                 " ".join(short), ui.ACCENT)
+                parts.append(seat(q, self.me) + "+" + str(owed[q]))
+        self.say(t("you_pass") + " -" + str(pot + sum(owed)) + ": " + " \u00b7 ".join(parts),
+                 " ".join(parts), ui.ACCENT)
         self.notice_until = now + NOTICE_MS
 
     def start_hint(self):

@@ -513,6 +513,9 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders):
     cost, mine = g.pass_total(t.me), g.chips[t.me]
     least, most = g.pass_total(t.me, LEAST), g.pass_total(t.me, MOST)
     assert least < most and least <= cost <= most
+    price = "%s -%d..%d" % (text.t("pass_cost"), least, most)
+    if t.status_l is None:          # 128x64: the chips you would pay from, beside the price
+        assert message(t) == "$%d \u00b7 %s" % (mine, price), message(t)
     while t.items[t.cursor] != PASS:
         sim.press("LEFT")
     assert "%s -%d..%d" % (text.t("pass_cost"), least, most) in sim.messages[-1], sim.messages[-1]
@@ -521,8 +524,8 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders):
     said = [m for m in sim.messages[seen:] if re.match(r"You pass -|Pot\+", m)]
     assert len(said) == 1, sim.messages[seen:]
     if said[0].startswith("You"):                   # where it fits (the line break drops a "\u00b7")
-        assert said[0].startswith("You pass -%d: Pot %d" % (cost, g.rules.pass_pot)), said
-        paid = re.findall(r"(Pot|P\d) (\d+)", said[0])
+        assert said[0].startswith("You pass -%d: Pot+%d" % (cost, g.rules.pass_pot)), said
+        paid = re.findall(r"(Pot|P\d)\+(\d+)", said[0])
     else:                                            # else in short, whole on the line
         assert re.match(r"^Pot\+\d+( P\d\+\d+){%d}$" % holders, said[0]), said
         paid = re.findall(r"(Pot|P\d)\+(\d+)", said[0])
