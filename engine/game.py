@@ -285,7 +285,7 @@ class Game:
         self.log.append(action)
         p = self.turn
         if action == PASS:
-            if self.bonus >= 0:
+            if self.bonus >= 0:         # a bonus card declined: no pass, the starter stays last
                 self.bonus = -1
             else:
                 pot, gates = self.pass_cost(p)
@@ -295,7 +295,7 @@ class Game:
                     self.chips[p] -= paid
                     self.chips[g[0]] += paid
                 self.passes[p] += 1
-            self.last[p] = PASS
+                self.last[p] = PASS
             self._advance()
             return R.OK
         self._lay(p, action)

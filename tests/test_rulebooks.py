@@ -760,7 +760,10 @@ def test_000_coventry_bonus_may_be_declined_without_paid_passes():
     rules = preset("coventry").with_(scoring=RACE, strategic_pass=0)
     assert rules.problem() is None
     g = random_play_until(rules, lambda g: g.bonus >= 0)
+    p, starter, passes = g.turn, g.last[g.turn], g.passes[g.turn]
     assert PASS in g.legal_moves() and g.play(PASS) == R.OK
+    # no pass: the player's last move is still the 4th starter (the table shows it, not "pass")
+    assert g.passes[p] == passes and g.last[p] == starter == g.log[-2]
 
 
 def test_000_a_row_started_by_aces_has_no_gate_below_the_ace():
