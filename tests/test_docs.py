@@ -47,6 +47,8 @@ def test_the_readme_gives_every_board_s_buttons_as_the_profiles_do():
     names = set(hal.profile(b).NAME for b in hal.BOARDS)
     assert len(rows) == len(names) and all(len(r) == 6 and all(c.strip() for c in r) for r in rows), rows
     assert "| T-Display RP2040 | ← L; → R; ↑ none; ↓ L+R | hold R | hold L |" in readme
+    # every arrow said: the Badger's ↑ and ↓ keys tap UP and DOWN (held, MENU and HINT)
+    assert "| Badger 2040 | ← A; → C; ↑ ↓ their own keys | B | hold B | hold ↑ | hold ↓ |" in readme
 
 
 def test_make_screenshots_writes_every_memory_figure_into_the_readme():

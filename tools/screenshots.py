@@ -192,9 +192,11 @@ def buttons_table():
                 ways[held].append("hold " + label[pin])
         for a, b, button in p.CHORDS:
             ways[button].append(label[a] + "+" + label[b])
-        moves = [arrow + " " + (", ".join(ways[b]) or "none")
-                 for arrow, b in zip("←→↑↓", (LEFT, RIGHT, UP, DOWN)) if ways[b] != [arrow]]
-        moves = moves or ["the arrows"]
+        arrows = tuple(zip("←→↑↓", (LEFT, RIGHT, UP, DOWN)))
+        moves = [arrow + " " + (", ".join(ways[b]) or "none") for arrow, b in arrows if ways[b] != [arrow]]
+        own = " ".join([arrow for arrow, b in arrows if ways[b] == [arrow]])    # keys of their own
+        if own:
+            moves.append("the arrows" if len(own) == 7 else own + " their own keys")
         if p.ENCODER:
             moves.append("the knob turns ← →")
         cells = ["; ".join(moves)]
