@@ -642,15 +642,15 @@ class TableScreen(TableView):
         elif b == OK:
             if now < self.calm:
                 return
-            if self.app.stale():            # e-ink: show the selection before playing it,
-                sel = self.items[self.cursor]   # named (a pass has no frame), with its cost
-                what = "\u25b6" + self._action_text(sel)
-                self.say(what + " \u00b7 " + t("ok_again"), t("ok_again"), ui.ACCENT)
+            action = self.items[self.cursor]
+            why = g.check(action, self.me)
+            if why == 0 and self.app.stale():   # e-ink: show the selection before playing it,
+                what = "\u25b6" + self._action_text(action)    # named (a pass has no frame),
+                self.say(what + " \u00b7 " + t("ok_again"), t("ok_again"), ui.ACCENT)   # its cost
                 self.asked = True
                 return
-            action = self.items[self.cursor]
             cost = g.pass_cost(self.me) if action == PASS else None
-            why = g.play(action, self.me)
+            why = why or g.play(action, self.me)        # a refusal is told at once, e-ink too
             if why != 0:
                 self.app.sound(ui.ILLEGAL)
                 self.say(reason(why), reason(why, True), ui.WARN)

@@ -1,5 +1,7 @@
 """E-ink at the game table (issue 4): one refresh after the bots, at most one per human turn,
 and OK on a stale panel shows the selection before playing it. Colour boards are unchanged."""
+import pytest
+
 from simhelp import Sim, message, new_game, TableScreen
 from engine.rules import PRESETS
 from engine.game import PASS
@@ -124,14 +126,19 @@ def test_eink_ok_on_a_stale_panel_shows_the_selection_first():
         assert action not in sorted_hand(g, t.me)
 
 
-def test_eink_illegal_card_shows_the_reason_at_once():
+@pytest.mark.parametrize("settled", [True, False])
+def test_eink_illegal_card_shows_the_reason_at_once(settled):
+    """Also on a stale panel: a card the deal refuses is not first shown to be confirmed
+    ("OK again"), which cost a refresh and a press before the reason (found by QA)."""
     sim, t, events = table_at_first_decision("pimoroni_badger2040", 11)
     g = t.g
     bad = [i for i in range(len(t.items)) if t.items[i] != PASS and g.check(t.items[i], t.me) != R.OK]
     assert bad
     while t.cursor != bad[0]:
         press(sim, "RIGHT")
-    wait(sim, PAUSE_MS)
+    if settled:
+        wait(sim, PAUSE_MS)
+    assert sim.app.dirty != settled
     before = len(events)
     moves = len(g.log)
     press(sim, "OK")
