@@ -9,6 +9,7 @@ from engine.portable import const
 _VERSION = 1
 _MOST = const(0xFFFF)      # each count is saved in 16 bits
 _SLOTS = len(PRESETS) * len(LEVELS)
+SIZE = 1 + 2 * (7 + 2 * _SLOTS)     # bytes of encode()
 
 
 class Stats:
@@ -71,7 +72,7 @@ class Stats:
     def decode(data):
         """Stats from encode(); ValueError if the bytes are not a stats record."""
         n = 7 + 2 * _SLOTS
-        if len(data) != 1 + 2 * n or data[0] != _VERSION:
+        if len(data) != SIZE or data[0] != _VERSION:
             raise ValueError("not a stats record")
         v = [(data[1 + 2 * i] << 8) | data[2 + 2 * i] for i in range(n)]
         s = Stats()

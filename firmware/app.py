@@ -409,13 +409,8 @@ class App:
         self.screen.start_hint()
 
     def quit_match(self):
-        """Leave the match; the last finished deal stays on flash for the replay."""
-        if self.last_deal is None:
-            self.saves.clear_game()
-        else:
-            self.match = save.decode(self.last_deal)[0]
-            self.save_game(FINISHED)
         self.match = None
+        self.saves.clear_game()     # the last finished deal stays in the prefs, for the replay
         self.title()
 
     def after_decision(self, cursor):
@@ -427,12 +422,12 @@ class App:
     def deal_over(self):
         m = self.match
         delta = m.settle()
-        self._count_deal()                     # statistics first, then the game's screen
-        self.save_game(RESULTS)
         try:
             self.last_deal = save.encode(m, RESULTS * SCREEN)
         except ValueError:
             self.last_deal = None
+        self._count_deal()                     # statistics and replay first, then the game's screen
+        self.save_game(RESULTS)
         self.results(delta)
 
     def _count_deal(self):
@@ -675,13 +670,14 @@ class App:
         notices = []
         prefs, damaged = self.saves.load_prefs()
         if prefs is not None:
-            settings, seats, stats, counted, rules = prefs
+            settings, seats, stats, counted, rules, replay = prefs
             for k in settings:
                 self.settings[k] = settings[k]
             self._new_game_rules(rules)
             self.seat_levels = seats
             self.stats = stats
             self.counted = counted
+            self.last_deal = replay or None
             self.bright()
         elif damaged:
             notices.append("prefs_damaged")
@@ -742,7 +738,8 @@ class App:
 
     def save_prefs(self):
         return self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,
-                                                self.counted, self.rules().encode()))
+                                                self.counted, self.rules().encode(),
+                                                self.last_deal or b""))
 
     def _new_game_rules(self, data):
         """New game's options from the prefs: the fields where the rule set kept differs from

@@ -16,19 +16,21 @@ match" (a torn write beside a good slot is the power cut the two slots are there
 
 prefs payload: version, the settings bytes, next deal number (4), the 7 seat levels,
 the last deal counted in the statistics (4), New game's rule set (a length byte, then
-engine.rules.Rules.encode(); not in version 1), then engine.stats.Stats.encode().
+engine.rules.Rules.encode(); not in version 1), engine.stats.Stats.encode(), then the last
+finished deal as engine.save bytes, for the replay (none, or not in versions 1 and 2: the
+game record holds the deal that is being played, so a power cut mid-deal lost it).
 """
 from engine.portable import const
 from engine.records import Record
 from engine import save
-from engine.stats import Stats
+from engine.stats import Stats, SIZE as STATS_SIZE
 from engine.rules import PRESETS
 
 GAME_KIND = 1
 PREFS_KIND = 2
 _GAME_HEAD = const(2)
 SCREEN = 32      # screen byte = kind * SCREEN + cursor (16 under header 1)
-_PREFS_VERSION = const(2)   # 2: with New game's rule set
+_PREFS_VERSION = const(3)   # 2: with New game's rule set; 3: with the last finished deal
 
 TABLE = 0        # mid-deal, at the table
 RESULTS = 1      # the deal is settled, its results page
@@ -122,7 +124,7 @@ class Saves:
         return None, damaged or bool(payloads)
 
     # ---- settings and statistics ----------------------------------------------------
-    def save_prefs(self, settings, seats, stats, counted, rules=b""):
+    def save_prefs(self, settings, seats, stats, counted, rules=b"", replay=b""):
         out = bytearray((_PREFS_VERSION,))
         for key, n in SETTINGS:
             out.append(settings[key])
@@ -132,11 +134,12 @@ class Saves:
         out.append(len(rules))
         out.extend(rules)
         out.extend(stats.encode())
+        out.extend(replay)
         return self._write(self.prefs, bytes(out))
 
     def load_prefs(self):
-        """(settings dict, seats, Stats, counted, rules bytes) or None, and damaged: the
-        newest slot that loads."""
+        """(settings dict, seats, Stats, counted, rules bytes, replay bytes) or None, and
+        damaged: the newest slot that loads."""
         payloads, damaged = self._read(self.prefs)
         for payload in payloads:
             try:
@@ -164,9 +167,10 @@ def _game(payload):
 
 
 def _prefs(payload):
-    """(settings dict, seats, Stats, counted, rules bytes: b"" from version 1) from a prefs
+    """(settings dict, seats, Stats, counted, rules bytes: b"" from version 1, the replay's
+    engine.save bytes: b"" before version 3, or where they no longer load) from a prefs
     payload; ValueError or IndexError if it cannot be loaded."""
-    if payload[0] not in (1, _PREFS_VERSION):
+    if not 1 <= payload[0] <= _PREFS_VERSION:
         raise ValueError("version")
     settings = {}
     at = 1
@@ -189,4 +193,11 @@ def _prefs(payload):
     if payload[0] > 1:
         rules = bytes(payload[at + 1:at + 1 + payload[at]])
         at += 1 + len(rules)
-    return settings, seats, Stats.decode(payload[at:]), counted, rules
+    end = at + STATS_SIZE if payload[0] > 2 else len(payload)
+    replay = bytes(payload[end:])
+    if replay:
+        try:
+            save.decode(replay)
+        except (ValueError, IndexError):
+            replay = b""             # the settings and statistics still load
+    return settings, seats, Stats.decode(payload[at:end]), counted, rules, replay

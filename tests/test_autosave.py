@@ -413,6 +413,11 @@ def test_replay_steps_through_the_last_deal(tmp_path):
     sim.settle()
     sim.press("OK")
     sim.press("OK")                         # standings -> next deal
+    assert isinstance(sim.screen, TableScreen)
+    cut = Sim(data_dir=str(tmp_path))       # a power cut in the next deal: the replay is kept
+    assert isinstance(cut.screen, TableScreen)
+    cut.press("MENU")
+    select_menu(cut, "Replay")
     sim.press("MENU")
     select_menu(sim, "Replay")
     sim.press("OK")
@@ -792,11 +797,27 @@ def test_prefs_written_before_new_game_kept_its_options_still_load(tmp_path):
     payload += stats.encode()
     store = FileStore(str(tmp_path))
     Record(store, "prefs", autosave.PREFS_KIND).write(bytes(payload))
-    (settings, seats, got, counted, rules), damaged = Saves(store).load_prefs()
+    (settings, seats, got, counted, rules, replay), damaged = Saves(store).load_prefs()
     assert settings == _prefs(preset=PRESETS.index("fan_tan"))
     assert (bytes(seats), got.deals, counted, rules, damaged) == (bytes((0, 1, 2, 0, 0, 0, 0)), 5, 7, b"", False)
+    assert replay == b""
     sim = Sim(data_dir=str(tmp_path))
     assert sim.app.stats.deals == 5 and sim.app.rules() == preset("fan_tan")
+
+
+def test_a_replay_that_no_longer_loads_leaves_the_settings_and_statistics():
+    """The prefs carry the last finished deal (version 3); bytes of it that engine.save
+    refuses drop the replay only."""
+    stats = Stats()
+    stats.deals = 4
+    m = Match(preset("sevens"), 3)
+    finish(m)
+    good = save.encode(m, autosave.RESULTS * autosave.SCREEN)
+    for replay, kept in ((good, good), (b"\x07" + good[1:], b""), (good[:20], b"")):
+        saves = Saves(MemoryStore())
+        assert saves.save_prefs(_prefs(), bytes(7), stats, 3, b"", replay)
+        (settings, seats, got, counted, rules, back), damaged = saves.load_prefs()
+        assert (settings, got.deals, counted, back, damaged) == (_prefs(), 4, 3, kept, False)
 
 
 def _prefs(**kw):
