@@ -7,7 +7,7 @@ from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 from firmware import ui
 from firmware import players
 from firmware.screens import Screen, _set, READ_MS
-from firmware.text import t, reason, seat, says, card_name
+from firmware.text import t, reason, seat, says, card_name, PLACES
 
 DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
 DEAL_STEP = (60, 30, 10)      # ms per card of the deal animation
@@ -141,12 +141,16 @@ class TableView(Screen):
         grp.append(self.hint_tg)
         grp.append(self.cursor_tg)
         self.footer = None
-        direct_ok = False
-        for k in self.app.hal.profile.KEYS:
-            if k[1] == OK and k[2] is None:
-                direct_ok = True
-        if L.footer_y >= 0 and direct_ok:     # the hint names buttons this board has
-            self.footer = ui.label(t("keys_table"), L.font, L.w // 2, L.footer_y,
+        prof = self.app.hal.profile
+        ok_key = None                         # the key that is OK at a tap, by its printed letter
+        for i in range(len(prof.KEYS)):
+            if prof.KEYS[i][1] == OK and prof.KEYS[i][2] is None:
+                ok_key = prof.LABELS[i]
+        if L.footer_y >= 0 and ok_key:        # the hint names buttons this board has
+            words = t("keys_table")           # "OK play  ← → pick": "A play" where A is printed
+            if ok_key not in PLACES:
+                words = ok_key + words[2:]
+            self.footer = ui.label(words, L.font, L.w // 2, L.footer_y,
                                    th.colour(ui.MUTED), anchor=(0.5, 0))
             grp.append(self.footer)
         self.ledger = None                    # one label, a line per row of entries

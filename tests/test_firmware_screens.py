@@ -982,17 +982,19 @@ def test_the_match_s_winners_are_you_a_bot_or_a_shared_win_in_every_language():
         text.set_lang(0)
 
 
-def test_a_taller_240_panel_names_the_keys_under_the_table():
+def test_a_panel_with_room_names_the_keys_under_the_table():
     """The Picomo's 240x280 panel has room under the hand for a line naming the keys; the
-    PicoSystem's 240x240 has not."""
-    for board, footer in (("heiafr_picomo_v3", True), ("pimoroni_picosystem", False)):
+    PicoSystem's 240x240 has not. 320x240 has too: there OK is the letter printed on the key
+    (found by QA: "OK play" on a PicoPad, whose OK key reads A)."""
+    for board, footer in (("heiafr_picomo_v3", "OK"), ("pimoroni_picosystem", None),
+                          ("pajenicko_picopad", "A"), ("ugame22", "O")):
         sim = Sim(board, seed=1)
         new_game(sim, PRESETS.index("fan_tan"))
         t = sim.screen
-        assert (t.footer is not None) == footer, board
+        assert (t.footer is not None) == (footer is not None), board
         if footer:
             shown = [(lb.text, y) for lb, x, y in labels(t) if lb is t.footer]
-            assert shown and shown[0][0] == text.t("keys_table"), shown
+            assert shown and shown[0][0] == footer + text.t("keys_table")[2:], shown
             assert t.hand.y + t.hand.height * t.hand.tile_height <= shown[0][1] < sim.hal.profile.HEIGHT
 
 
