@@ -205,14 +205,19 @@ class App:
                 hal.nap(0.02)      # seconds (a constant float: a nap allocates nothing)
 
     # ---- screens ------------------------------------------------------------------
-    def title(self):
+    def title(self, back_on=None):
+        """The title menu; back from one of its lines (back_on, its key), on that line."""
         items = [["new_game", None, None, self.new_game],
                  ["settings", None, None, self.settings_screen],
                  ["stats", None, None, self.stats_screen],
                  ["help", None, None, self.help_menu]]
         if self.last_deal is not None:
-            items.insert(1, ["replay", None, None, later(self.replay, self.title)])
-        screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items)
+            items.insert(1, ["replay", None, None, later(self.replay, later(self.title, "replay"))])
+        sel = 0
+        for i in range(len(items)):
+            if items[i][0] == back_on:
+                sel = i
+        screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items, sel=sel)
         self.goto(screen)
         level = self.hal.battery()
         if level is not None:         # battery where the board can tell, bottom right
@@ -523,7 +528,7 @@ class App:
     def settings_screen(self, back=None):
         """Language, sound, speed and light, from the title or the pause menu (back)."""
         s = self.settings
-        back = back or self.title
+        back = back or later(self.title, "settings")
 
         def cycle(key, n):
             def change(step):
@@ -588,7 +593,7 @@ class App:
             self.stats_screen()
         self.goto(PageScreen(self, t("stats"), self.stats_lines(),
                              ok=later(self.confirm, "reset_q", "yes_reset", reset, self.stats_screen),
-                             back=self.title))
+                             back=later(self.title, "stats")))
 
     def confirm(self, question, yes, action, back):
         """Do something that cannot be undone only after a second, explicit choice (No is
@@ -604,7 +609,7 @@ class App:
         items.append(["table", None, None, self.table_page])
         items.append(["keys", None, None, self.keys_page])
         items.append(["about", None, None, self.about_page])
-        self.goto(ListScreen(self, t("help"), items, back=self.title, sel=sel))
+        self.goto(ListScreen(self, t("help"), items, back=later(self.title, "help"), sel=sel))
 
     def rules_page(self, key, back, r=None, extra=()):
         """Preset key's page: its rules (or rule set r, the preset with options applied) in

@@ -448,6 +448,7 @@ def test_replay_steps_through_the_last_deal(tmp_path):
         assert list(r.g.table) == final and r.g.over
         again.press("BACK")
         assert again.app.match is None and again.screen.items[0][0] == "new_game"
+        assert again.screen.items[again.screen.sel][0] == "replay"      # back on its line
 
 
 # ---- flash wear ----------------------------------------------------------------------------

@@ -235,6 +235,20 @@ def test_left_on_a_menu_line_without_a_value_goes_back():
     assert isinstance(sim.screen, TableScreen)
 
 
+def test_back_to_the_title_comes_back_on_the_line_it_left():
+    """BACK from Settings, Statistics, Rules & help or the replay puts the title's cursor on
+    that line, as Rules & help does for its own lines (it went to the top: found by QA)."""
+    sim = Sim()
+    for line in ("Settings", "Statistics", "Rules & help", "Settings"):
+        select_menu(sim, line)
+        sim.press("OK")
+        assert not sim.screen.title.startswith(text.t("title"))
+        sim.press("BACK")
+        title = sim.screen
+        assert title.title.startswith(text.t("title"))
+        assert title.item_text(title.items[title.sel]) == line, line
+
+
 def test_back_on_a_page_with_only_ok_does_what_ok_does():
     """The Keys, The table and About pages, and the results, have OK only: BACK leaves them
     too (as OK does), never a dead key."""
