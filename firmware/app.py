@@ -36,6 +36,14 @@ def later(fn, *args):
     return lambda: fn(*args)
 
 
+def _line(items, key):
+    """Index of the menu line whose key is `key` (0 if none: the first line)."""
+    for i in range(len(items)):
+        if items[i][0] == key:
+            return i
+    return 0
+
+
 class App:
     def __init__(self, hal, font_dir=None):
         self.hal = hal
@@ -213,11 +221,7 @@ class App:
                  ["help", None, None, self.help_menu]]
         if self.last_deal is not None:
             items.insert(1, ["replay", None, None, later(self.replay, later(self.title, "replay"))])
-        sel = 0
-        for i in range(len(items)):
-            if items[i][0] == back_on:
-                sel = i
-        screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items, sel=sel)
+        screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items, sel=_line(items, back_on))
         self.goto(screen)
         level = self.hal.battery()
         if level is not None:         # battery where the board can tell, bottom right
@@ -378,21 +382,22 @@ class App:
     def resume_table(self):
         self.goto(TableScreen(self, False, *self.paused_at))   # the cursor stays where you left it
 
-    def pause(self):
+    def pause(self, back_on=None):
+        """The pause menu; back from one of its lines (back_on, its key), on that line."""
         if isinstance(self.screen, TableScreen):
             self.paused_at = (self.screen.cursor, self.screen.aimed)
         items = [["resume", None, None, self.resume_table],
-                 ["standings", None, None, later(self.standings, self.pause)],
+                 ["standings", None, None, later(self.standings, later(self.pause, "standings"))],
                  ["help", None, None, self.game_rules_page],
-                 ["settings", None, None, later(self.settings_screen, self.pause)],
+                 ["settings", None, None, later(self.settings_screen, later(self.pause, "settings"))],
                  ["quit", None, None,
-                  later(self.confirm, "quit_q", "yes_quit", self.quit_match, self.pause)]]
+                  later(self.confirm, "quit_q", "yes_quit", self.quit_match, later(self.pause, "quit"))]]
         if self.last_deal is not None:
-            items.insert(2, ["replay", None, None, later(self.replay, self.pause)])
+            items.insert(2, ["replay", None, None, later(self.replay, later(self.pause, "replay"))])
         g = self.match.game
         if g.turn == self.human and not g.over:     # the only way to a hint on boards without HINT
             items.insert(1, ["hint", None, None, self.hint_from_menu])
-        self.goto(ListScreen(self, t("paused"), items, back=self.resume_table))
+        self.goto(ListScreen(self, t("paused"), items, back=self.resume_table, sel=_line(items, back_on)))
 
     def passes_lines(self):
         """What the forced passes proved: the hidden cards each opponent cannot hold (on the
@@ -630,7 +635,7 @@ class App:
                 lines.append((t(k) + ": " + v, ui.TEXT))
         lines.append((t("difficulty") + ": " + text.levels_text(self.match_seats, r.players), ui.TEXT))
         at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
-        self.rules_page(PRESETS[self.match_preset], self.pause, at_table, lines)
+        self.rules_page(PRESETS[self.match_preset], later(self.pause, "help"), at_table, lines)
 
     def table_page(self):
         """How to read the table: what its marks and frames mean."""

@@ -235,9 +235,10 @@ def test_left_on_a_menu_line_without_a_value_goes_back():
     assert isinstance(sim.screen, TableScreen)
 
 
-def test_back_to_the_title_comes_back_on_the_line_it_left():
+def test_back_to_a_menu_comes_back_on_the_line_it_left():
     """BACK from Settings, Statistics, Rules & help or the replay puts the title's cursor on
-    that line, as Rules & help does for its own lines (it went to the top: found by QA)."""
+    that line, as Rules & help does for its own lines (it went to the top: found by QA); the
+    pause menu's lines likewise."""
     sim = Sim()
     for line in ("Settings", "Statistics", "Rules & help", "Settings"):
         select_menu(sim, line)
@@ -247,6 +248,16 @@ def test_back_to_the_title_comes_back_on_the_line_it_left():
         title = sim.screen
         assert title.title.startswith(text.t("title"))
         assert title.item_text(title.items[title.sel]) == line, line
+    new_game(sim, 0)                # and the pause menu, back from its lines
+    sim.press("MENU")
+    for line in ("Standings", "Rules", "Settings", "Quit match"):
+        select_menu(sim, line)
+        sim.press("OK")
+        assert sim.screen.title != "Paused"
+        sim.press("BACK")                        # (on Quit match?, BACK is No)
+        menu = sim.screen
+        assert menu.title == "Paused" and line in menu.item_text(menu.items[menu.sel]), line
+    assert sim.app.match is not None
 
 
 def test_back_on_a_page_with_only_ok_does_what_ok_does():
