@@ -14,7 +14,7 @@ from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
 from engine.levels import LEVELS
-from hal.buttons import HINT
+from hal.buttons import UP, HINT
 
 from firmware import ui, layouts, text
 from firmware.text import t
@@ -658,8 +658,11 @@ class App:
             lines.append((label[a] + "+" + label[b] + ": " + text.button(button), ui.TEXT))
         if p.ENCODER:
             lines.append((t("knob"), ui.TEXT))
-        if HINT not in [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]:
+        gives = [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]
+        if HINT not in gives:
             lines.append((t("hint_in_pause"), ui.TEXT))
+        if UP not in gives:                 # the T-Display: DOWN goes round to the top
+            lines.append((t("menus_wrap"), ui.TEXT))
         lines.append((t("hurry"), ui.MUTED))
         self.goto(PageScreen(self, t("keys"), lines, ok=later(self.help_menu, len(PRESETS) + 1)))
 

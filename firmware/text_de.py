@@ -110,6 +110,7 @@ T = {
     "not_saved": "Nicht gespeichert: Ausschalten beendet die Partie",
     "not_saved_s": "Nicht gespeichert!",
     "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
+    "menus_wrap": "Menüs laufen rund: von der letzten Zeile nach unten zur ersten",
     "hurry": "Eine Taste beschleunigt die Bots",
     "keys_table": "OK spielen  ← → wählen",
     "game_damaged": "Gespeicherte Partie beschädigt: neue Partie",

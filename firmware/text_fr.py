@@ -110,6 +110,7 @@ T = {
     "not_saved": "Sauvegarde impossible: éteindre perd la partie",
     "not_saved_s": "Non sauvegardé !",
     "hint_in_pause": "Conseil: dans le menu Pause, à votre tour",
+    "menus_wrap": "Les menus bouclent: de la dernière ligne, bas mène à la première",
     "hurry": "Une touche accélère les robots",
     "keys_table": "OK jouer  ← → choisir",
     "game_damaged": "Partie enregistrée abîmée: nouvelle partie",

@@ -703,9 +703,18 @@ def test_the_pause_menu_asks_for_a_hint_on_your_turn():
 @pytest.mark.parametrize("board,says", [("lilygo_t_display_rp2040", True), ("pimoroni_picosystem", False),
                                         ("pimoroni_badger2040", False)])
 def test_the_keys_page_says_where_the_hint_is_without_a_hint_key(board, says):
+    """And, without an UP key (the T-Display), that menus go round (found by QA: getting
+    back to Start took 21 presses of a chord nobody knew went round)."""
     sim = Sim(board)
     sim.app.keys_page()
-    assert ("Hint: in the pause menu, on your turn" in page_text(sim.screen)) == says
+    shown = " ".join(page_text(sim.screen))
+    assert ("Hint: in the pause menu, on your turn" in shown) == says
+    assert ("Menus go round: down from the last line to the first" in shown) == says
+    menu = ListScreen(sim.app, "t", [["a", None, None, None], ["b", None, None, None]])
+    sim.app.goto(menu)
+    sim.press("DOWN")
+    sim.press("DOWN")
+    assert menu.sel == 0                      # as it says
 
 
 def test_a_low_battery_is_told_at_the_table_once_at_10_and_once_at_5_percent():
