@@ -924,6 +924,7 @@ def test_a_race_can_be_set_shorter_on_the_new_game_screen():
     assert sim.screen.item_text(sim.screen.items[sim.screen.sel]) == "Race to"
     sim.press("LEFT")
     assert sim.app.rules().target == 50
+    assert sim.screen.items[sim.screen.sel][1]() == "50"       # the menu says where it ends
     select_menu(sim, "Start")
     sim.press("OK")
     assert sim.app.match.rules.target == 50

@@ -194,9 +194,9 @@ def buttons_table():
             ways[button].append(label[a] + "+" + label[b])
         arrows = tuple(zip("←→↑↓", (LEFT, RIGHT, UP, DOWN)))
         moves = [arrow + " " + (", ".join(ways[b]) or "none") for arrow, b in arrows if ways[b] != [arrow]]
-        own = " ".join([arrow for arrow, b in arrows if ways[b] == [arrow]])    # keys of their own
+        own = [arrow for arrow, b in arrows if ways[b] == [arrow]]     # keys of their own
         if own:
-            moves.append("the arrows" if len(own) == 7 else own + " their own keys")
+            moves.append("the arrows" if len(own) == len(arrows) else " ".join(own) + " their own keys")
         if p.ENCODER:
             moves.append("the knob turns ← →")
         cells = ["; ".join(moves)]
