@@ -265,6 +265,18 @@ def test_000_five_or_nine_first_starter_fixes_the_rank():
     assert g.fits[opened] == (1 << 3) | (1 << 5)
 
 
+def test_000_the_eldest_lays_the_five_of_spades_and_the_other_suits_must_have_the_five():
+    """000's example: « l'aîné dépose le 5 de pique … les trois autres Couleurs devront avoir
+    le 5 »: the next player's 9 is refused, their 5 opens hearts."""
+    g = rigged(preset("five_or_nine"), [["5S"], ["9H", "5H"]])
+    assert g.turn == (g.dealer + 1) % 4
+    assert g.play(c("9H"), (g.turn + 1) % 4) == R.NOT_YOUR_TURN
+    assert g.play(c("5S")) == R.OK
+    assert fitting(g) == {c("4S"), c("6S"), c("5H"), c("5D"), c("5C")}
+    assert g.play(c("9H")) == R.NEEDS_STARTER
+    assert g.play(c("5H")) == R.OK and g.start == 4
+
+
 def test_000_five_or_nine_refuses_a_seven_as_starter():
     g = random_play_until(preset("five_or_nine"),
                           lambda g: g.opened == 0 and any(g.hands[g.turn * 4 + s] >> 6 & 1
@@ -481,6 +493,13 @@ def test_002_hearts_row_five_to_nine_takes_only_four_and_ten():
     g = random_play_until(preset("sevens"), lambda g: g.low[HEARTS] == 4 and g.high[HEARTS] == 8)
     assert g.fits[HEARTS] == (1 << 3) | (1 << 9)
     assert needs(g, HEARTS) == (c("4H"), c("10H"))
+    # « Die 3♥ und der Bube ♥ müssen warten »: laid by whoever holds one, each is refused
+    g = random_play_until(preset("sevens"), lambda g: g.low[HEARTS] == 4 and g.high[HEARTS] == 8
+                          and g.hands[g.turn * 4 + HEARTS] & (1 << 2 | 1 << 10))
+    waiting = [x for x in (c("3H"), c("JH")) if holds(g, g.turn, [x])]
+    before = (g.table[:], g.hands[:], g.turn)
+    assert [g.play(x) for x in waiting] == [R.NOT_AT_END] * len(waiting)
+    assert (g.table[:], g.hands[:], g.turn) == before
 
 
 def test_002_rows_run_two_to_ace_and_do_not_wrap():
