@@ -10,7 +10,7 @@ WORDS = {
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
     "must": "Spiele, wenn du kannst, sonst passe.",
     "must_chip": "Spiele, wenn du kannst, sonst passe und zahle einen Chip in den Pot.",
-    "strategic": ("Du darfst auch freiwillig passen, wenn du das Höchste zahlen kannst, was es kosten kann: "
+    "strategic": ("Du darfst auch freiwillig passen, wenn du den Höchstbetrag zahlen kannst: "
                   "%d Chips in den Pot"),
     "gates": (" und je %d an jeden, der eine Nachbarkarte einer Startkarte hat, die du "
               "zurückhältst"),
@@ -22,9 +22,9 @@ WORDS = {
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
     "Jede Farbe beginnt mit ihrer 7 und wird auf- und abwärts gelegt.",
-    "Die erste Karte ist eine 5 oder 9: dieser Rang eröffnet jede Farbe, auf- und abwärts.",
-    ("Die erste Karte, beliebigen Rangs, legt den Rang fest, der jede Farbe eröffnet, auf- "
-     "und abwärts."),
+    "Die erste Karte ist eine 5 oder 9: dieser Rang eröffnet jede Farbe, die dann auf- und abwärts gelegt wird.",
+    ("Die erste Karte, beliebigen Rangs, legt den Rang fest, der jede Farbe eröffnet; dann wird auf- "
+     "und abwärts gelegt."),
     ("Eine Farbe nach der anderen: eine beliebige Karte eröffnet sie, dann wird aufwärts "
      "gelegt, nach dem K weiter mit dem A. Wer die letzte Karte einer Farbe legt, eröffnet die "
      "nächste."),
@@ -34,7 +34,7 @@ SCORING = (
     "Wer zuerst fertig ist, gewinnt; die anderen zahlen ihm %s.",
     ("Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s als Strafe. Die "
      "kleinste Summe gewinnt."),
-    ("Alle setzen einen Chip (wer eine Karte weniger hat: 2). Wer zuerst fertig ist, bekommt "
+    ("Alle setzen einen Chip (wer eine Karte weniger bekommen hat: 2). Wer zuerst fertig ist, bekommt "
      "den Pot; die anderen zahlen %s."),
 )
 
@@ -46,6 +46,6 @@ TABLE = (
     ("Neben jedem Spieler (auf kleinen Displays unter deiner Hand, auf den kleinsten im Spielstand): "
      "wie viele Karten er hat, "
      "seine Chips ($) oder Punkte (Pkt) und was er zuletzt getan hat."),
-    ("Bei Passen -6..9 kostet ein bezahltes Passen dazwischen; wer die Nachbarkarten deiner Startkarte hat, "
-     "entscheidet, und du darfst nur passen, wenn du das Höchste zahlen kannst."),
+    ("Bei Passen -6..9 kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "
+     "deiner Startkarte hat; passen darfst du nur, wenn du den Höchstbetrag zahlen kannst."),
 )

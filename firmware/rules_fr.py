@@ -11,8 +11,8 @@ WORDS = {
                  "autre rangée."),
     "must": "Jouez si vous pouvez, sinon passez.",
     "must_chip": "Jouez si vous pouvez, sinon passez et payez un jeton au pot.",
-    "strategic": ("Vous pouvez aussi passer sans y être obligé, si vous avez de quoi payer le plus que cela "
-                  "peut coûter: %d jetons au pot"),
+    "strategic": ("Vous pouvez aussi passer volontairement, si vous pouvez payer le coût maximal: "
+                  "%d jetons au pot"),
     "gates": (", et %d à chaque détenteur d'une carte voisine d'une carte d'ouverture que "
               "vous gardez"),
     "gates_fixed": ", une fois la valeur d'ouverture fixée",
@@ -33,7 +33,7 @@ OPENING = (
 # by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
 SCORING = (
     "Le premier à poser toutes ses cartes gagne; les autres lui paient %s.",
-    ("Le premier à poser toutes ses cartes finit la donne; les autres marquent en pénalité %s. Le plus petit "
+    ("Le premier à poser toutes ses cartes finit la donne; les autres marquent %s de pénalité. Le plus petit "
      "total gagne."),
     ("Chacun mise un jeton (2 si on a reçu une carte de moins). Le premier à poser toutes ses cartes prend "
      "le pot; les autres paient %s."),
@@ -47,6 +47,6 @@ TABLE = (
     ("À côté de chaque joueur (ou sous votre main sur les petits écrans, dans le classement sur "
      "les plus petits): son nombre de cartes, "
      "ses jetons ($) ou ses points (pt), et sa dernière action."),
-    ("Une passe payante affichée Passer -6..9 coûte entre les deux; qui détient les cartes voisines de votre carte "
-     "d'ouverture décide, et vous ne pouvez passer qu'avec de quoi payer le plus."),
+    ("Une passe payante affichée Passer -6..9 coûte de 6 à 9 jetons, selon qui détient les cartes voisines de "
+     "votre carte d'ouverture; vous ne pouvez passer que si vous pouvez payer le maximum."),
 )

@@ -174,7 +174,7 @@ def test_notice_is_translated(tmp_path):
             (tmp_path / n).write_bytes(b"\x42" * 40)
     try:
         sim2 = Sim(data_dir=str(tmp_path))
-        assert "Partie enregistrée abîmée" in " ".join(page_text(sim2.screen))
+        assert "Partie enregistrée endommagée" in " ".join(page_text(sim2.screen))
     finally:
         text.set_lang(0)
 

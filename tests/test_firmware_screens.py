@@ -825,7 +825,7 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
     assert isinstance(sim.screen, ListScreen)                      # back to the pause menu
 
 
-@pytest.mark.parametrize("lang,said", [(0, "Deal #11"), (1, "Donne n°11"), (2, "Runde Nr. 11")])
+@pytest.mark.parametrize("lang,said", [(0, "Deal #11"), (1, "Donne n° 11"), (2, "Runde Nr. 11")])
 def test_the_table_names_the_deal_as_the_results_do(lang, said):
     """One way to write a deal's number in each language (the table said "Donne #11")."""
     sim = Sim("hack_club_sprig", seed=11)
