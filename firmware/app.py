@@ -327,7 +327,7 @@ class App:
             line("coventry", (0, 1)),
             line("scoring", (ZERO_SUM, RACE, CHIPS)),
             line("target", (25, 50, 100)),           # shorter races too
-            line("deals", (4, 10, 20, 0)),
+            line("deals", (1, 4, 10, 20, 0)),       # 1: each deal a game, as 001 allows
             line("chips", (20, 30, 50, 60, 80)),
             line("penalty", (CARDS, VALUES)),
             line("strategic_pass", (0, 1)),
@@ -503,7 +503,7 @@ class App:
         m = self.match
         hit = m.enders()
         if not hit:
-            return t("after_deals") % m.deals
+            return t("after_deals") % m.deals if m.deals > 1 else t("one_deal")
         why = t("reached") % m.rules.target if m.rules.scoring == RACE else t("broke")
         return why + ", ".join([text.seat(p, self.human) for p in hit])
 

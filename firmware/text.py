@@ -138,7 +138,7 @@ def match_text(r):
     (20 chips each)")."""
     parts = []
     if r.deals:
-        parts.append(t("n_deals") % r.deals)
+        parts.append(t("n_deals") % r.deals if r.deals > 1 else t("one_deal"))
     if r.scoring == RACE:
         parts.append(t("to_target") % r.target)
     if r.scoring == CHIPS:

@@ -27,6 +27,7 @@ T = {
     "this_game": "Diese Partie",
     "match": "Partie",
     "n_deals": "%d Runden",
+    "one_deal": "1 Runde",
     "to_target": "bis %d Punkte",
     "until_broke": "bis jemand keine Chips mehr hat",
     "or_sep": " oder ",

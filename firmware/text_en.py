@@ -27,6 +27,7 @@ T = {
     "this_game": "This game",
     "match": "Match",
     "n_deals": "%d deals",
+    "one_deal": "1 deal",
     "to_target": "to %d points",
     "until_broke": "until a player has no chips",
     "or_sep": ", or ",

@@ -27,6 +27,7 @@ T = {
     "this_game": "Cette partie",
     "match": "Partie",
     "n_deals": "%d donnes",
+    "one_deal": "1 donne",
     "to_target": "jusqu'à %d points",
     "until_broke": "jusqu'à ce qu'un joueur n'ait plus de jetons",
     "or_sep": ", ou ",

@@ -4,7 +4,7 @@ import re
 import pytest
 
 from simhelp import (Sim, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
-                     PageScreen, page_text, shown_hand, start_in_words)
+                     PageScreen, page_text, shown_hand, start_in_words, pick_preset, set_line, line_value)
 from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
@@ -410,6 +410,25 @@ def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
     assert lines[-4:] == [text.t("match_over"), winners, why, text.t("ok_title")]
     sim.press("OK")
     assert sim.app.match is None and not isinstance(sim.screen, TableScreen)
+
+
+def test_a_match_of_one_deal_as_rule_book_001_allows():
+    """« Chaque donne constitue une partie » (001): New game's Deals line offers 1; that
+    match ends with its deal, and its standings say "1 deal", not "After 1 deals"."""
+    sim = Sim("pimoroni_picosystem", seed=4)
+    pick_preset(sim, PRESETS.index("sevens"))
+    set_line(sim, "Deals", 1, "deals")
+    assert line_value(sim, "Deals") == "1"
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert text.match_text(sim.app.match.rules) == "1 deal"
+    play_deal(sim, illegal_tries=0)
+    m = sim.app.match
+    assert m.over and m.deals == 1
+    sim.press("OK")
+    assert page_text(sim.screen)[-2:] == ["1 deal", text.t("ok_title")]
+    sim.press("OK")
+    assert sim.app.match is None
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
