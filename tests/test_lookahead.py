@@ -76,15 +76,6 @@ def test_workers_give_the_same_result():
     assert a == L.lookahead("sevens", "easy", 2, 4, True, (0,), 3, 2)
 
 
-def test_odd_worlds_are_refused():
-    try:
-        L.main(["--worlds", "5"])
-    except SystemExit as e:
-        assert "even" in str(e)
-    else:
-        raise AssertionError("odd --worlds accepted")
-
-
 def test_an_illegal_bot_move_stops_the_playout_with_a_message():
     class Stubborn:
         """Always lays the 7 of diamonds, which is on the table after the first ply."""

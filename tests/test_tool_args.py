@@ -60,6 +60,34 @@ def test_tournament_header_counts_what_the_table_counts(capsys):
         r["games"] for r in res["results"].values())
 
 
+def test_tournament_refuses_one_level_in_every_seat():
+    """--seats hard gave Hard in all four seats: 25% by symmetry, whatever Hard's strength."""
+    line = refused("tournament", "--seats", "hard")
+    assert line.endswith("every seat plays hard; name a level for the others too (hard,easy: Hard against Easy)")
+
+
+@pytest.mark.parametrize("tool, args, message", [
+    ("compare", ["--budgets", "a,b"], "argument --budgets: 'a,b': give 2 comma-separated whole numbers, each 0 or more"),
+    ("compare", ["--budgets", "5"], "argument --budgets: '5': give 2 comma-separated whole numbers"),
+    ("compare", ["--deals", "1"], "argument --deals: at least 2 deals for an interval"),
+    ("compare", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
+    ("tune", ["--preset", "nosuch"], "argument --preset: invalid choice: 'nosuch'"),
+    ("tune", ["--deals", "0"], "argument --deals: must be at least 1, not 0"),
+    ("tune", ["--start", "1,2"], "argument --start: '1,2': give 25 comma-separated whole numbers"),
+    ("distill", ["--preset", "nosuch"], "argument --preset: invalid choice: 'nosuch'"),
+    ("distill", ["--rollouts", "0"], "argument --rollouts: must be at least 1, not 0"),
+    ("distill", ["--opponents", "easy,nosuch"], "argument --opponents: unknown level 'nosuch'"),
+    ("distill", ["--deals", "0"], "argument --deals: must be at least 1, not 0"),
+    ("lookahead", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
+    ("lookahead", ["--leads", "x"], "argument --leads: 'x': give one or more comma-separated whole numbers"),
+    ("lookahead", ["--worlds", "3"], "argument --worlds: an even number, 2 or more"),
+])
+def test_the_research_tools_refuse_bad_arguments_in_one_line(tool, args, message):
+    """compare, tune, distill and lookahead took these with a traceback (a division by zero for
+    no deals), or ran on: distill's unknown opponent played as Medium and printed zero weights."""
+    assert message in refused(tool, *args)
+
+
 @pytest.mark.parametrize("args, message", [
     (["--board", "bogus"], "argument --board: invalid choice: 'bogus'"),
     (["--board", "hack_club_sprig", "--scale", "0"], "--scale must be at least 1"),

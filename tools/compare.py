@@ -22,7 +22,8 @@ if ROOT not in sys.path:
 
 from engine import bots                                  # noqa: E402
 from engine.rules import preset, PRESETS                 # noqa: E402
-from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
+from tools.tournament import (deal_number, seat_won, spans, interval, map_chunks,   # noqa: E402
+                              positive, numbers)
 
 
 def run_deals(args):
@@ -54,18 +55,16 @@ def main(argv=None):
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
     ap.add_argument("--opponent", default="easy", choices=bots.LEVELS,
                     help="the level in every other seat")
-    ap.add_argument("--budgets", default="0,%d" % bots.HARD_BUDGET,
+    ap.add_argument("--budgets", type=numbers(2), default=[0, bots.HARD_BUDGET],
                     help="two of Hard's work budgets in plies, A,B (0: no search)")
-    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--deals", type=positive, default=200)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=positive, default=1)
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     a = ap.parse_args(argv)
-    budgets = [int(x) for x in a.budgets.split(",")]
-    if len(budgets) != 2 or min(budgets) < 0:
-        raise SystemExit("--budgets needs two budgets, A,B, each 0 or more")
+    budgets = a.budgets
     if a.deals < 2:
-        raise SystemExit("--deals needs at least 2 deals for an interval")
+        ap.error("argument --deals: at least 2 deals for an interval")
     res = compare(a.preset, a.opponent, budgets, a.deals, a.seed, a.workers)
     print("%s, Hard against %s, %d deals: budget %d wins %.1f%%, budget %d wins %.1f%%" % (
         res["preset"], res["opponent"], res["deals"], budgets[0], 100 * res["win_rates"][0],

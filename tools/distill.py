@@ -28,8 +28,8 @@ from engine import bots                    # noqa: E402
 from engine.game import Game, PASS         # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
-from engine.rules import preset            # noqa: E402
-from tools.tournament import deal_number, lay, map_chunks    # noqa: E402
+from engine.rules import preset, PRESETS   # noqa: E402
+from tools.tournament import deal_number, lay, map_chunks, positive, level_names    # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)
@@ -143,16 +143,16 @@ def regret(rows, w, rollouts):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.distill", description=__doc__.split("\n")[0])
-    ap.add_argument("--preset", default="sevens")
-    ap.add_argument("--deals", type=int, default=3000, help="deals per opponent level")
-    ap.add_argument("--opponents", default="easy,medium")
+    ap.add_argument("--preset", default="sevens", choices=PRESETS)
+    ap.add_argument("--deals", type=positive, default=3000, help="deals per opponent level")
+    ap.add_argument("--opponents", type=level_names, default="easy,medium")
     ap.add_argument("--player", default="medium", choices=("medium", "hard"))
-    ap.add_argument("--rollouts", type=int, default=32)
+    ap.add_argument("--rollouts", type=positive, default=32)
     ap.add_argument("--seed", type=int, default=99)
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=positive, default=1)
     a = ap.parse_args(argv)
     chunks = []
-    for k, level in enumerate(a.opponents.split(",")):
+    for k, level in enumerate(a.opponents):
         for lo in range(0, a.deals, 25):
             chunks.append((a.preset, level, a.player, a.rollouts, a.seed + k, lo,
                            min(a.deals, lo + 25)))

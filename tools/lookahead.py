@@ -36,7 +36,8 @@ from engine.game import Game               # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
-from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
+from tools.tournament import (deal_number, bot_seed, lay, spans, interval, map_chunks,   # noqa: E402
+                              positive, numbers)
 
 LEADS = (0, 4, 8, 16)
 
@@ -162,20 +163,18 @@ def main(argv=None):
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
     ap.add_argument("--opponent", default="easy", choices=bots.LEVELS[:2],
                     help="the level in every other seat")
-    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--deals", type=positive, default=20)
     ap.add_argument("--worlds", type=int, default=100, help="hidden deals per decision (even)")
     ap.add_argument("--true-hands", action="store_true", help="play out the real hands (cheating)")
-    ap.add_argument("--leads", default=",".join(str(t) for t in LEADS),
+    ap.add_argument("--leads", type=numbers(), default=list(LEADS),
                     help="wins a card must lead Hard's by on the picking half")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=positive, default=1)
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     a = ap.parse_args(argv)
     if a.worlds < 2 or a.worlds % 2:
-        raise SystemExit("--worlds needs an even number, 2 or more")
-    if a.deals < 1:
-        raise SystemExit("--deals needs at least 1 deal")
-    leads = tuple(int(x) for x in a.leads.split(","))
+        ap.error("argument --worlds: an even number, 2 or more")
+    leads = tuple(a.leads)
     res = lookahead(a.preset, a.opponent, a.deals, a.worlds, a.true_hands, leads, a.seed, a.workers)
     print("%s, Hard (no search) against %s, %d games: wins %.1f%%, %.2f decisions with a choice per game" % (
         res["preset"], res["opponent"], res["games"], 100 * res["win_rate"], res["decisions_per_game"]))

@@ -186,6 +186,22 @@ def positive(text):
     return n
 
 
+def numbers(count=None, least=0):
+    """An argparse type: comma-separated ints, `count` of them (any number if None), each at
+    least `least` (any if None)."""
+    def parse(text):
+        try:
+            ns = [int(x) for x in text.split(",")]
+        except ValueError:
+            ns = []
+        if (not ns or count is not None and len(ns) != count
+                or least is not None and min(ns) < least):
+            raise argparse.ArgumentTypeError("%r: give %s comma-separated whole numbers%s" % (
+                text, count or "one or more", "" if least is None else ", each %d or more" % least))
+        return ns
+    return parse
+
+
 def level_names(text):
     """An argparse type: comma-separated level names."""
     names = [s.strip().lower() for s in text.split(",")]
@@ -221,6 +237,9 @@ def main(argv=None):
         lineup(args.preset, args.seats, args.players)
     except ValueError as e:
         ap.error(str(e))
+    if len(set(args.seats)) == 1:       # the same level in every seat: 1/players by symmetry
+        ap.error("argument --seats: every seat plays %s; name a level for the others too (%s,easy: %s "
+                 "against Easy)" % (args.seats[0], args.seats[0], args.seats[0].capitalize()))
     res = tournament(args.preset, args.seats, args.deals, args.seed,
                      args.workers, args.players, args.budget)
     print(table(res))

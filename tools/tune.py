@@ -24,8 +24,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import bots                                 # noqa: E402
-from engine.rules import preset                         # noqa: E402
-from tools.tournament import deal_number, seat_won       # noqa: E402
+from engine.rules import preset, PRESETS                # noqa: E402
+from tools.tournament import deal_number, seat_won, positive, numbers   # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
 # control): 10 for counts, 40 for yes/no features; control never varies in Sevens.
@@ -101,18 +101,16 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.tune", description=__doc__.split("\n")[0])
-    ap.add_argument("--preset", default="sevens")
-    ap.add_argument("--iterations", type=int, default=80)
-    ap.add_argument("--deals", type=int, default=500, help="duplicate deals per side and level")
+    ap.add_argument("--preset", default="sevens", choices=PRESETS)
+    ap.add_argument("--iterations", type=positive, default=80)
+    ap.add_argument("--deals", type=positive, default=500, help="duplicate deals per side and level")
     ap.add_argument("--sign-seed", type=int, default=7)
     ap.add_argument("--deal-seed", type=int, default=1000)
-    ap.add_argument("--start", help="comma-separated weights (default: the shipped ones)")
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--start", type=numbers(25, least=None),
+                    help="25 comma-separated weights, the last NEAR (default: the shipped ones)")
+    ap.add_argument("--workers", type=positive, default=1)
     a = ap.parse_args(argv)
-    start = (tuple(int(x) for x in a.start.split(",")) if a.start
-             else bots.weights(bots.HARD, preset(a.preset)))
-    if len(start) != 25:
-        raise SystemExit("--start needs 25 numbers (24 weights and NEAR)")
+    start = tuple(a.start) if a.start else bots.weights(bots.HARD, preset(a.preset))
     w = tune(a.preset, start, a.iterations, a.deals, a.sign_seed, a.deal_seed, a.workers)
     print("%s_WEIGHTS = (" % a.preset.upper() + ", ".join(str(x) for x in w) + ")")
     return w
