@@ -70,6 +70,15 @@ def main(argv=None):
         os.makedirs(data_dir, exist_ok=True)
     except OSError as e:
         ap.error("--data-dir %s: cannot make the folder (%s)" % (data_dir, e.strerror or e))
+    headless = [o for o, v in (("--keys", args.keys), ("--screenshot", args.screenshot),
+                               ("--shot-dir", args.shot_dir), ("--redraw", args.redraw)) if v]
+    window = [o for o, v in (("--scale", args.scale), ("--frames", args.frames),
+                             ("--window-shot", args.window_shot)) if v]
+    if headless and not args.headless:
+        ap.error("%s: only with --headless (the window is played from the keyboard, and F12 saves a picture)" % ", ".join(headless))
+    if window and args.headless:
+        ap.error("%s: only in the window, not with --headless (--screenshot and --shot-scale are its "
+                 "pictures)" % ", ".join(window))
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from hal import profile
@@ -77,12 +86,15 @@ def main(argv=None):
     wrong = profile_problems(profile(args.board), args.board)
     if wrong:
         ap.error("hal/%s.py does not fit the board: %s (see docs/boards.md)" % (args.board, "; ".join(wrong)))
+    if args.battery is not None and not profile(args.board).BATTERY:
+        ap.error("--battery: the %s has no battery pin to read (BATTERY in hal/%s.py)"
+                 % (profile(args.board).NAME, args.board))
     if board_pins(args.board) is None:
         print("Note: the pins of hal/%s.py are not checked: %s" % (args.board, unchecked(args.board)),
               file=sys.stderr)
     if args.headless:
         from simulator.core import Sim, bad_token
-        bad = bad_token(args.keys.split(","))
+        bad = bad_token(args.keys.split(","), profile(args.board))
         if bad:
             ap.error(bad)
         sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)

@@ -3,7 +3,7 @@ import os
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from hal.desktop import DesktopHal
+from hal.desktop import DesktopHal, reachable
 from hal.buttons import COUNT, NAMES, OK as BTN_OK, BACK as BTN_BACK, MENU as BTN_MENU
 from firmware.app import App
 from engine.game import PASS
@@ -25,14 +25,21 @@ def by_name(name):
     raise ValueError("unknown button: " + str(name))
 
 
-def bad_token(tokens):
-    """What is wrong with the first token of a button script that is not a button, WAIT:ms
-    or @file.png, or None."""
+def bad_token(tokens, profile=None):
+    """What is wrong with the first token of a button script that is not a button (one the
+    board `profile` gives, if one is given), WAIT:ms or @file.png, or None."""
+    have = reachable(profile) if profile else [True] * COUNT
     for tok in tokens:
         tok = tok.strip()
         wait = tok[5:] if tok.upper().startswith("WAIT:") else None
+        if tok == "@":
+            return "@ needs a file name in the script: @name.png"
         if tok and tok[0] != "@" and tok.upper() not in NAMES and not (wait and wait.isdigit()):
-            return "not a button, WAIT:ms or @file.png in the script: " + tok
+            return "not a button, WAIT:ms or @file.png in the script: %s (the buttons: %s)" % (
+                tok, ", ".join(NAMES))
+        if tok.upper() in NAMES and not have[NAMES.index(tok.upper())]:
+            return "the %s has no %s in the script: its keys give %s" % (
+                profile.NAME, tok.upper(), ", ".join(NAMES[b] for b in range(COUNT) if have[b]))
     return None
 
 
@@ -140,7 +147,7 @@ class Sim:
     def run_script(self, tokens, shot_dir=None, shot_scale=1):
         """Tokens: button names, WAIT:ms, or @name.png (save a screenshot here, at
         shot_scale). A token that is none of these is refused before any is played."""
-        bad = bad_token(tokens)
+        bad = bad_token(tokens, self.hal.profile)
         if bad is not None:
             raise ValueError(bad)
         for tok in tokens:

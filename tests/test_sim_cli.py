@@ -134,6 +134,28 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
         assert r.returncode != 0 and "--battery" in r.stderr
 
 
+@pytest.mark.parametrize("args, said", [
+    (["--keys", "OK", "--frames", "3"], "--keys: only with --headless"),
+    (["--screenshot", "x.png"], "--screenshot: only with --headless"),
+    (["--headless", "--frames", "2"], "--frames: only in the window, not with --headless"),
+    (["--headless", "--window-shot", "x.png"], "--window-shot: only in the window"),
+    (["--headless", "--keys", "OK,A"], "in the script: A (the buttons: UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT)"),
+    (["--headless", "--keys", "@"], "@ needs a file name in the script: @name.png"),
+    (["--board", "lilygo_t_display_rp2040", "--headless", "--keys", "OK,UP"],
+     "the T-Display RP2040 has no UP in the script: its keys give DOWN, LEFT, RIGHT, OK, BACK"),
+    (["--board", "adafruit_macropad_rp2040", "--headless", "--battery", "50"],
+     "--battery: the MacroPad has no battery pin to read (BATTERY in hal/adafruit_macropad_rp2040.py)"),
+])
+def test_an_option_that_would_do_nothing_or_what_the_board_cannot_is_refused(tmp_path, capsys, args, said):
+    """Found by QA: the window ignored --keys and --screenshot, headless ignored --frames, a
+    script pressed UP on a board without one, and --battery read nothing on a board without a
+    battery pin, each with status 0 and no word."""
+    from simulator.__main__ import main
+    with pytest.raises(SystemExit) as e:
+        main(args + ["--data-dir", str(tmp_path)])
+    assert e.value.code == 2 and said in capsys.readouterr().err
+
+
 def test_headless_badge_beeps_are_noted_without_starting_sound():
     """Headless (tests, screenshots) the HAL never starts pygame's mixer, so a machine without
     sound prints no audio errors; the beeps are still noted for the tests."""
