@@ -101,21 +101,29 @@ def profile_pins(profile):
     return list(dict.fromkeys(pin for pin, _ in pin_jobs(profile)))
 
 
-def pins_used_twice(profile):
+def pins_used_twice(profile, gpio=None):
     """'pin X is used twice, by ...' for each pin given two jobs, which the badge refuses ('X in
-    use') once the first has it. Two keys on one pin are KEYS' own problem, and the backlight
-    may be one of make_display's pins (it hands it to the display: backlight_pin=board.X)."""
+    use') once the first has it; with gpio ({name: GPIO number}, board_gpio) also two names of
+    one pin (A0 and GP26). Two keys on one name are KEYS' own problem, and the backlight may be
+    one of make_display's pins (it hands it to the display: backlight_pin=board.X)."""
+    gpio = gpio or {}
     jobs = {}
     for pin, job in pin_jobs(profile):
-        jobs.setdefault(pin, [])
-        if job not in jobs[pin]:
-            jobs[pin].append(job)
+        its = jobs.setdefault(gpio.get(pin, pin), [])
+        if (pin, job) not in its:
+            its.append((pin, job))
     out = []
-    for pin, its in jobs.items():
-        if "BACKLIGHT" in its and "make_display" in its:
-            its.remove("make_display")
-        if len(its) > 1:
-            out.append("pin %s is used twice, by %s: give each its own pin" % (pin, " and ".join(its)))
+    for its in jobs.values():
+        names = list(dict.fromkeys(pin for pin, _ in its))
+        kinds = list(dict.fromkeys(job for _, job in its))
+        if len(names) > 1:
+            out.append("%s are one pin, GPIO%d: give each its own pin" % (
+                " and ".join("%s (%s)" % it for it in its), gpio[names[0]]))
+            continue
+        if "BACKLIGHT" in kinds and "make_display" in kinds:
+            kinds.remove("make_display")
+        if len(kinds) > 1:
+            out.append("pin %s is used twice, by %s: give each its own pin" % (names[0], " and ".join(kinds)))
     return out
 
 
@@ -136,6 +144,13 @@ def board_stub(board_id):
         return None
     with open(path, encoding="utf-8") as f:
         return f.read()
+
+
+def board_gpio(board_id):
+    """{pin name: GPIO number} from circuitpython-stubs' board definition (its `# GPIOn` notes;
+    two names of one pin share a number); {} where it is unknown (board_stub)."""
+    return dict((name, int(n)) for name, n in re.findall(
+        r"^([A-Z_][A-Z0-9_]*): microcontroller\.Pin\s*#\s*GPIO(\d+)\s*$", board_stub(board_id) or "", re.M))
 
 
 def board_pins(board_id):
@@ -179,6 +194,11 @@ def shape_problems(profile):
     for name, example in (("LED", '("GP7",)'), ("ENCODER", '("GP4", "GP5")')):
         if isinstance(getattr(profile, name), str):
             out.append("%s is %r: give a tuple of pin names, e.g. %s" % (name, getattr(profile, name), example))
+    if isinstance(profile.ENCODER, tuple) and len(profile.ENCODER) != 2:
+        out.append("ENCODER is %r: give its two pins, A and B, e.g. (\"GP4\", \"GP5\")" % (profile.ENCODER,))
+    for name in ("WIDTH", "HEIGHT"):
+        if not isinstance(getattr(profile, name), int):
+            out.append("%s is %r: give the screen's pixels as a whole number" % (name, getattr(profile, name)))
     make = getattr(profile, "make_display", None)
     if make is not None and len(inspect.signature(make).parameters) != 1:
         out.append("make_display takes the board: def make_display(board)")
@@ -230,7 +250,7 @@ def profile_problems(profile, board_id):
     twice = sorted(set(k for k in keys if keys.count(k) > 1))
     if twice:
         out.append("KEYS name pin %s twice" % ", ".join(twice))
-    out += pins_used_twice(profile)
+    out += pins_used_twice(profile, board_gpio(board_id))
     odd = [b for b in given(profile) if b not in range(COUNT)]
     if odd:
         out.append("no button %s: use hal.buttons' UP ... HINT" % ", ".join(str(b) for b in odd))
