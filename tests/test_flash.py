@@ -360,6 +360,13 @@ def test_a_timeout_must_be_positive(capsys):
         assert "not a positive number of seconds" in capsys.readouterr().err
 
 
+def test_a_source_with_nothing_to_flash_is_told_before_a_badge_is_looked_for(tmp_path):
+    """The bundle is built first: with no badge plugged in, a wrong --source is still what the
+    one line names (it said "No badge found", found by QA)."""
+    assert_message(run_flash("--source", str(tmp_path / "nowhere"), timeout=60),
+                   "nothing to flash: no engine/, hal/ or firmware/ in " + str(tmp_path / "nowhere"))
+
+
 def test_no_board_found_without_a_port():
     from serial.tools import list_ports
     if any(p.vid is not None for p in list_ports.comports()):

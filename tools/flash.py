@@ -524,9 +524,9 @@ def kb(n):
 
 def run(args):
     from serial import SerialException
-    port = args.port or find_port()
-    # Built before the board is contacted: a source that is not Python stops here, board untouched.
+    # Built before the board is looked for: a source that is not Python stops here, board untouched.
     files = bundle_mod.build(Path(args.source) if args.source else bundle_mod.ROOT, libs=not args.no_libs)
+    port = args.port or find_port()
     board = Board(port, timeout=args.timeout)
     try:
         return _run(board, port, args, files)
