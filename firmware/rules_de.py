@@ -12,8 +12,8 @@ WORDS = {
     "must_chip": "Spiele, wenn du kannst, sonst passe und zahle einen Chip in den Pot.",
     "strategic": ("Du darfst auch freiwillig passen, wenn du den Höchstbetrag zahlen kannst: "
                   "%d Chips in den Pot"),
-    "gates": (" und je %d an jeden, der eine Nachbarkarte einer Startkarte hat, die du "
-              "zurückhältst"),
+    "gates": (" und für jede Startkarte, die du zurückhältst, je %d an jeden, der eine ihrer "
+              "Nachbarkarten hat"),
     "gates_fixed": ", sobald der Startrang feststeht",
     "per_card": "1 Punkt je Restkarte",
     "chip_per_card": "1 Chip je Restkarte",
@@ -43,9 +43,11 @@ TABLE = (
     ("In deiner Hand heben sich die Karten ab, die du jetzt legen kannst, die anderen sind "
      "ausgegraut; der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),
     "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit höchstens zwei Karten.",
-    ("Neben jedem Spieler (auf kleinen Displays unter deiner Hand, auf den kleinsten im Spielstand): "
-     "wie viele Karten er hat, "
-     "seine Chips ($) oder Punkte (Pkt) und was er zuletzt getan hat."),
+    ("Neben jedem Spieler: wie viele Karten er hat, seine Chips ($) oder Punkte (Pkt) und was er "
+     "zuletzt getan hat. Auf kleinen Displays stehen Chips oder Punkte unter deiner Hand; auf den "
+     "kleinsten im Spielstand, und G und der letzte Zug erscheinen, wo Platz ist."),
+    ("Passen, wo die Regeln es erlauben (bezahltes Passen oder keine Bonuskarte): den Cursor hinter "
+     "deine letzte Karte bewegen; die Meldezeile zeigt das Passen und seinen Preis."),
     ("Bei Passen -6..9 kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "
      "deiner Startkarte hat; passen darfst du nur, wenn du den Höchstbetrag zahlen kannst."),
 )

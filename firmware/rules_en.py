@@ -11,7 +11,7 @@ WORDS = {
     "must": "Play if you can; if not, you pass.",
     "must_chip": "Play if you can; if not, you pass and pay a chip to the pot.",
     "strategic": "You may also pass when able, with chips for the most it can cost: %d chips to the pot",
-    "gates": ", and %d to each holder of a card next to a starter you keep",
+    "gates": ", and for each starter you keep, %d to each holder of a card next to it",
     "gates_fixed": ", once the starting rank is fixed",
     "per_card": "1 point per card left",
     "chip_per_card": "1 chip per card left",
@@ -39,9 +39,11 @@ TABLE = (
     ("In your hand the cards you can lay now stand out, the others are dimmed; the solid frame "
      "is your cursor, the dashed one the hint."),
     "\u25b6 marks whose turn it is, D the dealer, 2! a player with two cards or fewer.",
-    ("Beside each player (under your hand on small screens, in Standings on the smallest): "
-     "how many cards they hold, "
-     "their chips ($) or points (pt), and what they did last."),
+    ("Beside each player: how many cards they hold, their chips ($) or points (pt), and what they "
+     "did last. On small screens the chips or points are under your hand; on the smallest they are "
+     "in Standings, and the D and the last action show where there is room."),
+    ("To pass where the rules let you (a paid pass, or no bonus card), move the cursor past your "
+     "last card: the message line shows the pass and its price."),
     ("A paid pass shown as Pass -6..9 costs between the two; who holds the cards next to your starter "
      "decides, and you may pass only with chips for the most."),
 )

@@ -13,8 +13,8 @@ WORDS = {
     "must_chip": "Jouez si vous pouvez, sinon passez et payez un jeton au pot.",
     "strategic": ("Vous pouvez aussi passer volontairement, si vous pouvez payer le coût maximal: "
                   "%d jetons au pot"),
-    "gates": (", et %d à chaque détenteur d'une carte voisine d'une carte d'ouverture que "
-              "vous gardez"),
+    "gates": (", et, pour chaque carte d'ouverture que vous gardez, %d à chaque détenteur d'une "
+              "carte voisine"),
     "gates_fixed": ", une fois la valeur d'ouverture fixée",
     "per_card": "1 point par carte restante",
     "chip_per_card": "1 jeton par carte restante",
@@ -44,9 +44,11 @@ TABLE = (
     ("Dans votre main, les cartes que vous pouvez poser ressortent, les autres sont grisées; "
      "le cadre plein est votre curseur, celui en pointillés montre le conseil."),
     "\u25b6 indique qui doit jouer, Dn le donneur, 2! un joueur à deux cartes ou moins.",
-    ("À côté de chaque joueur (ou sous votre main sur les petits écrans, dans le classement sur "
-     "les plus petits): son nombre de cartes, "
-     "ses jetons ($) ou ses points (pt), et sa dernière action."),
+    ("À côté de chaque joueur: son nombre de cartes, ses jetons ($) ou ses points (pt), et sa "
+     "dernière action. Sur les petits écrans, jetons ou points sont sous votre main; sur les plus "
+     "petits, dans le classement, et le Dn et la dernière action s'affichent là où il y a la place."),
+    ("Pour passer quand les règles le permettent (passe payante, ou pas de carte bonus), déplacez "
+     "le curseur après votre dernière carte: la ligne de message montre la passe et son prix."),
     ("Une passe payante affichée Passer -6..9 coûte de 6 à 9 jetons, selon qui détient les cartes voisines de "
      "votre carte d'ouverture; vous ne pouvez passer que si vous pouvez payer le maximum."),
 )

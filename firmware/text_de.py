@@ -112,7 +112,7 @@ T = {
     "not_saved_s": "Nicht gespeichert!",
     "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
     "menus_wrap": "Menüs laufen im Kreis: nach der letzten Zeile folgt die erste",
-    "hurry": "Jede Taste beschleunigt die Bots",
+    "hurry": "Jede Taste außer Pause beschleunigt die Bots",
     "keys_table": "OK spielen  ← → wählen",
     "game_damaged": "Gespeicherte Partie beschädigt: neue Partie",
     "saves_older": "Speicherstände beschädigt: zurück zum letzten intakten Stand",

@@ -112,7 +112,7 @@ T = {
     "not_saved_s": "Not saved!",
     "hint_in_pause": "Hint: in the pause menu, on your turn",
     "menus_wrap": "Menus go round: down from the last line to the first",
-    "hurry": "Any key speeds up the bots",
+    "hurry": "Any key but pause speeds up the bots",
     "keys_table": "OK play  ← → pick",
     "game_damaged": "Saved game was damaged: new game",
     "prefs_damaged": "Saved settings and statistics were damaged: reset",

@@ -112,7 +112,7 @@ T = {
     "not_saved_s": "Non sauvegardé !",
     "hint_in_pause": "Conseil: dans le menu Pause, à votre tour",
     "menus_wrap": "Les menus bouclent: après la dernière ligne, bas ramène à la première",
-    "hurry": "Toute touche accélère les robots",
+    "hurry": "Toute touche sauf pause accélère les robots",
     "keys_table": "OK jouer  ← → choisir",
     "game_damaged": "Partie enregistrée endommagée: nouvelle partie",
     "saves_older": "Sauvegardes endommagées: retour à la dernière intacte",
