@@ -47,17 +47,16 @@ class Record:
 
     def read_all(self):
         """The good payloads, newest first (so a caller that cannot use the newest can
-        fall back to the other), and whether a slot was damaged: (payloads, damaged)."""
+        fall back to the other), and whether a slot was damaged: (payloads, damaged). The
+        first write ever, cut off, is no damage: nothing was kept before it."""
         raw = [self.store.load(n) for n in self.names]
         slots = [_unwrap(self.kind, d) for d in raw]
-        damaged = False
-        for i in range(2):
-            d = raw[i]
-            if d and slots[i] is None and d[0] != 0 and d[0] != 255:   # not blank flash
-                damaged = True
+        used = [bool(d) and d[0] != 0 and d[0] != 255 for d in raw]   # not blank flash
+        damaged = (used[0] and slots[0] is None) or (used[1] and slots[1] is None)
         newest = _newest(slots)
         if newest < 0:
-            return [], damaged
+            first = used[0] and not used[1] and bytes(raw[0][:4]) == bytes((82, self.kind, 0, 1))[:len(raw[0])]
+            return [], damaged and not first
         other = slots[1 - newest]
         return [slots[newest][1]] + ([other[1]] if other is not None else []), damaged
 

@@ -88,7 +88,7 @@ class App:
         self.chimed_at = -1                 # deal number and moves so far
         self.battery_told = 0               # how many of BATTERY_LOW the player was told of
         self.saves = autosave.Saves(hal.store)
-        self.unsaved = False                # the last write did not reach the flash
+        self.unsaved = 0                    # the last write of the game (1), the prefs (2) failed
         self.told_unsaved = False           # ... and the table said so
         self.paused_at = (0, -1)            # the table's cursor and aim when paused
         self.power_up()
@@ -420,7 +420,7 @@ class App:
 
     def quit_match(self):
         self.match = None
-        self.saves.clear_game()     # the last finished deal stays in the prefs, for the replay
+        self._kept(self.saves.clear_game(), 1)     # the last finished deal stays in the prefs
         self.title()
 
     def after_decision(self, cursor):
@@ -698,7 +698,8 @@ class App:
         saved, damaged = self.saves.load_game()
         if saved is None and damaged:
             notices.insert(0, "game_damaged")
-        elif prefs is None and saved is not None:     # statistics reset: not the deal on flash
+        elif prefs is None and saved is not None and saved.match.result is not None:
+            # statistics reset: not the deal settled on flash (one in play counts as it ends)
             self.counted = saved.match.deal_number
         if not notices and self.saves.store.damaged:        # older records only (nvm journal)
             notices.append("saves_older")
@@ -747,12 +748,12 @@ class App:
         if self.match is None:
             return False
         return self._kept(self.saves.save_game(self.match, kind, cursor, self.match_preset,
-                                               self.match_level, self.match_seats))
+                                               self.match_level, self.match_seats), 1)
 
     def save_prefs(self):
         return self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,
                                                 self.counted, self.rules().encode(),
-                                                self.last_deal or b""))
+                                                self.last_deal or b""), 2)
 
     def _new_game_rules(self, data):
         """New game's options from the prefs: the fields where the rule set kept differs from
@@ -765,12 +766,12 @@ class App:
             base = preset(PRESETS[self.settings["preset"]])
             self.rules_over = {f: getattr(r, f) for f in FIELDS[3:] if getattr(r, f) != getattr(base, f)}
 
-    def _kept(self, ok):
-        """Note whether a write reached the flash (a full or read-only store keeps nothing).
-        The table says so as your next decision begins, and the low-battery notice says the
-        game is not saved."""
-        self.unsaved = not ok
-        if ok:
+    def _kept(self, ok, record):
+        """Note whether a write of the game (record 1) or the prefs (2) reached the flash (a
+        full or read-only store keeps nothing): while either's last failed, the table says so
+        as your next decision begins, and the low-battery notice says the game is not saved."""
+        self.unsaved = self.unsaved & ~record | (0 if ok else record)
+        if not self.unsaved:
             self.told_unsaved = False
         return ok
 

@@ -545,8 +545,13 @@ def test_a_full_flash_is_said_at_the_table_and_the_game_goes_on():
     assert "Battery 8%: game not saved!" in warned()
     assert not [m for m in sim.messages if m.endswith("your game is saved")]
     assert isinstance(sim.screen, TableScreen) and len(sim.screen.g.log) > 2
-    sim.app.saves = Saves(MemoryStore())        # room again: the warning stops
+    sim.app.saves = Saves(MemoryStore())        # room again: the game is kept at once,
     play_decisions(sim, 1)
+    assert sim.app.unsaved == 2                 # the settings and statistics at their next write
+    t = sim.screen
+    while sim.screen is t and not t.g.over:
+        sim.play_legal()
+    sim.settle()
     assert not sim.app.unsaved
 
 
@@ -723,6 +728,73 @@ def test_a_torn_first_write_after_quitting_is_no_damage():
     assert Saves(flash).load_game() == (None, False)
     back = sim_on(flash)
     assert isinstance(back.screen, ListScreen)  # the title, without a notice
+
+
+@pytest.mark.parametrize("first", ["prefs", "game"])
+def test_a_torn_first_write_on_a_new_badge_is_no_damage(first):
+    """Blank flash, and the very first write (a Settings change, or Start of the first match)
+    cut off at every byte: nothing had been kept, so the badge comes up at the title without
+    "damaged" (found by QA: it said the settings, or the game, were damaged)."""
+    data = None
+    for cut_at in range(1, 40):
+        flash = TearingGame() if first == "game" else Tearing()
+        sim = Sim(seed=5)
+        sim.app.saves = Saves(flash)
+        if first == "game":
+            pick_preset(sim, PRESETS.index("sevens"))
+            select_menu(sim, "Start")
+        else:
+            select_menu(sim, "Settings")
+            sim.press("OK")
+            select_menu(sim, "Speed")
+        flash.cut_at = cut_at
+        sim.press("OK" if first == "game" else "RIGHT")
+        flash.cut_at = None
+        data = flash.cells[first + ".0"]
+        assert not flash.load(first + ".1")
+        assert Record(flash, first, GAME_KIND if first == "game" else autosave.PREFS_KIND).read_all() == ([], False)
+        back = sim_on(flash)
+        assert isinstance(back.screen, ListScreen) and back.screen.title.startswith("Fan Tan"), cut_at
+    assert len(data) == 39                          # every cut short of the whole record
+    flash.cells[first + ".0"] = b"R" + bytes(38)    # not a first write: damage, said
+    assert Record(flash, first, GAME_KIND if first == "game" else autosave.PREFS_KIND).read_all()[1]
+
+
+def test_a_game_that_cannot_be_saved_is_said_though_the_settings_were(tmp_path):
+    """Start writes the game, then the prefs: the game's failed write was forgotten as the
+    prefs' landed, and the low-battery notice said "your game is saved" (found by QA)."""
+    class GameFails(MemoryStore):
+        def save(self, name, data):
+            if name.startswith("game"):
+                raise OSError(28, "No space left on device")
+            return super().save(name, data)
+    sim = Sim("lilygo_t_display_rp2040", seed=5, battery=8)
+    sim.app.saves = Saves(GameFails())
+    new_game(sim, PRESETS.index("sevens"))
+    sim.settle()
+    assert sim.app.unsaved and sim.messages[0] == text.t("battery_unsaved") % 8
+
+
+def test_settings_reset_beside_a_deal_in_play_count_that_deal_as_it_ends():
+    """Damaged prefs are reset with a notice; the deal being played on flash is counted when it
+    ends (only a deal settled before the damage is left out: it was never counted)."""
+    sim = Sim(seed=5)
+    store = MemoryStore()
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_decisions(sim, 3)
+    cut = MemoryStore()
+    cut.cells = dict(store.cells)
+    for name in ("prefs.0", "prefs.1"):
+        cut.cells[name] = b"R" + bytes(30)
+    back = sim_on(cut)
+    assert "settings and statistics were damaged" in " ".join(page_text(back.screen))
+    back.press("OK")
+    t = back.screen
+    while isinstance(back.screen, TableScreen) and back.screen is t and not t.g.over:
+        back.play_legal()
+    back.settle()
+    assert counts(back.app.stats) == (1, 0)
 
 
 def test_the_cursor_of_an_eighteen_card_hand_survives_a_power_cut(tmp_path):
