@@ -18,6 +18,9 @@ WORDS = {
     "per_card": "1 Punkt je Restkarte",
     "chip_per_card": "1 Chip je Restkarte",
     "per_value": "die Werte ihrer Karten (A=1, K=13)",
+    "ceremony": ("Erster Geber ist, wer beim offenen Austeilen den ersten Buben bekommt; vor jeder Runde "
+                 "wird abgehoben."),
+    "dealer": "Der Geber rückt jede Runde einen Platz nach links; wer am Ende gleichauf vorn liegt, teilt den Sieg.",
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
@@ -35,7 +38,7 @@ SCORING = (
     ("Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s als Strafe. Die "
      "kleinste Summe gewinnt."),
     ("Alle setzen einen Chip (wer eine Karte weniger bekommen hat: 2). Wer zuerst fertig ist, bekommt "
-     "den Pot; die anderen zahlen %s."),
+     "den Pot; die anderen zahlen %s, oder was sie noch haben."),
 )
 
 TABLE = (

@@ -16,6 +16,8 @@ WORDS = {
     "per_card": "1 point per card left",
     "chip_per_card": "1 chip per card left",
     "per_value": "their cards' values (A=1, K=13)",
+    "ceremony": "The first dealer is whoever is dealt the first Jack, face up; the deck is cut before each deal.",
+    "dealer": "The dealer moves one seat left each deal; leaders tied at the end share the win.",
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
@@ -30,7 +32,7 @@ SCORING = (
     "First out wins; the others pay the winner %s.",
     "First out ends the deal; the others score %s. Lowest total wins.",
     ("Everyone antes a chip (2 if dealt a card fewer). First out takes the pot; the others "
-     "pay %s."),
+     "pay %s, or what they have."),
 )
 
 # the Rules & help page on reading the table (its title is text_en's "table"), a sentence a line

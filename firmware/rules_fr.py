@@ -19,6 +19,10 @@ WORDS = {
     "per_card": "1 point par carte restante",
     "chip_per_card": "1 jeton par carte restante",
     "per_value": "la valeur de leurs cartes (A=1, R=13)",
+    "ceremony": ("Le premier donneur est celui qui reçoit le premier valet, distribué face visible; le "
+                 "paquet est coupé avant chaque donne."),
+    "dealer": ("Le donneur passe au joueur de gauche à chaque donne; des premiers à égalité à la fin se "
+               "partagent la victoire."),
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
@@ -36,7 +40,7 @@ SCORING = (
     ("Le premier à poser toutes ses cartes finit la donne; les autres marquent %s de pénalité. Le plus petit "
      "total gagne."),
     ("Chacun mise un jeton (2 si on a reçu une carte de moins). Le premier à poser toutes ses cartes prend "
-     "le pot; les autres paient %s."),
+     "le pot; les autres paient %s, ou ce qui leur reste."),
 )
 
 TABLE = (

@@ -185,4 +185,7 @@ def rules(r):
         out.append(said + ".")
     out.append(w.SCORING[r.scoring] % say["per_value" if r.penalty == VALUES else
                                           "chip_per_card" if r.scoring == CHIPS else "per_card"])
+    if r.ceremony:
+        out.append(say["ceremony"])
+    out.append(say["dealer"])
     return out

@@ -198,6 +198,11 @@ def test_a_rules_page_says_what_its_rule_set_does():
     fixed = "once the starting rank is fixed"      # no gates before (engine.game.pass_cost)
     assert fixed in pages["five_or_nine"] and fixed in pages["coventry"] and fixed not in pages["fan_tan"]
     assert "Lowest total wins" in pages["parliament"] and "chip" not in pages["parliament"]
+    # the match's own rules (found by QA: only the README said them)
+    for k in PRESETS:
+        assert "The dealer moves one seat left each deal; leaders tied at the end share the win." in pages[k]
+        assert ("first Jack" in pages[k]) == (preset(k).ceremony == 1) == (preset(k).scoring == CHIPS), k
+    assert "pay 1 chip per card left, or what they have." in pages["fan_tan"]
 
 
 def test_the_paused_rules_page_follows_the_options_chosen():
