@@ -75,7 +75,8 @@ def main(argv=None):
     window = [o for o, v in (("--scale", args.scale), ("--frames", args.frames),
                              ("--window-shot", args.window_shot)) if v]
     if headless and not args.headless:
-        ap.error("%s: only with --headless (the window is played from the keyboard, and F12 saves a picture)" % ", ".join(headless))
+        ap.error("%s: only with --headless (the window is played from the keyboard, and F12 saves a "
+                 "picture)" % ", ".join(headless))
     if window and args.headless:
         ap.error("%s: only in the window, not with --headless (--screenshot and --shot-scale are its "
                  "pictures)" % ", ".join(window))

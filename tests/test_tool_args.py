@@ -69,7 +69,8 @@ def test_tournament_refuses_one_level_in_every_seat():
 
 
 @pytest.mark.parametrize("tool, args, message", [
-    ("compare", ["--budgets", "a,b"], "argument --budgets: 'a,b': give 2 comma-separated whole numbers, each 0 or more"),
+    ("compare", ["--budgets", "a,b"],
+     "argument --budgets: 'a,b': give 2 comma-separated whole numbers, each 0 or more"),
     ("compare", ["--budgets", "5"], "argument --budgets: '5': give 2 comma-separated whole numbers"),
     ("compare", ["--deals", "1"], "argument --deals: at least 2 deals for an interval"),
     ("compare", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
