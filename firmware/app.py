@@ -503,7 +503,7 @@ class App:
         m = self.match
         hit = m.enders()
         if not hit:
-            return t("after_deals") % m.deals if m.deals > 1 else t("one_deal")
+            return t("after_deals") % text.deals_text(m.deals)
         why = t("reached") % m.rules.target if m.rules.scoring == RACE else t("broke")
         return why + ", ".join([text.seat(p, self.human) for p in hit])
 

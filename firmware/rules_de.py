@@ -8,8 +8,8 @@ WORDS = {
     "ace_high": "Das Ass ist hoch (über dem K).",
     "ace_low": "Das Ass ist niedrig (unter der 2).",
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
-    "must": "Spiele, wenn du kannst, sonst passe.",
-    "must_chip": "Spiele, wenn du kannst, sonst passe und zahle einen Chip in den Pot.",
+    "must": "Spiele, wenn du kannst, sonst passt du.",
+    "must_chip": "Spiele, wenn du kannst, sonst passt du und zahlst einen Chip in den Pot.",
     "strategic": ("Du darfst auch freiwillig passen, wenn du den Höchstbetrag zahlen kannst: "
                   "%d Chips in den Pot"),
     "gates": (" und für jede Startkarte, die du zurückhältst, je %d an jeden, der eine ihrer "
@@ -20,7 +20,8 @@ WORDS = {
     "per_value": "die Werte ihrer Karten (A=1, K=13)",
     "ceremony": ("Erster Geber ist, wer beim offenen Austeilen den ersten Buben bekommt; vor jeder Runde "
                  "wird abgehoben."),
-    "dealer": "Der Geber rückt jede Runde einen Platz nach links; wer am Ende gleichauf vorn liegt, teilt den Sieg.",
+    "dealer": ("Der Geber rückt jede Runde einen Platz nach links; liegen am Ende mehrere gleichauf vorn, "
+               "teilen sie sich den Sieg."),
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
@@ -46,11 +47,11 @@ TABLE = (
     ("In deiner Hand heben sich die Karten ab, die du jetzt legen kannst, die anderen sind "
      "ausgegraut; der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),
     "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit höchstens zwei Karten.",
-    ("Neben jedem Spieler: wie viele Karten er hat, seine Chips ($) oder Punkte (Pkt) und was er "
+    ("Neben jedem Spieler steht, wie viele Karten er hat, seine Chips ($) oder Punkte (Pkt) und was er "
      "zuletzt getan hat. Auf kleinen Displays stehen Chips oder Punkte unter deiner Hand; auf den "
      "kleinsten im Spielstand, und G und der letzte Zug erscheinen, wo Platz ist."),
-    ("Passen, wo die Regeln es erlauben (bezahltes Passen oder keine Bonuskarte): den Cursor hinter "
+    ("Passen, wo die Regeln es erlauben (bezahltes Passen, oder um auf die Bonuskarte zu verzichten): den Cursor hinter "
      "deine letzte Karte bewegen; die Meldezeile zeigt das Passen und seinen Preis."),
-    ("Bei Passen -6..9 kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "
+    ("Zeigt der Tisch Passen -6..9 an, kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "
      "deiner Startkarte hat; passen darfst du nur, wenn du den Höchstbetrag zahlen kannst."),
 )

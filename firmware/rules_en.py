@@ -16,7 +16,8 @@ WORDS = {
     "per_card": "1 point per card left",
     "chip_per_card": "1 chip per card left",
     "per_value": "their cards' values (A=1, K=13)",
-    "ceremony": "The first dealer is whoever is dealt the first Jack, face up; the deck is cut before each deal.",
+    "ceremony": ("The first dealer is whoever is dealt the first Jack, face up; the deck is cut before "
+                 "each deal."),
     "dealer": "The dealer moves one seat left each deal; leaders tied at the end share the win.",
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
@@ -41,10 +42,10 @@ TABLE = (
     ("In your hand the cards you can lay now stand out, the others are dimmed; the solid frame "
      "is your cursor, the dashed one the hint."),
     "\u25b6 marks whose turn it is, D the dealer, 2! a player with two cards or fewer.",
-    ("Beside each player: how many cards they hold, their chips ($) or points (pt), and what they "
-     "did last. On small screens the chips or points are under your hand; on the smallest they are "
+    ("Each player's label shows how many cards they hold, their chips ($) or points (pt), and what "
+     "they did last. On small screens the chips or points are under your hand; on the smallest they are "
      "in Standings, and the D and the last action show where there is room."),
-    ("To pass where the rules let you (a paid pass, or no bonus card), move the cursor past your "
+    ("To pass where the rules let you (a paid pass, or to decline the bonus card), move the cursor past your "
      "last card: the message line shows the pass and its price."),
     ("A paid pass shown as Pass -6..9 costs between the two; who holds the cards next to your starter "
      "decides, and you may pass only with chips for the most."),

@@ -9,8 +9,8 @@ WORDS = {
     "ace_low": "L'as est faible (avant le 2).",
     "coventry": ("Qui pose la quatrième carte d'ouverture peut jouer une carte de plus sur une "
                  "autre rangée."),
-    "must": "Jouez si vous pouvez, sinon passez.",
-    "must_chip": "Jouez si vous pouvez, sinon passez et payez un jeton au pot.",
+    "must": "Jouez si vous pouvez, sinon vous passez.",
+    "must_chip": "Jouez si vous pouvez, sinon vous passez et payez un jeton au pot.",
     "strategic": ("Vous pouvez aussi passer volontairement, si vous pouvez payer le coût maximal: "
                   "%d jetons au pot"),
     "gates": (", et, pour chaque carte d'ouverture que vous gardez, %d à chaque détenteur d'une "
@@ -19,10 +19,10 @@ WORDS = {
     "per_card": "1 point par carte restante",
     "chip_per_card": "1 jeton par carte restante",
     "per_value": "la valeur de leurs cartes (A=1, R=13)",
-    "ceremony": ("Le premier donneur est celui qui reçoit le premier valet, distribué face visible; le "
-                 "paquet est coupé avant chaque donne."),
-    "dealer": ("Le donneur passe au joueur de gauche à chaque donne; des premiers à égalité à la fin se "
-               "partagent la victoire."),
+    "ceremony": ("On distribue face visible: celui qui reçoit le premier valet est le premier donneur; "
+                 "le paquet est coupé avant chaque donne."),
+    "dealer": ("Le rôle de donneur tourne d'un joueur vers la gauche à chaque donne; les joueurs à égalité "
+               "en tête à la fin se partagent la victoire."),
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
@@ -37,7 +37,7 @@ OPENING = (
 # by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
 SCORING = (
     "Le premier à poser toutes ses cartes gagne; les autres lui paient %s.",
-    ("Le premier à poser toutes ses cartes finit la donne; les autres marquent %s de pénalité. Le plus petit "
+    ("Le premier à poser toutes ses cartes finit la donne; les autres marquent en pénalité %s. Le plus petit "
      "total gagne."),
     ("Chacun mise un jeton (2 si on a reçu une carte de moins). Le premier à poser toutes ses cartes prend "
      "le pot; les autres paient %s, ou ce qui leur reste."),
@@ -48,10 +48,10 @@ TABLE = (
     ("Dans votre main, les cartes que vous pouvez poser ressortent, les autres sont grisées; "
      "le cadre plein est votre curseur, celui en pointillés montre le conseil."),
     "\u25b6 indique qui doit jouer, Dn le donneur, 2! un joueur à deux cartes ou moins.",
-    ("À côté de chaque joueur: son nombre de cartes, ses jetons ($) ou ses points (pt), et sa "
+    ("À côté de chaque joueur figurent son nombre de cartes, ses jetons ($) ou ses points (pt), et sa "
      "dernière action. Sur les petits écrans, jetons ou points sont sous votre main; sur les plus "
      "petits, dans le classement, et le Dn et la dernière action s'affichent là où il y a la place."),
-    ("Pour passer quand les règles le permettent (passe payante, ou pas de carte bonus), déplacez "
+    ("Pour passer quand les règles le permettent (passe payante, ou pour refuser la carte bonus), déplacez "
      "le curseur après votre dernière carte: la ligne de message montre la passe et son prix."),
     ("Une passe payante affichée Passer -6..9 coûte de 6 à 9 jetons, selon qui détient les cartes voisines de "
      "votre carte d'ouverture; vous ne pouvez passer que si vous pouvez payer le maximum."),

@@ -133,15 +133,20 @@ def option_text(key, r):
     return str(v) if v or key != "deals" else t("no_limit")
 
 
+def deals_text(n):
+    """n deals in words: "10 deals", "1 deal"."""
+    return t("n_deals") % n if n > 1 else t("one_deal")
+
+
 def match_text(r):
     """When a match under rule set r ends, in words ("10 deals, or until a player has no chips
     (20 chips each)")."""
     parts = []
     if r.deals:
-        parts.append(t("n_deals") % r.deals if r.deals > 1 else t("one_deal"))
+        parts.append(deals_text(r.deals))
     if r.scoring == RACE:
         parts.append(t("to_target") % r.target)
-    if r.scoring == CHIPS:
+    if r.scoring == CHIPS and r.deals != 1:         # one deal ends the match either way
         parts.append(t("until_broke"))
     out = t("or_sep").join(parts)
     return out + " (" + t("chips_each") % r.chips + ")" if r.scoring == CHIPS else out

@@ -414,7 +414,8 @@ def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
 
 def test_a_match_of_one_deal_as_rule_book_001_allows():
     """« Chaque donne constitue une partie » (001): New game's Deals line offers 1; that
-    match ends with its deal, and its standings say "1 deal", not "After 1 deals"."""
+    match ends with its deal, and its standings say "After 1 deal", not "After 1 deals"; in a
+    chip game, not "or until a player has no chips" either: the deal ends it anyway."""
     sim = Sim("pimoroni_picosystem", seed=4)
     pick_preset(sim, PRESETS.index("sevens"))
     set_line(sim, "Deals", 1, "deals")
@@ -426,9 +427,10 @@ def test_a_match_of_one_deal_as_rule_book_001_allows():
     m = sim.app.match
     assert m.over and m.deals == 1
     sim.press("OK")
-    assert page_text(sim.screen)[-2:] == ["1 deal", text.t("ok_title")]
+    assert page_text(sim.screen)[-2:] == ["After 1 deal", text.t("ok_title")]
     sim.press("OK")
     assert sim.app.match is None
+    assert text.match_text(preset("fan_tan").with_(deals=1)) == "1 deal (50 chips each)"
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)

@@ -714,7 +714,7 @@ def test_the_keys_page_says_where_the_hint_is_without_a_hint_key(board, says):
     sim.app.keys_page()
     shown = " ".join(page_text(sim.screen))
     assert ("Hint: in the pause menu, on your turn" in shown) == says
-    assert ("Menus go round: down from the last line to the first" in shown) == says
+    assert ("After the last line, menus go round to the first" in shown) == says
     menu = ListScreen(sim.app, "t", [["a", None, None, None], ["b", None, None, None]])
     sim.app.goto(menu)
     sim.press("DOWN")
