@@ -355,6 +355,7 @@ class App:
                     return
                 if b in (OK, BACK):
                     self._digit = -1
+                    self.save_prefs()       # the number typed, kept as any choice here is
                     screen.show()
                     return
             base_button(b, now)

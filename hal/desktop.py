@@ -114,15 +114,14 @@ def pins_used_twice(profile, gpio=None):
             its.append((pin, job))
     out = []
     for its in jobs.values():
+        if any(job == "BACKLIGHT" for _, job in its):
+            its = [it for it in its if it[1] != "make_display"]
         names = list(dict.fromkeys(pin for pin, _ in its))
         kinds = list(dict.fromkeys(job for _, job in its))
         if len(names) > 1:
             out.append("%s are one pin, GPIO%d: give each its own pin" % (
                 " and ".join("%s (%s)" % it for it in its), gpio[names[0]]))
-            continue
-        if "BACKLIGHT" in kinds and "make_display" in kinds:
-            kinds.remove("make_display")
-        if len(kinds) > 1:
+        elif len(kinds) > 1:
             out.append("pin %s is used twice, by %s: give each its own pin" % (names[0], " and ".join(kinds)))
     return out
 

@@ -46,7 +46,7 @@ def main(argv=None):
     ap.add_argument("--keys", default="", help="comma-separated buttons, WAIT:ms, @file.png")
     ap.add_argument("--screenshot", default=None, help="PNG of the final screen")
     ap.add_argument("--shot-dir", default=None, help="folder for @file.png tokens")
-    ap.add_argument("--shot-scale", type=int, default=1, help="zoom of the PNGs (--screenshot, @file.png)")
+    ap.add_argument("--shot-scale", type=int, default=None, help="zoom of the PNGs (--screenshot, @file.png; 1)")
     ap.add_argument("--frames", type=int, default=0, help="window: quit after N frames")
     ap.add_argument("--window-shot", default=None, help="window: PNG of the whole window at exit")
     ap.add_argument("--redraw", action="store_true", help="report redraw areas after bot moves")
@@ -59,7 +59,7 @@ def main(argv=None):
         ap.error("--battery: a charge from 0 to 100 (%)")
     if args.seed is not None and not 1 <= args.seed <= 99999:      # as New game's deal number
         ap.error("--seed: a deal number from 1 to 99999")
-    if args.scale < 0 or args.shot_scale < 1:
+    if args.scale < 0 or args.shot_scale is not None and args.shot_scale < 1:
         ap.error("--scale: 0 (fit) or more; --shot-scale: 1 or more")
     if args.data_dir == "":         # an unset shell variable: not the player's own saves
         ap.error("--data-dir: give a folder")
@@ -71,7 +71,8 @@ def main(argv=None):
     except OSError as e:
         ap.error("--data-dir %s: cannot make the folder (%s)" % (data_dir, e.strerror or e))
     headless = [o for o, v in (("--keys", args.keys), ("--screenshot", args.screenshot),
-                               ("--shot-dir", args.shot_dir), ("--redraw", args.redraw)) if v]
+                               ("--shot-dir", args.shot_dir), ("--shot-scale", args.shot_scale is not None),
+                               ("--redraw", args.redraw)) if v]
     window = [o for o, v in (("--scale", args.scale), ("--frames", args.frames),
                              ("--window-shot", args.window_shot)) if v]
     if headless and not args.headless:
@@ -101,10 +102,11 @@ def main(argv=None):
         sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)
         sim.measure = args.redraw
         try:
-            sim.run_script(args.keys.split(","), shot_dir=args.shot_dir, shot_scale=args.shot_scale)
+            scale = args.shot_scale or 1
+            sim.run_script(args.keys.split(","), shot_dir=args.shot_dir, shot_scale=scale)
             sim.settle()
             if args.screenshot:
-                sim.shot(args.screenshot, args.shot_scale)
+                sim.shot(args.screenshot, scale)
         except OSError as e:
             cannot_write(ap, e)
         if args.redraw:

@@ -381,6 +381,11 @@ def test_a_setting_or_a_new_game_choice_survives_a_power_cut_before_you_leave_it
         sim4 = Sim(data_dir=str(tmp_path))
         assert sim4.app.settings["preset"] == PRESETS.index("domino")
         assert sim4.app.settings["players"] == players == 5
+        select_menu(sim3, "Deal #")
+        for b in ("OK", "UP", "RIGHT", "UP", "OK"):     # typed digit by digit: 00001 -> 11001
+            sim3.press(b)
+        assert sim3.app.settings["deal"] == 11001       # the power goes here
+        assert Sim(data_dir=str(tmp_path)).app.settings["deal"] == 11001
     finally:
         text.set_lang(0)
 

@@ -8,7 +8,7 @@ import pytest
 
 import hal
 from hal import buttons as B
-from hal.desktop import board_gpio, board_pins, profile_pins, profile_problems
+from hal.desktop import board_gpio, board_pins, pins_used_twice, profile_pins, profile_problems
 from hal.buttons import Buttons, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU
 
 from conftest import ROOT
@@ -299,6 +299,9 @@ def test_two_names_of_one_pin_are_named_as_one_pin(monkeypatch):
     monkeypatch.setattr(p, "BACKLIGHT", "GP25")
     assert profile_problems(p, "hack_club_sprig") == [
         "GP25 (BACKLIGHT) and LED (LED) are one pin, GPIO25: give each its own pin"]
+    monkeypatch.undo()                              # the backlight may be a display pin, by any name
+    monkeypatch.setattr(p, "make_display", lambda board: board.LCD_BL, raising=False)
+    assert pins_used_twice(p, {"GP17": 17, "LCD_BL": 17}) == []
 
 
 def test_an_encoder_without_two_pins_or_a_size_in_words_is_named_not_a_traceback(monkeypatch):

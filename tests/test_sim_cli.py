@@ -137,6 +137,7 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
 @pytest.mark.parametrize("args, said", [
     (["--keys", "OK", "--frames", "3"], "--keys: only with --headless"),
     (["--screenshot", "x.png"], "--screenshot: only with --headless"),
+    (["--shot-scale", "2"], "--shot-scale: only with --headless"),
     (["--headless", "--frames", "2"], "--frames: only in the window, not with --headless"),
     (["--headless", "--window-shot", "x.png"], "--window-shot: only in the window"),
     (["--headless", "--keys", "OK,A"], "in the script: A (the buttons: UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT)"),
