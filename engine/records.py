@@ -55,7 +55,8 @@ class Record:
         damaged = (used[0] and slots[0] is None) or (used[1] and slots[1] is None)
         newest = _newest(slots)
         if newest < 0:
-            first = used[0] and not used[1] and bytes(raw[0][:4]) == bytes((82, self.kind, 0, 1))[:len(raw[0])]
+            # the head of a first write (sequence 1) beside a blank slot: the first write ever
+            first = used[0] and not used[1] and _wrap(self.kind, 1, b"").startswith(bytes(raw[0][:4]))
             return [], damaged and not first
         other = slots[1 - newest]
         return [slots[newest][1]] + ([other[1]] if other is not None else []), damaged
