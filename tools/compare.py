@@ -22,8 +22,8 @@ if ROOT not in sys.path:
 
 from engine import bots                                  # noqa: E402
 from engine.rules import preset, PRESETS                 # noqa: E402
-from tools.tournament import (deal_number, seat_won, spans, interval, map_chunks,   # noqa: E402
-                              positive, numbers)
+from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
+from tools.args import positive, numbers                 # noqa: E402
 
 
 def run_deals(args):

@@ -29,7 +29,8 @@ from engine.game import Game, PASS         # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
-from tools.tournament import deal_number, lay, map_chunks, positive, level_names    # noqa: E402
+from tools.tournament import deal_number, lay, map_chunks, level_names    # noqa: E402
+from tools.args import positive             # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)

@@ -36,8 +36,8 @@ from engine.game import Game               # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
-from tools.tournament import (deal_number, bot_seed, lay, spans, interval, map_chunks,   # noqa: E402
-                              positive, numbers)
+from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
+from tools.args import positive, numbers   # noqa: E402
 
 LEADS = (0, 4, 8, 16)
 

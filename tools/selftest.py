@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+from tools.args import numbers
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -31,21 +33,10 @@ def run_micropython(source, timeout=600, copies=("engine",), exts=(), args=()):
                           cwd=ROOT, capture_output=True, text=True, timeout=timeout)
 
 
-def deal_numbers(text):
-    """An argparse type: comma-separated deal numbers (ints from 0 to 2**30 - 1)."""
-    try:
-        deals = tuple(int(d) for d in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected comma-separated deal numbers, not %r" % text)
-    if not all(0 <= d < 1 << 30 for d in deals):
-        raise argparse.ArgumentTypeError("deal numbers go from 0 to %d" % ((1 << 30) - 1))
-    return deals
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.selftest", description=__doc__)
     ap.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
-    ap.add_argument("--deals", type=deal_numbers,
+    ap.add_argument("--deals", type=numbers(least=0, most=(1 << 30) - 1),
                     help="comma-separated deal numbers (default: the fixed list)")
     args = ap.parse_args(argv)
     src = ("import engine.selftest as s\n"

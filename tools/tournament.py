@@ -27,6 +27,7 @@ if ROOT not in sys.path:
 from engine import bots                    # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
+from tools.args import positive            # noqa: E402
 from engine import reasons                 # noqa: E402
 
 
@@ -176,30 +177,6 @@ def table(res):
                 name, r["games"], 100 * r["win_rate"], 100 * r["ci95"][0], 100 * r["ci95"][1],
                 r["avg_penalty"], r["avg_score"]))
     return "\n".join(lines)
-
-
-def positive(text):
-    """An argparse type: an int of at least 1."""
-    n = int(text)
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be at least 1, not %d" % n)
-    return n
-
-
-def numbers(count=None, least=0):
-    """An argparse type: comma-separated ints, `count` of them (any number if None), each at
-    least `least` (any if None)."""
-    def parse(text):
-        try:
-            ns = [int(x) for x in text.split(",")]
-        except ValueError:
-            ns = []
-        if (not ns or count is not None and len(ns) != count
-                or least is not None and min(ns) < least):
-            raise argparse.ArgumentTypeError("%r: give %s comma-separated whole numbers%s" % (
-                text, count or "one or more", "" if least is None else ", each %d or more" % least))
-        return ns
-    return parse
 
 
 def level_names(text):

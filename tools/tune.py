@@ -25,7 +25,8 @@ if ROOT not in sys.path:
 
 from engine import bots                                 # noqa: E402
 from engine.rules import preset, PRESETS                # noqa: E402
-from tools.tournament import deal_number, seat_won, positive, numbers   # noqa: E402
+from tools.tournament import deal_number, seat_won       # noqa: E402
+from tools.args import positive, numbers                 # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
 # control): 10 for counts, 40 for yes/no features; control never varies in Sevens.

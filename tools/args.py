@@ -1,0 +1,28 @@
+"""argparse types the tools share: counts and lists of whole numbers, refused in one line."""
+import argparse
+
+
+def positive(text):
+    """An int of at least 1."""
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1, not %d" % n)
+    return n
+
+
+def numbers(count=None, least=0, most=None):
+    """Comma-separated ints, `count` of them (any number if None), each from `least` to
+    `most` (no bound where None)."""
+    def parse(text):
+        try:
+            ns = [int(x) for x in text.split(",")]
+        except ValueError:
+            ns = []
+        if (not ns or count is not None and len(ns) != count
+                or least is not None and min(ns) < least or most is not None and max(ns) > most):
+            bound = ("" if least is None else ", each %d or more" % least) + (
+                "" if most is None else " and %d or less" % most)
+            raise argparse.ArgumentTypeError("%r: give %s comma-separated whole numbers%s" % (
+                text, count or "one or more", bound))
+        return ns
+    return parse
