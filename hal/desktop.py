@@ -12,19 +12,25 @@ import re
 import time
 import weakref
 
-import bitmaptools
-import numpy as np
-import pygame
-import displayio
-from displayio import _tilegrid
-import busdisplay
-from blinka_displayio_pygamedisplay import PyGameDisplay
+# Before pygame and Blinka load, for whatever uses this HAL (the simulator, the tools, the tests):
+# no pygame greeting, and Blinka's board-free chip, so that it does not warn that this computer
+# is "not fully supported" (nothing here uses its pins).
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("BLINKA_FORCECHIP", "OS_AGNOSTIC")
 
-from firmware import text
-from hal import profile as _profile
-from hal.stores import FileStore
-from hal.memory_store import MemoryStore
-from hal.buttons import Buttons, NAMES, COUNT, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
+import bitmaptools                          # noqa: E402
+import numpy as np                          # noqa: E402
+import pygame                               # noqa: E402
+import displayio                            # noqa: E402
+from displayio import _tilegrid             # noqa: E402
+import busdisplay                           # noqa: E402
+from blinka_displayio_pygamedisplay import PyGameDisplay   # noqa: E402
+
+from firmware import text                   # noqa: E402
+from hal import profile as _profile         # noqa: E402
+from hal.stores import FileStore            # noqa: E402
+from hal.memory_store import MemoryStore    # noqa: E402
+from hal.buttons import Buttons, NAMES, COUNT, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT   # noqa: E402
 
 # Blinka starts a thread at import that would refresh the displays by itself; the app refreshes
 # once the screen has settled (and the tests decide when), so stop it, and no second thread

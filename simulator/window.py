@@ -3,10 +3,9 @@ import os
 import sys
 import time
 
-import pygame
-
-from hal.desktop import describe, keyboard_map, save_png, ENCODER_KEYS
+from hal.desktop import describe, keyboard_map, save_png, ENCODER_KEYS   # first: it quiets pygame
 from simulator.core import Sim
+import pygame
 
 PANEL_W = 300
 FPS = 30

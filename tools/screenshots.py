@@ -13,13 +13,12 @@ import argparse
 import os
 import re
 
-# first: the simulator package quiets pygame's greeting and Blinka's warning before they load
-from simulator.core import Sim, ROOT
 from hal import BOARDS, profile
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, LONG_MS
 from hal.desktop import cannot_write
 from engine.rules import PRESETS
 from engine import reasons as R
+from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
 from firmware import heap, text
 from tools import bench
