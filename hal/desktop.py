@@ -28,7 +28,7 @@ from blinka_displayio_pygamedisplay import PyGameDisplay   # noqa: E402
 
 from firmware import text                   # noqa: E402
 from hal import profile as _profile         # noqa: E402
-from hal.stores import FileStore            # noqa: E402
+from hal.file_store import FileStore        # noqa: E402
 from hal.memory_store import MemoryStore    # noqa: E402
 from hal.buttons import Buttons, NAMES, COUNT, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT   # noqa: E402
 

@@ -4,15 +4,14 @@
   appends to a journal in erased flash, which CircuitPython programs without erasing;
   only when the journal is full is the sector erased and rewritten with the newest
   record of each name (see NvmStore).
-- FileStore: a folder (MicroPython's flash, or the simulator's --data-dir). A save
-  writes a temporary file and renames it over the old one.
+- hal.file_store.FileStore: a folder (MicroPython's flash, or the simulator's --data-dir),
+  imported only where there is no nvm, so a CircuitPython badge does not hold its code.
 - hal.memory_store.MemoryStore, a dict, for the simulator without a data folder and tests,
   is not here: the badge never uses it.
 `open_store()` picks the badge's backend: nvm where the runtime has it, else files.
 Records (engine.records) wrap their payload with a length and a CRC, so a torn or
 erased region reads back as "no record", never as garbage.
 """
-import os
 
 REGION = 512
 PAGE = 256      # the RP2040's flash page: CircuitPython programs the nvm a page at a time
@@ -146,48 +145,6 @@ def _entry_head(k, n):
     return bytes((a, a ^ 0xFF, n & 0xFF, (n & 0xFF) ^ 0xFF))
 
 
-class FileStore:
-    """Records as files in a folder; a write replaces the file only when complete."""
-
-    damaged = False     # only a journal (NvmStore) can lose records beside the slots'
-
-    def __init__(self, folder):
-        self.folder = folder.rstrip("/")
-        try:
-            os.mkdir(self.folder)
-        except OSError:
-            pass                # already there (or read-only: save() will say so)
-
-    def _path(self, name):
-        return self.folder + "/" + name
-
-    def load(self, name):
-        try:
-            with open(self._path(name), "rb") as f:
-                return f.read()
-        except OSError:
-            return None
-
-    def save(self, name, data):
-        path = self._path(name)
-        tmp = path + ".tmp"
-        try:
-            with open(tmp, "wb") as f:
-                f.write(data)
-            try:
-                os.remove(path)     # MicroPython's rename does not replace
-            except OSError:
-                pass
-            os.rename(tmp, path)
-        except OSError:
-            try:
-                os.remove(tmp)      # a failed write leaves no copy taking room
-            except OSError:
-                pass
-            raise
-        return True
-
-
 def open_store(folder="/saves"):
     """CircuitPython: NvmStore(microcontroller.nvm); MicroPython (no nvm): FileStore(folder)."""
     try:
@@ -197,4 +154,5 @@ def open_store(folder="/saves"):
             return NvmStore(nvm)
     except (ImportError, AttributeError, StoreFull):
         pass
+    from hal.file_store import FileStore     # not held where nvm is: every badge
     return FileStore(folder)

@@ -13,7 +13,8 @@ from engine.stats import Stats
 from engine.records import Record
 from firmware import autosave, text
 from firmware.autosave import Saves, GAME_KIND
-from hal.stores import FileStore, NvmStore
+from hal.stores import NvmStore
+from hal.file_store import FileStore
 from hal.memory_store import MemoryStore
 from fakestore import Tearing, newest, FlashNvm, journal_heads
 from test_save import finish

@@ -6,7 +6,7 @@ from engine.rules import PRESETS, preset
 from firmware.autosave import Saves, TABLE
 from firmware.table import TableScreen
 from firmware import text, ui
-from hal.stores import FileStore
+from hal.file_store import FileStore
 from simhelp import LAYOUT_BOARDS, Sim, message, new_game
 
 

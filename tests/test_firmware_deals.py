@@ -373,7 +373,7 @@ def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
     lay any card: the message line says so instead of only 'Your turn'."""
     from engine.match import Match
     from firmware.autosave import Saves, TABLE
-    from hal.stores import FileStore
+    from hal.file_store import FileStore
     for d in range(1, 50):
         m = Match(preset("play_or_pay"), d)
         if m.game.turn == 0:

@@ -54,7 +54,7 @@ def test_a_hinted_pass_shows_whether_the_pass_is_selected(tmp_path):
     so nothing on the screen told the player whether OK would pass or lay that card."""
     from engine.game import PASS
     from firmware.autosave import Saves, TABLE
-    from hal.stores import FileStore
+    from hal.file_store import FileStore
     from simhelp import message
     for key in ("play_or_pay", "coventry"):
         m = _hard_hints_a_pass(key)

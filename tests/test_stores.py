@@ -6,7 +6,8 @@ import pytest
 
 from engine.records import Record
 from fakestore import newest, FlashNvm, journal_heads
-from hal.stores import NvmStore, FileStore, StoreFull, REGION
+from hal.stores import NvmStore, StoreFull, REGION
+from hal.file_store import FileStore
 
 
 def test_nvm_store_keeps_each_record_apart():

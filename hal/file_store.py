@@ -1,0 +1,46 @@
+"""Records as files (hal.stores' load and save): MicroPython's flash, which has no nvm, and the
+simulator's --data-dir. Not in hal.stores, so a CircuitPython badge, which saves in its nvm,
+does not hold this code."""
+import os
+
+
+class FileStore:
+    """Records as files in a folder; a write replaces the file only when complete."""
+
+    damaged = False     # only a journal (NvmStore) can lose records beside the slots'
+
+    def __init__(self, folder):
+        self.folder = folder.rstrip("/")
+        try:
+            os.mkdir(self.folder)
+        except OSError:
+            pass                # already there (or read-only: save() will say so)
+
+    def _path(self, name):
+        return self.folder + "/" + name
+
+    def load(self, name):
+        try:
+            with open(self._path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def save(self, name, data):
+        path = self._path(name)
+        tmp = path + ".tmp"
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+            try:
+                os.remove(path)     # MicroPython's rename does not replace
+            except OSError:
+                pass
+            os.rename(tmp, path)
+        except OSError:
+            try:
+                os.remove(tmp)      # a failed write leaves no copy taking room
+            except OSError:
+                pass
+            raise
+        return True
