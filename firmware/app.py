@@ -14,11 +14,11 @@ from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
 from engine.levels import LEVELS
-from hal.buttons import UP, HINT
+from hal.buttons import UP, DOWN, OK, BACK
 
-from firmware import ui, layouts, text
+from firmware import ui, layouts, text, borrow
 from firmware.text import t
-from firmware.screens import ListScreen, PageScreen
+from firmware.screens import ListScreen, PageScreen, later
 from firmware.table import TableScreen, ReplayScreen, sorted_hand, card_name, signed
 from firmware import players
 from firmware import autosave
@@ -29,11 +29,6 @@ IDLE_MS = (60000, 300000)   # no button for this long while the game waits: the 
 IDLE_LEVEL = (0.1, 0)       # dims to this, then goes out, until a press (which only wakes it)
 BATTERY_MS = 60000      # the table reads the battery as your decision begins, at most this often
 BATTERY_LOW = (10, 5)   # a notice at the table as the charge falls to each of these (%)
-
-
-def later(fn, *args):
-    """fn(*args), to be called later: what a menu line or a page's OK or BACK does."""
-    return lambda: fn(*args)
 
 
 def _line(items, key):
@@ -343,7 +338,6 @@ class App:
         def on_button(b, now):
             # while a digit of the deal number is selected, UP/DOWN change it
             if self._digit >= 0 and screen.sel == deal_row:
-                from hal.buttons import UP, DOWN, OK, BACK
                 if b in (UP, DOWN):
                     i = 4 - self._digit
                     d = (s["deal"] // (10 ** i)) % 10
@@ -564,42 +558,9 @@ class App:
         screen.on_button = on_button
         self.goto(screen)
 
-    def stats_lines(self):
-        st = self.stats
-        avg = st.average_penalty()
-        lines = [(t("deals") + ": " + str(st.deals) + " \u00b7 " + t("deals_won") + ": "
-                  + str(sum(st.wins)), ui.TEXT),
-                 (t("matches") + ": " + str(st.matches) + " \u00b7 " + t("deals_won") + ": "
-                  + str(st.match_wins), ui.TEXT),
-                 (t("streak") + ": " + str(st.streak) + " \u00b7 " + t("best") + ": " + str(st.best),
-                  ui.TEXT),
-                 (t("avg_pen") + ": " + str(avg // 10) + t("point") + str(avg % 10), ui.TEXT)]
-        head = False
-        for key in PRESETS:      # each rule set played, then its levels under it
-            title = text.preset_title(key)
-            for level in range(len(LEVELS)):
-                i = Stats.slot(key, level)
-                if not st.played[i]:
-                    continue
-                if not head:
-                    lines.append((t("wins_per"), ui.ACCENT))
-                    head = True
-                if title:
-                    lines.append((title, ui.TEXT))
-                    title = None
-                lines.append(("  " + t(LEVELS[level]) + ": " + str(st.wins[i]) + "/"
-                              + str(st.played[i]), ui.TEXT))
-        lines.append((t("ok_reset"), ui.MUTED))
-        return lines
-
     def stats_screen(self):
-        def reset():
-            self.stats.reset()
-            self.save_prefs()
-            self.stats_screen()
-        self.goto(PageScreen(self, t("stats"), self.stats_lines(),
-                             ok=later(self.confirm, "reset_q", "yes_reset", reset, self.stats_screen),
-                             back=later(self.title, "stats")))
+        """The statistics page (firmware/stats_page.py, borrowed: held only while in front)."""
+        borrow("stats_page").show(self)
 
     def confirm(self, question, yes, action, back):
         """Do something that cannot be undone only after a second, explicit choice (No is
@@ -608,74 +569,13 @@ class App:
                                                  [yes, None, None, action]], back=back))
 
     def help_menu(self, sel=0):
-        """The rule sets, the keys and About; back from a page, on the line it came from."""
-        items = [[text.preset_title(k), None, None,
-                  later(self.rules_page, k, later(self.help_menu, i))]
-                 for i, k in enumerate(PRESETS)]
-        items.append(["table", None, None, self.table_page])
-        items.append(["keys", None, None, self.keys_page])
-        items.append(["about", None, None, self.about_page])
-        self.goto(ListScreen(self, t("help"), items, back=later(self.title, "help"), sel=sel))
-
-    def rules_page(self, key, back, r=None, extra=()):
-        """Preset key's page: its rules (or rule set r, the preset with options applied) in
-        sentences, any extra lines, and how long a match runs."""
-        r = r or preset(key)
-        lines = [(x, ui.TEXT) for x in text.rules(r)] + list(extra)
-        lines.append((t("match") + ": " + text.match_text(r), ui.TEXT))
-        self.goto(PageScreen(self, text.preset_title(key), lines, ok=back, back=back))
+        """Rules & help (firmware/help_pages.py, borrowed: held only while its pages are in
+        front); back from a page, on line sel."""
+        borrow("help_pages").menu(self, sel)
 
     def game_rules_page(self):
-        """From the pause menu: the rules the match is played by (its options applied), with
-        the options, bots and length."""
-        r = self.match.rules
-        lines = [(t("this_game"), ui.ACCENT)]
-        for k in text.OPTIONS:
-            v = text.option_text(k, r)
-            if v != "-":            # an option that means nothing under these rules
-                lines.append((t(k) + ": " + v, ui.TEXT))
-        lines.append((t("difficulty") + ": " + text.levels_text(self.match_seats, r.players), ui.TEXT))
-        at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
-        self.rules_page(PRESETS[self.match_preset], later(self.pause, "help"), at_table, lines)
-
-    def table_page(self):
-        """How to read the table: what its marks and frames mean."""
-        self.goto(PageScreen(self, t("table"), [(x, ui.TEXT) for x in text.rules_words().TABLE],
-                             ok=later(self.help_menu, len(PRESETS))))
-
-    def keys_page(self):
-        """What each of this board's keys does, by the name printed on it."""
-        p = self.hal.profile
-        label = {}
-        for key, name in zip(p.KEYS, p.LABELS):
-            label[key[0]] = text.key_label(name)
-        lines = [(p.NAME, ui.ACCENT)]
-        for pin, short, held in p.KEYS:
-            line = label[pin] + ": " + text.button(short)
-            if held is not None:
-                line += ", " + t("hold") + ": " + text.button(held)
-            lines.append((line, ui.TEXT))
-        for a, b, button in p.CHORDS:
-            lines.append((label[a] + "+" + label[b] + ": " + text.button(button), ui.TEXT))
-        if p.ENCODER:
-            lines.append((t("knob"), ui.TEXT))
-        gives = [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]
-        if HINT not in gives:
-            lines.append((t("hint_in_pause"), ui.TEXT))
-        if UP not in gives:                 # the T-Display: DOWN goes round to the top
-            lines.append((t("menus_wrap"), ui.TEXT))
-        lines.append((t("hurry"), ui.MUTED))
-        self.goto(PageScreen(self, t("keys"), lines, ok=later(self.help_menu, len(PRESETS) + 1)))
-
-    def about_page(self):
-        """For bug reports: the board, the firmware it runs and the heap left on the badge."""
-        p = self.hal.profile
-        lines = [(t("title"), ui.ACCENT), (p.NAME, ui.TEXT), (p.BOARD_ID, ui.MUTED),
-                 (self.hal.runtime(), ui.TEXT)]
-        mem = self.hal.memory()
-        if mem is not None:
-            lines.append((t("memory_free") % (mem[0] // 1024, mem[1] // 1024), ui.TEXT))
-        self.goto(PageScreen(self, t("about"), lines, ok=later(self.help_menu, len(PRESETS) + 2)))
+        """From the pause menu: the rules of the match being played (firmware/help_pages.py)."""
+        borrow("help_pages").game_rules_page(self)
 
     # ---- autosave and resume (firmware.autosave) ---------------------------------------
     def power_up(self):

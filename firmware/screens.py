@@ -8,6 +8,11 @@ from firmware.text import t
 READ_MS = 600       # OK counts this long after a page appears, or a turn after a hurry: time to see it
 
 
+def later(fn, *args):
+    """fn(*args), to be called later: what a menu line or a page's OK or BACK does."""
+    return lambda: fn(*args)
+
+
 class Screen:
     """Base: a group, buttons in, timers ticking, `busy` while it needs no input."""
 

@@ -7,7 +7,7 @@ import hal
 
 from simhelp import Sim, LAYOUT_BOARDS, PageScreen, labels, new_game
 from engine.rules import PRESETS
-from firmware import text, ui, layouts
+from firmware import text, ui, layouts, help_pages
 from firmware import text_en, text_fr, text_de, rules_en, rules_fr, rules_de
 from firmware.table import TableView
 from simulator.core import FONT_DIR
@@ -91,7 +91,7 @@ def visit_all(sim, where):
     app.help_menu()
     chk("help")
     for k in PRESETS:
-        app.rules_page(k, back=app.title)
+        help_pages.rules_page(app, k, back=app.title)
         page = app.screen
         while True:
             chk("rules " + k)
@@ -99,10 +99,10 @@ def visit_all(sim, where):
                 break
             page.top += 1
             page.show()
-    app.keys_page()
+    help_pages.keys_page(app)
     chk("keys")
     sim.hal.memory = lambda: (163840, 175104)     # as the badge HAL reports its heap
-    app.about_page()
+    help_pages.about_page(app)
     chk("about")
     # the table, with 7 players where the preset allows, then every message
     for preset_key, players in (("parliament", 7), ("fan_tan", 5), ("sevens", 4)):

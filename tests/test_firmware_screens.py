@@ -11,7 +11,7 @@ from engine.game import PASS
 from engine.cards import name as card_name
 from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
-from firmware import text, heap, ui
+from firmware import text, heap, ui, help_pages
 from fakestore import newest
 
 
@@ -169,7 +169,7 @@ def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_n
 def test_every_preset_can_start_and_shows_its_rules_page():
     sim = Sim()
     for k in PRESETS:
-        sim.app.rules_page(k, back=sim.app.title)
+        help_pages.rules_page(sim.app, k, back=sim.app.title)
         assert isinstance(sim.screen, PageScreen)
         assert len(" ".join(page_text(sim.screen))) > 40
 
@@ -301,6 +301,54 @@ def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
         assert not line.endswith(":") and not re.match(r"^[\d.]+$", line), lines
         assert "\u00b7" not in (line[:1], line[-1:]), lines     # a break drops the separator
         assert ui.text_width(line, sim.app.layout.font) <= sim.app.layout.w - 10, line
+
+
+def test_help_and_statistics_pages_are_freed_once_left(monkeypatch):
+    """Rules & help and Statistics are borrowed (firmware.borrow): every page works through the
+    keys, statistics reset after the question, and back at the title neither module is loaded
+    nor alive, so the badge holds their code only while a page is in front."""
+    import gc
+    import sys
+    import types
+    import firmware
+    for name in ("help_pages", "stats_page"):    # as on the badge: not imported (by the tests)
+        monkeypatch.delitem(sys.modules, "firmware." + name, raising=False)
+        monkeypatch.delattr(firmware, name, raising=False)
+    sim = Sim("pimoroni_picosystem", seed=3)
+    sim.app.stats.add_deal("sevens", 2, True, 0)
+    new_game(sim, PRESETS.index("sevens"))
+    sim.press("MENU")
+    select_menu(sim, "Rules & help")        # the rules of this match, from the pause menu
+    sim.press("OK")
+    assert sim.screen.title == text.preset_title("sevens") and "This game" in page_text(sim.screen)
+    sim.press("OK")
+    assert sim.screen.title == text.t("paused")
+    select_menu(sim, "Quit")
+    sim.press("OK")
+    select_menu(sim, "Yes")
+    sim.press("OK")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    for line in [text.preset_title(k) for k in PRESETS] + ["The table", "Buttons", "About"]:
+        select_menu(sim, line)
+        sim.press("OK")
+        assert isinstance(sim.screen, PageScreen) and len(page_text(sim.screen)) > 2, line
+        sim.press("OK")
+    sim.press("BACK")
+    select_menu(sim, "Statistics")
+    sim.press("OK")
+    assert "Deals: 1 \u00b7 Won: " in " ".join(page_text(sim.screen))
+    sim.press("OK")
+    select_menu(sim, "Yes, reset")
+    sim.press("OK")
+    assert sim.app.stats.deals == 0 and sim.screen.title == text.t("stats")
+    sim.press("BACK")
+    assert sim.screen.title.startswith("Fan Tan")
+    gc.collect()
+    for name in ("help_pages", "stats_page"):
+        assert "firmware." + name not in sys.modules and not hasattr(sys.modules["firmware"], name)
+        assert not [m for m in gc.get_objects() if isinstance(m, types.ModuleType)
+                    and m.__name__ == "firmware." + name and m is not help_pages], name
 
 
 @pytest.mark.parametrize("lang", range(3))
@@ -711,7 +759,7 @@ def test_the_keys_page_says_where_the_hint_is_without_a_hint_key(board, says):
     """And, without an UP key (the T-Display), that menus go round (found by QA: getting
     back to Start took 21 presses of a chord nobody knew went round)."""
     sim = Sim(board)
-    sim.app.keys_page()
+    help_pages.keys_page(sim.app)
     shown = " ".join(page_text(sim.screen))
     assert ("Hint: in the pause menu, on your turn" in shown) == says
     assert ("After the last line, menus go round to the first" in shown) == says

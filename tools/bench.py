@@ -159,6 +159,9 @@ def measure_engine():
 # is the badge's code.py: it stays source and is compiled on the badge.
 CIRCUITPYTHON_MODULES = ("firmware.app", "firmware.code", "firmware.font", "firmware.screens",
                          "firmware.table", "firmware.ui", "hal.circuitpython")
+# pages borrowed while they are in front (firmware.borrow), then dropped: what they leave is
+# the names they interned, which MicroPython keeps, counted with our CircuitPython modules
+PAGE_MODULES = ("firmware.help_pages", "firmware.stats_page")
 LANGUAGE_MODULES = ("firmware.text_en", "firmware.text_fr", "firmware.text_de")
 TEXT_NEEDS = ["engine.rules", "engine.cards"]     # imported before the text is measured alone
 # loaded only while a rules page is written (firmware.text.rules), then dropped
@@ -195,6 +198,9 @@ micropython.qstr_info()
 CODE_HEAP_GROUP = """for name in %r:
     __import__(name)
 """
+CODE_HEAP_BORROW = """for name in %r:
+    sys.modules["firmware"].borrow(name.split(".")[1])
+"""
 CODE_HEAP_LANG = """sys.modules["firmware.text"].set_lang(%d)
 sys.modules["firmware.text"].t("title")
 """
@@ -207,7 +213,7 @@ def code_heap_script(groups, lang, where="build/mpy"):
     (from the folder where) after CircuitPython's stand-ins, with the text in language lang."""
     src = CODE_HEAP_START % (where, where, list(STAND_INS)) + CODE_HEAP_READ
     for group in groups:
-        src += CODE_HEAP_GROUP % (group,)
+        src += (CODE_HEAP_BORROW if group[0] in PAGE_MODULES else CODE_HEAP_GROUP) % (group,)
         if "firmware.text" in group:
             src += CODE_HEAP_LANG % lang
         src += CODE_HEAP_READ
@@ -262,11 +268,11 @@ def badge_modules():
                          text=True, check=True)
     found = json.loads(out.stdout.strip().splitlines()[-1])
     entry = ("firmware.code", "hal.circuitpython", "hal.stores", largest_profile())
-    for name in LANGUAGE_MODULES + RULES_MODULES + entry:
+    for name in LANGUAGE_MODULES + RULES_MODULES + PAGE_MODULES + entry:
         found[name] = os.path.join(ROOT, name.replace(".", "/") + ".py")
     groups = ({}, {}, {})
     for name in sorted(found):
-        g = 2 if name.startswith("adafruit_") else 1 if name in CIRCUITPYTHON_MODULES else 0
+        g = 2 if name.startswith("adafruit_") else 1 if name in CIRCUITPYTHON_MODULES + PAGE_MODULES else 0
         groups[g][name] = found[name]
     return groups
 
@@ -305,7 +311,7 @@ def measure_code_heap():
     names, which the whole counts apart); then, imported in turn:
     every module of ours that needs no CircuitPython module, the adafruit_* libraries, and our
     CircuitPython-only modules (with stand-ins for CircuitPython's built-in modules, which are
-    C and hold no heap). From .py, as a whole: what CircuitPython holds when the badge
+    C and hold no heap), with what the borrowed pages (PAGE_MODULES) leave once dropped. From .py, as a whole: what CircuitPython holds when the badge
     compiles the sources (tools.flash without CircuitPython's own mpy-cross)."""
     import shutil
     from tools import bundle, selftest
@@ -320,7 +326,8 @@ def measure_code_heap():
     portable, circuitpython, libraries = badge_modules()
     modules = dict(portable, **dict(circuitpython, **libraries))
     ours = [n for n in portable if n not in LANGUAGE_MODULES + RULES_MODULES] + ["firmware.text"]
-    groups = [ours, sorted(libraries), sorted(circuitpython)]
+    groups = [ours, sorted(libraries), sorted(n for n in circuitpython if n not in PAGE_MODULES),
+              list(PAGE_MODULES)]
     heaps = {}
     for where, mpy_cross in (("build/mpy", bundle.micropython_mpy_cross(version)), ("build/py", None)):
         dest = os.path.join(ROOT, where)
@@ -332,11 +339,11 @@ def measure_code_heap():
         write_modules(modules, dest, mpy_cross)
         heaps[where] = code_heaps(groups, 0, where)
     text = max(text_heap(lang) for lang in range(3))
-    code, library, circuitpython = heaps["build/mpy"]
+    code, library, circuitpython, pages = heaps["build/mpy"]
     return {
         "text_heap_bytes_micropython": text,
         "badge_code_heap_bytes_micropython": code,
-        "circuitpython_code_heap_bytes_micropython": circuitpython,
+        "circuitpython_code_heap_bytes_micropython": circuitpython + pages,
         "library_code_heap_bytes_micropython": library,
         "source_code_heap_bytes_micropython": sum(heaps["build/py"]),
     }

@@ -20,7 +20,7 @@ from engine.rules import PRESETS
 from engine import reasons as R
 from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
-from firmware import heap, text
+from firmware import heap, text, help_pages
 from tools import bench
 
 
@@ -73,16 +73,16 @@ def take(board, out_dir, scale):
     redraw = sim.redraw_summary()
     app.settings_screen()
     shot("settings")
-    app.rules_page("fan_tan", back=app.title)
+    help_pages.rules_page(app, "fan_tan", back=app.title)
     shot("help")
-    app.keys_page()
+    help_pages.keys_page(app)
     shot("keys")
     # every other page too, then the table again: what a whole session leaves behind
     app.new_game()
     app.stats_screen()
-    app.about_page()
+    help_pages.about_page(app)
     for key in PRESETS:
-        app.rules_page(key, back=app.title)
+        help_pages.rules_page(app, key, back=app.title)
     app.start_match()
     sim.settle()
     return shots, redraw, (table_heap, heap.estimate(app)), sim.hal.profile
@@ -106,7 +106,8 @@ def memory_notes(code, ui_heaps):
              % (code["library_code_heap_bytes_micropython"] / KB),
              "- our modules that need CircuitPython (code.py, hal.circuitpython, firmware app, font,"
              " table, screens, ui): %.1f KB, imported with stand-ins for CircuitPython's built-in"
-             " modules, which are C and hold no heap"
+             " modules, which are C and hold no heap (and the names the borrowed Rules & help and"
+             " Statistics pages leave: their code is held only while one is in front)"
              % (code["circuitpython_code_heap_bytes_micropython"] / KB),
              "- code in all: %.1f KB" % (total / KB), "",
              "From the `.py` sources, which CircuitPython compiles on the badge (`tools.flash` copies",

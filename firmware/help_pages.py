@@ -1,0 +1,84 @@
+"""Rules & help: the menu, a page per rule set (and the rules of the match being played), how
+to read the table, this board's keys, and About. Borrowed by firmware.app (firmware.borrow):
+the badge holds this code only while one of these pages is in front."""
+from engine.rules import PRESETS, preset
+from hal.buttons import UP, HINT
+
+from firmware import ui, text
+from firmware.text import t
+from firmware.screens import ListScreen, PageScreen, later
+
+
+def menu(app, sel=0):
+    """The rule sets, the table, the keys and About; back from a page, on the line it came from."""
+    items = [[text.preset_title(k), None, None, later(rules_page, app, k, later(menu, app, i))]
+             for i, k in enumerate(PRESETS)]
+    items.append(["table", None, None, later(table_page, app)])
+    items.append(["keys", None, None, later(keys_page, app)])
+    items.append(["about", None, None, later(about_page, app)])
+    app.goto(ListScreen(app, t("help"), items, back=later(app.title, "help"), sel=sel))
+
+
+def rules_page(app, key, back, r=None, extra=()):
+    """Preset key's page: its rules (or rule set r, the preset with options applied) in
+    sentences, any extra lines, and how long a match runs."""
+    r = r or preset(key)
+    lines = [(x, ui.TEXT) for x in text.rules(r)] + list(extra)
+    lines.append((t("match") + ": " + text.match_text(r), ui.TEXT))
+    app.goto(PageScreen(app, text.preset_title(key), lines, ok=back, back=back))
+
+
+def game_rules_page(app):
+    """From the pause menu: the rules the match is played by (its options applied), with
+    the options, bots and length."""
+    r = app.match.rules
+    lines = [(t("this_game"), ui.ACCENT)]
+    for k in text.OPTIONS:
+        v = text.option_text(k, r)
+        if v != "-":            # an option that means nothing under these rules
+            lines.append((t(k) + ": " + v, ui.TEXT))
+    lines.append((t("difficulty") + ": " + text.levels_text(app.match_seats, r.players), ui.TEXT))
+    at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
+    rules_page(app, PRESETS[app.match_preset], later(app.pause, "help"), at_table, lines)
+
+
+def table_page(app):
+    """How to read the table: what its marks and frames mean."""
+    app.goto(PageScreen(app, t("table"), [(x, ui.TEXT) for x in text.rules_words().TABLE],
+                        ok=later(menu, app, len(PRESETS))))
+
+
+def keys_page(app):
+    """What each of this board's keys does, by the name printed on it."""
+    p = app.hal.profile
+    label = {}
+    for key, name in zip(p.KEYS, p.LABELS):
+        label[key[0]] = text.key_label(name)
+    lines = [(p.NAME, ui.ACCENT)]
+    for pin, short, held in p.KEYS:
+        line = label[pin] + ": " + text.button(short)
+        if held is not None:
+            line += ", " + t("hold") + ": " + text.button(held)
+        lines.append((line, ui.TEXT))
+    for a, b, button in p.CHORDS:
+        lines.append((label[a] + "+" + label[b] + ": " + text.button(button), ui.TEXT))
+    if p.ENCODER:
+        lines.append((t("knob"), ui.TEXT))
+    gives = [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]
+    if HINT not in gives:
+        lines.append((t("hint_in_pause"), ui.TEXT))
+    if UP not in gives:                 # the T-Display: DOWN goes round to the top
+        lines.append((t("menus_wrap"), ui.TEXT))
+    lines.append((t("hurry"), ui.MUTED))
+    app.goto(PageScreen(app, t("keys"), lines, ok=later(menu, app, len(PRESETS) + 1)))
+
+
+def about_page(app):
+    """For bug reports: the board, the firmware it runs and the heap left on the badge."""
+    p = app.hal.profile
+    lines = [(t("title"), ui.ACCENT), (p.NAME, ui.TEXT), (p.BOARD_ID, ui.MUTED),
+             (app.hal.runtime(), ui.TEXT)]
+    mem = app.hal.memory()
+    if mem is not None:
+        lines.append((t("memory_free") % (mem[0] // 1024, mem[1] // 1024), ui.TEXT))
+    app.goto(PageScreen(app, t("about"), lines, ok=later(menu, app, len(PRESETS) + 2)))

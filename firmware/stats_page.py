@@ -1,0 +1,49 @@
+"""The statistics page, from the title menu, and its reset. Borrowed by firmware.app
+(firmware.borrow): the badge holds this code only while the page is in front."""
+from engine.rules import PRESETS
+from engine.stats import Stats
+from engine.levels import LEVELS
+
+from firmware import ui, text
+from firmware.text import t
+from firmware.screens import PageScreen, later
+
+
+def lines(st):
+    """Statistics st as the page's lines: totals, then wins per rule set and level played."""
+    avg = st.average_penalty()
+    out = [(t("deals") + ": " + str(st.deals) + " \u00b7 " + t("deals_won") + ": "
+            + str(sum(st.wins)), ui.TEXT),
+           (t("matches") + ": " + str(st.matches) + " \u00b7 " + t("deals_won") + ": "
+            + str(st.match_wins), ui.TEXT),
+           (t("streak") + ": " + str(st.streak) + " \u00b7 " + t("best") + ": " + str(st.best),
+            ui.TEXT),
+           (t("avg_pen") + ": " + str(avg // 10) + t("point") + str(avg % 10), ui.TEXT)]
+    head = False
+    for key in PRESETS:      # each rule set played, then its levels under it
+        title = text.preset_title(key)
+        for level in range(len(LEVELS)):
+            i = Stats.slot(key, level)
+            if not st.played[i]:
+                continue
+            if not head:
+                out.append((t("wins_per"), ui.ACCENT))
+                head = True
+            if title:
+                out.append((title, ui.TEXT))
+                title = None
+            out.append(("  " + t(LEVELS[level]) + ": " + str(st.wins[i]) + "/"
+                        + str(st.played[i]), ui.TEXT))
+    out.append((t("ok_reset"), ui.MUTED))
+    return out
+
+
+def show(app):
+    """The page; OK asks before it resets the statistics (and saves them at once)."""
+    def reset():
+        app.stats.reset()
+        app.save_prefs()
+        show(app)
+    app.goto(PageScreen(app, t("stats"), lines(app.stats),
+                        ok=later(app.confirm, "reset_q", "yes_reset", reset, later(show, app)),
+                        back=later(app.title, "stats")))
