@@ -200,7 +200,11 @@ CODE_HEAP_GROUP = """for name in %r:
 """
 CODE_HEAP_BORROW = """for name in %r:
     sys.modules["firmware"].borrow(name.split(".")[1])
+#--
+gc.collect()
 """
+# (a collection of its own first: MicroPython's collector takes any word on the stack for a
+# pointer, and one left there by the borrow kept the pages alive through the next collection)
 CODE_HEAP_LANG = """sys.modules["firmware.text"].set_lang(%d)
 sys.modules["firmware.text"].t("title")
 """
