@@ -47,6 +47,12 @@ class App:
             ui.FONT_DIR = font_dir
         d = hal.display
         self.layout = layouts.for_size(d.width, d.height)
+        text.ok_key = "OK"
+        for i in range(len(p.KEYS)):        # OK as printed on its key, where that is a letter
+            name = p.LABELS[i]
+            if p.KEYS[i][1] == OK and name not in text.ARROWS and name not in text.PLACES:
+                text.ok_key = name
+                break
         self.theme = ui.Theme(mono=p.MONO, paper=p.EINK)
         # the table colour: one 32x32 tile repeated (about 0.2 KB: 128 bytes of bitmap and a byte
         # per tile, where 8x8 tiles took 1.2 KB at 320x240)
@@ -387,7 +393,7 @@ class App:
                  ["settings", None, None, later(self.settings_screen, later(self.pause, "settings"))],
                  ["quit", None, None,
                   later(self.confirm, "quit_q", "yes_quit", self.quit_match, later(self.pause, "quit"))]]
-        if self.last_deal is not None:
+        if self.last_deal is not None and self.match.deals:     # a deal of this match, not another's
             items.insert(2, ["replay", None, None, later(self.replay, later(self.pause, "replay"))])
         g = self.match.game
         if g.turn == self.human and not g.over:     # the only way to a hint on boards without HINT
@@ -467,7 +473,7 @@ class App:
             if cards:
                 lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))
         lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
-        lines.append((t("ok_continue"), ui.MUTED))
+        lines.append((text.ok("ok_continue"), ui.MUTED))
         return lines
 
     def results(self, delta):
@@ -479,17 +485,20 @@ class App:
         tot = m.standings()
         lines = []
         leaders = m.leaders()
-        r = m.rules.scoring             # chips "$19", zero-sum points "+3" as at the table, a race's "42"
+        r = m.rules.scoring             # as at the table: chips "$19", points "+3 pt", a race's "42 pt"
+        marked = len(leaders) < m.players                   # not while all stand level
         for p in range(m.players):
-            mark = " \u25c0" if p in leaders and len(leaders) < m.players else ""   # not all 0s
-            value = "$" + str(tot[p]) if r == CHIPS else signed(tot[p]) if r == ZERO_SUM else str(tot[p])
+            mark = " \u25c0" if p in leaders and marked else ""
+            value = "$" + str(tot[p]) if r == CHIPS else (signed(tot[p]) if r == ZERO_SUM else str(tot[p])) + t("pt")
             lines.append((text.seat(p, self.human) + ": " + value + mark, ui.TEXT))
+        if marked:
+            lines.append((t("leads"), ui.MUTED))
         if m.result is not None:
             if m.over:
                 lines += [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
-                          (self.match_end(), ui.TEXT), (t("ok_title"), ui.MUTED)]
+                          (self.match_end(), ui.TEXT), (text.ok("ok_title"), ui.MUTED)]
             else:
-                lines.append((t("next_deal"), ui.MUTED))
+                lines.append((text.ok("next_deal"), ui.MUTED))
         return lines
 
     def match_end(self):
@@ -608,7 +617,7 @@ class App:
             back = self.title
             if saved is not None:
                 back = later(self._resume, saved)
-            lines = [(t(k), ui.WARN) for k in notices] + [(t("ok_continue"), ui.MUTED)]
+            lines = [(t(k), ui.WARN) for k in notices] + [(text.ok("ok_continue"), ui.MUTED)]
             self.goto(PageScreen(self, t("title"), lines, ok=back))
             return
         if saved is None:

@@ -6,7 +6,7 @@ from hal.buttons import UP, HINT
 
 from firmware import ui, text
 from firmware.text import t
-from firmware.screens import ListScreen, PageScreen, later
+from firmware.screens import ListScreen, PageScreen, later, page_width
 
 
 def menu(app, sel=0):
@@ -55,10 +55,16 @@ def keys_page(app):
     for key, name in zip(p.KEYS, p.LABELS):
         label[key[0]] = text.key_label(name)
     lines = [(p.NAME, ui.ACCENT)]
+    font = app.layout.font
     for pin, short, held in p.KEYS:
         line = label[pin] + ": " + text.button(short)
         if held is not None:
-            line += ", " + t("hold") + ": " + text.button(held)
+            hold = t("hold") + ": " + text.button(held)
+            if ui.text_width(line + ", " + hold, font) > page_width(app.layout):
+                lines.append((line + ",", ui.TEXT))         # what holding it does, on a line of its own
+                line = "  " + hold
+            else:
+                line += ", " + hold
         lines.append((line, ui.TEXT))
     for a, b, button in p.CHORDS:
         lines.append((label[a] + "+" + label[b] + ": " + text.button(button), ui.TEXT))

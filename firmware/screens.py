@@ -149,6 +149,11 @@ class ListScreen(Screen):
         self.show()
 
 
+def page_width(L):
+    """How wide a page's lines may be on layout L (PageScreen wraps them to it)."""
+    return L.w - 10
+
+
 class PageScreen(Screen):
     """A title and text lines, wrapped and scrolled with UP/DOWN (or LEFT/RIGHT)."""
 
@@ -168,7 +173,7 @@ class PageScreen(Screen):
         self.group.append(ui.label(self.title, L.font, L.w // 2, 0, th.colour(ui.ACCENT),
                                    anchor=(0.5, 0)))
         self.lines = []
-        width = L.w - 10
+        width = page_width(L)
         for text, colour in self.src:
             for part in ui.wrap(text, L.font, width, 0) or [" "]:
                 self.lines.append((part, colour))

@@ -34,7 +34,7 @@ def lines(st):
                 title = None
             out.append(("  " + t(LEVELS[level]) + ": " + str(st.wins[i]) + "/"
                         + str(st.played[i]), ui.TEXT))
-    out.append((t("ok_reset"), ui.MUTED))
+    out.append((text.ok("ok_reset"), ui.MUTED))
     return out
 
 

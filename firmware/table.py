@@ -7,7 +7,7 @@ from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 from firmware import ui
 from firmware import players
 from firmware.screens import Screen, _set, READ_MS
-from firmware.text import t, reason, seat, says, card_name, PLACES
+from firmware.text import t, ok, reason, seat, says, card_name
 
 DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
 DEAL_STEP = (60, 30, 10)      # ms per card of the deal animation
@@ -36,6 +36,8 @@ def signed(n):
 
 class TableView(Screen):
     """The table drawn from a match: rows, the human's hand (seat app.human), the others."""
+
+    FOOTER = "keys_table"           # the keys, under the hand where the layout has room
 
     def __init__(self, app, dealing=True, cursor=0, aimed=-1, match=None):
         super().__init__(app)
@@ -141,16 +143,8 @@ class TableView(Screen):
         grp.append(self.hint_tg)
         grp.append(self.cursor_tg)
         self.footer = None
-        prof = self.app.hal.profile
-        ok_key = None                         # the key that is OK at a tap, by its printed letter
-        for i in range(len(prof.KEYS)):
-            if prof.KEYS[i][1] == OK and prof.KEYS[i][2] is None:
-                ok_key = prof.LABELS[i]
-        if L.footer_y >= 0 and ok_key:        # the hint names buttons this board has
-            words = t("keys_table")           # "OK play  ← → pick": "A play" where A is printed
-            if ok_key not in PLACES:
-                words = ok_key + words[2:]
-            self.footer = ui.label(words, L.font, L.w // 2, L.footer_y,
+        if L.footer_y >= 0:                   # "OK play  ← → pick": "A play" where A is printed
+            self.footer = ui.label(ok(self.FOOTER), L.font, L.w // 2, L.footer_y,
                                    th.colour(ui.MUTED), anchor=(0.5, 0))
             grp.append(self.footer)
         self.ledger = None                    # one label, a line per row of entries
@@ -236,8 +230,12 @@ class TableView(Screen):
         self._place_frame(self.hint_tg, hint_at)
         # status and opponents
         self._status()
+        long_form = True                # "7 cards $19" on two-line labels where every one fits
+        font = self.app.layout.font
         for p, l1, l2, width in self.opp_labels:
-            self._opp(p, l1, l2, width)
+            long_form = long_form and l2 is not None and ui.text_width(self._cards(p, True), font) <= width
+        for p, l1, l2, width in self.opp_labels:
+            self._opp(p, l1, l2, width, long_form)
         if self.ledger is not None:
             self._ledger()
         # message
@@ -365,9 +363,19 @@ class TableView(Screen):
         _set(self.status_l, left)
         _set(self.status_r, right)
 
-    def _opp(self, p, l1, l2, width):
+    def _cards(self, p, long_form):
+        """Player p's cards left and standing, for a two-line label: "7 cards $19", "2 cards!
+        +3 pt" close to going out, or where some label lacks the room "7 \u00b7 $19", "2! \u00b7 +3 pt"."""
+        n = self.g.counts[p]
+        warn = "!" if 0 < n <= 2 else ""
+        if long_form:
+            return str(n) + " " + t("card" if n == 1 else "cards") + warn + " " + self._standing(p)
+        return str(n) + warn + " \u00b7 " + self._standing(p)
+
+    def _opp(self, p, l1, l2, width, long_form):
         """An opponent's label: name, cards left, dealer, standing and what they did last
-        (the card they laid or "pass"), as much as the width holds."""
+        (the card they laid or "pass"), as much as the width holds (two-line labels: each in
+        the long form, or each in the short)."""
         g = self.g
         L = self.app.layout
         th = self.app.theme
@@ -379,11 +387,8 @@ class TableView(Screen):
         cnt = str(g.counts[p]) + ("!" if warn else "")
         if l2 is not None:
             _set(l1, _fit([name + dealer, act], L.font, width))
-            long_form = cnt + " " + t("card" if g.counts[p] == 1 else "cards") + " " + self._standing(p)
-            if ui.text_width(long_form, L.font) <= width:
-                _set(l2, long_form)
-            else:
-                _set(l2, _fit([cnt, " \u00b7 " + self._standing(p)], L.font, width))
+            words = self._cards(p, long_form)
+            _set(l2, words if long_form else _fit([cnt, words[len(cnt):]], L.font, width))
             colour = th.colour(ui.WARN if warn else ui.TEXT)
             if l2.color != colour:
                 l2.color = colour
@@ -650,7 +655,7 @@ class TableScreen(TableView):
             why = g.check(action, self.me)
             if why == 0 and self.app.stale():   # e-ink: show the selection before playing it,
                 what = "\u25b6" + self._action_text(action)    # named (a pass has no frame),
-                self.say(what + " \u00b7 " + t("ok_again"), t("ok_again"), ui.ACCENT)   # its cost
+                self.say(what + " \u00b7 " + ok("ok_again"), ok("ok_again"), ui.ACCENT)   # its cost
                 self.asked = True
                 return
             cost = g.pass_cost(self.me) if action == PASS else None
@@ -698,6 +703,8 @@ class ReplayScreen(TableView):
     """The last finished deal again, from its log: RIGHT, DOWN or OK one action on, LEFT or UP
     one back, BACK or MENU (or OK at the end) leaves. Forced passes happen by themselves."""
 
+    FOOTER = "keys_replay"
+
     def __init__(self, app, record, back):
         from engine import save
         m, screen = save.decode(record)
@@ -725,7 +732,7 @@ class ReplayScreen(TableView):
     def _caption(self):
         n = len(self.log)
         where = str(self.pos) + "/" + str(n)
-        what = ""
+        what = " \u00b7 " + t("keys_replay")       # before the first action: how to go on
         if self.pos:
             a = self.log[self.pos - 1]
             if a == PASS:

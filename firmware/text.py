@@ -20,6 +20,7 @@ ARROWS = {"Up": "\u2191", "Down": "\u2193", "Left": "\u2190", "Right": "\u2192"}
 # Unlabelled keys are named by where they are: profiles use these English names, and each
 # language module's PLACES translates them in this order.
 PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob")
+ok_key = "OK"       # the OK key as printed on the board, where it bears a letter ("A"): App sets it
 
 
 def set_lang(i):
@@ -39,6 +40,11 @@ def _words():
 
 def t(key):
     return _words().T[key]
+
+
+def ok(key):
+    """Text `key` with OK named as the board's key is printed: "A: continue", "B play"."""
+    return t(key).replace("OK", ok_key)
 
 
 def rank(r):

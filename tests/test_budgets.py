@@ -55,7 +55,9 @@ def test_badge_code_memory_budgets_on_micropython():
     # The thirty-first session gave 3 KB back (109.6 KB measured): the help and statistics pages
     # are borrowed while in front (only their names stay), and the file store, which no
     # CircuitPython badge uses (they save in nvm), is imported only where there is no nvm.
-    assert r["text_heap_bytes_micropython"] <= 12.5 * 1024
+    # It took the text to 13 KB (12.6 measured) inside the whole: the replay says which keys
+    # step it, Standings says what its leader's mark means, and OK is named as the key is printed.
+    assert r["text_heap_bytes_micropython"] <= 13 * 1024
     assert r["badge_code_heap_bytes_micropython"] <= 54 * 1024
     assert r["library_code_heap_bytes_micropython"] <= 16.5 * 1024
     assert r["circuitpython_code_heap_bytes_micropython"] <= 42 * 1024

@@ -202,6 +202,65 @@ def test_ok_at_the_end_of_the_replay_goes_back():
     assert isinstance(sim.screen, ListScreen) and sim.screen.title == "Paused"
 
 
+@pytest.mark.parametrize("board", ["pajenicko_picopad", "adafruit_macropad_rp2040"])
+def test_the_replay_says_how_to_step_through_it(board):
+    """The replay waits for keys: before its first action it says which step on and back, and
+    where the layout has a footer it names those keys, not the table's "A play  ← → pick"
+    (found by QA: nothing said how to move on, and the footer offered to play)."""
+    sim = Sim(board, seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    _play_to_deal_end(sim)
+    sim.press("OK")
+    sim.press("OK")
+    sim.press("MENU")
+    select_menu(sim, "Replay")
+    sim.press("OK")
+    r = sim.screen
+    shown = message(r)
+    assert r.pos == 0 and shown in ("Replay 0/%d \u00b7 \u2192 next  \u2190 back" % len(r.log),
+                                    "0/%d \u00b7 \u2192 next  \u2190 back" % len(r.log)), shown
+    if r.footer is not None:
+        assert r.footer.text == "\u2192 next  \u2190 back"
+    sim.press("RIGHT")
+    assert r.pos == 1 and "next" not in message(r)
+
+
+def test_the_pause_menu_replays_only_a_deal_of_this_match():
+    """After a match is quit, the next match's pause menu offers no replay until one of its
+    own deals has ended (found by QA: a Coventry match replayed a Parliament deal); the title
+    still offers the last deal."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    _play_to_deal_end(sim)
+    sim.press("OK")
+    sim.press("OK")                                  # the next deal, which offers the first
+    sim.press("MENU")
+    assert "replay" in [i[0] for i in sim.screen.items]
+    select_menu(sim, "Quit")
+    sim.press("OK")
+    select_menu(sim, "Yes")
+    sim.press("OK")
+    assert "replay" in [i[0] for i in sim.screen.items]          # the title
+    new_game(sim, PRESETS.index("coventry"))
+    sim.press("MENU")
+    assert "replay" not in [i[0] for i in sim.screen.items]
+
+
+@pytest.mark.parametrize("board,name", [("pajenicko_picopad", "A"), ("pimoroni_badger2040", "B"),
+                                        ("hack_club_sprig", "L"), ("heiafr_picomo_v3", "OK"),
+                                        ("adafruit_macropad_rp2040", "OK"), ("lilygo_t_display_rp2040", "OK")])
+def test_pages_name_the_ok_key_as_the_board_prints_it(board, name):
+    """"A: continue" on a badge whose OK key reads A, as the table's footer and the Buttons
+    page name it; "OK" where the key bears no letter (the Picomo's middle key, the MacroPad's),
+    or the board has no key that is OK at a tap (found by QA: "A play" beside "OK: continue")."""
+    sim = Sim(board, seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    _play_to_deal_end(sim)
+    assert page_text(sim.screen)[-1] == name + ": continue"
+    sim.press("OK")
+    assert page_text(sim.screen)[-1] == name + ": next deal"
+
+
 # ---- ace high: the ace at the end of its suit in the hand -------------------------------
 def test_with_aces_high_the_hand_shows_each_ace_after_the_king():
     """Sevens plays aces high: the hand on screen runs 2 … K, A in each suit."""

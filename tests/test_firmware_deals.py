@@ -32,6 +32,11 @@ def check_table(sim, t):
         if g.last[p] >= 0:
             said = (" " + text.t("pass"), " -") if g.last[p] == PASS else (" " + card_name(g.last[p]),)
             assert l1.text.endswith(said), (p, l1.text, said)
+    # two-line labels read alike: each "7 cards $19" or each "7 \u00b7 $19" (found by QA: one
+    # of each side by side), the count's "!" after the word ("2 cards!", not "2! cards")
+    seconds = [l2.text for p, l1, l2, _ in t.opp_labels if l2 is not None]
+    long_form = [bool(re.match(r"^\d+ cards?!? ", x)) for x in seconds]
+    assert len(set(long_form)) <= 1 and not any(re.match(r"^\d+! cards?", x) for x in seconds), seconds
 
 
 def try_illegal(sim, t):
@@ -122,7 +127,7 @@ def test_deal_through_buttons(board, preset_key):
     if m.rules.scoring != RACE:                       # what the losers paid, the winner took
         assert sum(p[2] for p in players) == 0
     assert str(g.deal_number) in lines[-2]
-    assert lines[-1] == text.t("ok_continue")         # what OK does, as the standings page says
+    assert lines[-1] == text.ok("ok_continue")         # what OK does, as the standings page says
     # opponents' cards are revealed
     joined = " ".join(lines)
     for p in range(g.players):
@@ -226,9 +231,9 @@ def test_match_continues_to_next_deal_and_standings_add_up():
 
 @pytest.mark.parametrize("preset_key,form", [("sevens", r"([+-]\d+|0)"), ("domino", r"(\d+)")])
 def test_the_standings_write_points_as_the_table_does(preset_key, form):
-    """Zero-sum points signed ("P3: +3", as the table's "+3 pt" and the results' "= +3"), a
-    race's running totals bare ("P3: 42"); the leaders marked \u25c0, but not everyone while
-    nobody has scored yet."""
+    """Points as the table writes them: zero-sum signed ("P3: +3 pt", as the results' "= +3"),
+    a race's running totals ("P3: 42 pt"); the leaders marked \u25c0, and a line that says what
+    the mark means, but neither while nobody has scored yet."""
     sim = Sim("pimoroni_picosystem", seed=21)
     new_game(sim, PRESETS.index(preset_key))
     m = sim.app.match
@@ -236,16 +241,18 @@ def test_the_standings_write_points_as_the_table_does(preset_key, form):
     select_menu(sim, text.t("standings"))
     sim.press("OK")
     assert not any("\u25c0" in x for x in page_text(sim.screen)), page_text(sim.screen)
+    assert text.t("leads") == "\u25c0 leads"
     sim.press("BACK")
     sim.press("BACK")
     assert isinstance(sim.screen, TableScreen)
     play_deal(sim, illegal_tries=0)
     sim.press("OK")
     lines = [x for x in page_text(sim.screen) if re.match(r"^(You|P\d): ", x)]
-    shown = [re.match(r"^(?:You|P\d): " + form + r"( \u25c0)?$", x) for x in lines]
+    shown = [re.match(r"^(?:You|P\d): " + form + r" pt( \u25c0)?$", x) for x in lines]
     assert all(shown), lines
     assert [int(x.group(1)) for x in shown] == m.standings() and any(m.standings())
     assert [bool(x.group(2)) for x in shown] == [p in m.leaders() for p in range(m.players)]
+    assert page_text(sim.screen)[len(lines)] == "\u25c0 leads"
 
 
 def test_illegal_reason_in_french_and_german():
@@ -407,7 +414,7 @@ def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
     names = ", ".join(text.seat(p, 0) for p in won)
     winners = ("You win the match!" if won == [0] else
                names + " wins the match" if len(won) == 1 else "Shared win: " + names)
-    assert lines[-4:] == [text.t("match_over"), winners, why, text.t("ok_title")]
+    assert lines[-4:] == [text.t("match_over"), winners, why, text.ok("ok_title")]
     sim.press("OK")
     assert sim.app.match is None and not isinstance(sim.screen, TableScreen)
 
@@ -427,7 +434,7 @@ def test_a_match_of_one_deal_as_rule_book_001_allows():
     m = sim.app.match
     assert m.over and m.deals == 1
     sim.press("OK")
-    assert page_text(sim.screen)[-2:] == ["After 1 deal", text.t("ok_title")]
+    assert page_text(sim.screen)[-2:] == ["After 1 deal", text.ok("ok_title")]
     sim.press("OK")
     assert sim.app.match is None
     assert text.match_text(preset("fan_tan").with_(deals=1)) == "1 deal (50 chips each)"

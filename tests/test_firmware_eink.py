@@ -84,7 +84,7 @@ def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn
             wait(sim, PAUSE_MS)
         press(sim, "OK")
         if len(g.log) == moves:              # the panel was stale: shown now, not played
-            assert message(t).endswith(text.t("ok_again"))
+            assert message(t).endswith(text.ok("ok_again"))
             assert events[-1] is True and not sim.app.dirty
             asked += 1
             press(sim, "OK")
@@ -119,7 +119,7 @@ def test_eink_ok_on_a_stale_panel_shows_the_selection_first():
     assert len(events) == before + 2 and events[-1] is True and not app.dirty
     action = t.items[target]                              # named, a pass with its cost
     what = t._pass_text() if action == PASS else card_name(action)
-    assert message(t) == "\u25b6" + what + " \u00b7 " + text.t("ok_again")
+    assert message(t) == "\u25b6" + what + " \u00b7 " + text.ok("ok_again")
     press(sim, "OK")
     assert len(g.log) == moves + 1 and g.log[-1] == action
     if action != PASS:
@@ -158,7 +158,7 @@ def test_colour_board_ok_plays_at_once_after_pauses():
         press(sim, "RIGHT")
     moves = len(g.log)
     press(sim, "OK")
-    assert len(g.log) == moves + 1 and not message(t).endswith(text.t("ok_again"))
+    assert len(g.log) == moves + 1 and not message(t).endswith(text.ok("ok_again"))
     assert events.count(True) == 0
 
 

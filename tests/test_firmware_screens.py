@@ -380,7 +380,9 @@ def test_rules_and_help_explain_the_table_and_come_back_to_their_line(lang):
 def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     """Rules & help > Buttons, through the menus, on every board: one line per key, by the
     letter or arrow printed on it or its place, with its action (and long press) in the player's
-    language."""
+    language. Where a key's line is too wide, what holding it does goes on a line of its own
+    ("Top right: hint," / "hold: pause / back"), not the key's name alone above both."""
+    from firmware.screens import page_width
     try:
         for board in hal.BOARDS:
             sim = Sim(board)
@@ -393,7 +395,7 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             sim.press("OK")
             assert sim.screen.title == text.t("keys")
             lines = page_text(sim.screen)          # as wrapped on this screen
-            shown = " ".join(lines)
+            shown = " ".join(" ".join(lines).split())
             p = sim.hal.profile
             assert lines[0] == p.NAME
             for (pin, short, held), name in zip(p.KEYS, p.LABELS):
@@ -401,6 +403,9 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
                 if held is not None:
                     want += ", " + text.t("hold") + ": " + text.words.BUTTONS[held]
                 assert want in shown, (board, want, lines)
+                tap = text.key_label(name) + ": " + text.words.BUTTONS[short] + ("," if held is not None else "")
+                if ui.text_width(tap, sim.app.layout.font) <= page_width(sim.app.layout):
+                    assert any(x.startswith(tap) for x in lines), (board, tap, lines)
                 assert pin == name or pin + ":" not in shown       # no pin names for players
             assert (text.t("knob") in shown) == bool(p.ENCODER)
             assert shown.endswith(text.t("hurry"))
