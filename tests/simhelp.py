@@ -66,6 +66,15 @@ def start_in_words(sim):
     sim.press("OK")
 
 
+def quit_match(sim):
+    """From the pause menu, Quit and confirm: back at the title, no match."""
+    select_menu(sim, "Quit")
+    sim.press("OK")
+    select_menu(sim, "Yes")
+    sim.press("OK")
+    assert sim.app.match is None
+
+
 def new_game(sim, preset_index, players=None):
     """From the title screen, set up and start a game with buttons only."""
     pick_preset(sim, preset_index)

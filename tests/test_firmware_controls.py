@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 import hal
-from simhelp import (Sim, message, select_menu, new_game, TableScreen, PageScreen, ListScreen,
+from simhelp import (Sim, quit_match, message, select_menu, new_game, TableScreen, PageScreen, ListScreen,
                      page_text, shown_hand)
 from engine.game import PASS
 from engine.cards import name as card_name
@@ -236,10 +236,7 @@ def test_the_pause_menu_replays_only_a_deal_of_this_match():
     sim.press("OK")                                  # the next deal, which offers the first
     sim.press("MENU")
     assert "replay" in [i[0] for i in sim.screen.items]
-    select_menu(sim, "Quit")
-    sim.press("OK")
-    select_menu(sim, "Yes")
-    sim.press("OK")
+    quit_match(sim)
     assert "replay" in [i[0] for i in sim.screen.items]          # the title
     new_game(sim, PRESETS.index("coventry"))
     sim.press("MENU")

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from simhelp import (Sim, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
+from simhelp import (Sim, quit_match, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand, start_in_words, pick_preset, set_line, line_value)
 from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
@@ -221,10 +221,7 @@ def test_match_continues_to_next_deal_and_standings_add_up():
             break
     dealt = m.deal_number
     sim.press("MENU")
-    select_menu(sim, "Quit")
-    sim.press("OK")
-    select_menu(sim, "Yes")
-    sim.press("OK")
+    quit_match(sim)
     new_game(sim, PRESETS.index("fan_tan"))     # a new match deals cards no deal of the last had
     assert sim.app.match.deal_number == dealt + 1
 

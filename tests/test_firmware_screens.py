@@ -5,8 +5,8 @@ import pytest
 
 import hal
 
-from simhelp import (Sim, message, select_menu, new_game, pick_preset, LAYOUT_BOARDS, TableScreen, PageScreen,
-                     ListScreen, labels, page_text, start_in_words, set_line, line_value)
+from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_preset, LAYOUT_BOARDS, TableScreen,
+                     PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value)
 from engine.game import PASS
 from engine.cards import name as card_name
 from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, SEVEN_OF_HEARTS, preset
@@ -323,10 +323,7 @@ def test_help_and_statistics_pages_are_freed_once_left(monkeypatch):
     assert sim.screen.title == text.preset_title("sevens") and "This game" in page_text(sim.screen)
     sim.press("OK")
     assert sim.screen.title == text.t("paused")
-    select_menu(sim, "Quit")
-    sim.press("OK")
-    select_menu(sim, "Yes")
-    sim.press("OK")
+    quit_match(sim)
     select_menu(sim, "Rules & help")
     sim.press("OK")
     for line in [text.preset_title(k) for k in PRESETS] + ["The table", "Buttons", "About"]:
@@ -676,10 +673,7 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     sim.press("OK")
     assert sim.screen.title == "Paused"
     # from the title's Rules & help, the page is the preset's alone
-    select_menu(sim, "Quit")
-    sim.press("OK")
-    select_menu(sim, "Yes")
-    sim.press("OK")
+    quit_match(sim)
     select_menu(sim, "Rules & help")
     sim.press("OK")
     select_menu(sim, "Parliament")
