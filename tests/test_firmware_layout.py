@@ -409,10 +409,11 @@ def test_a_cards_glyphs_stand_centred_clear_of_its_edges(fonts, board):
             (board, tile, cols)
 
 
-@pytest.mark.parametrize("size,code", [("5x8", 0x2E), ("9x15", 0x2663), ("6x10", 0x2666)])
+@pytest.mark.parametrize("size,code", [("5x8", 0x2E), ("9x15", 0x2663), ("6x10", 0x2666), ("5x8", 0x2663)])
 def test_redrawn_glyphs_stay_so_when_the_fonts_are_remade(size, code):
     """Glyphs drawn over X11's: 5x8's period is a 2x2 dot, not a 3x3 cross ("6.4" read as
-    "6+4" on the MacroPad); 9x15's club has a round top, not a spade's point; 6x10's diamond is
+    "6+4" on the MacroPad); 9x15's and 5x8's clubs have a round top, not a spade's point (5x8's
+    was a circled cross on the Sprig); 6x10's diamond is
     a squat rhombus, not a spade's tall point. The fonts hold them, and tools.make_font draws
     them so over the source's."""
     from tools import make_font

@@ -74,8 +74,10 @@ DRAWN = (0x25B6, 0x25C0, 0x2713)
 # glyphs redrawn over the source's, as BDF rows: 5x8's period is a 3x3 cross, and "6.4" read
 # as "6+4" on the MacroPad; here it is a 2x2 dot on the baseline. 9x15's club had a spade's
 # pointed top (PicoPad, uGame: both black, told apart by shape alone): three round lobes. 6x10's
-# diamond was a spade's tall point less its foot (T-Display, Badger): a squat rhombus.
+# diamond was a spade's tall point less its foot (T-Display, Badger): a squat rhombus. 5x8's
+# club was a circled cross, "\u2295" to a Sprig player: a round top, two lobes and a stem.
 FIXED = {("5x8", 0x2E): ["00", "00", "00", "00", "00", "60", "60", "00"],
+         ("5x8", 0x2663): ["00", "70", "70", "F8", "A8", "20", "70", "00"],
          ("9x15", 0x2663): ["0000", "1C00", "3E00", "3E00", "1C00", "6B00", "FF80", "FF80",
                             "6B00", "0800", "0800", "3E00", "0000", "0000", "0000"],
          ("6x10", 0x2666): ["00", "00", "20", "70", "F8", "70", "20", "00", "00", "00"]}
