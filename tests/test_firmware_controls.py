@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 import hal
-from simhelp import (Sim, quit_match, message, select_menu, new_game, TableScreen, PageScreen, ListScreen,
-                     page_text, shown_hand)
+from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_preset, TableScreen, PageScreen,
+                     ListScreen, page_text, shown_hand)
 from engine.game import PASS
 from engine.cards import name as card_name
 from engine.rules import PRESETS
@@ -385,6 +385,30 @@ def test_ok_pressed_to_hurry_the_bots_does_not_play_your_card_the_moment_your_tu
             began = sim.hal.clock
         was_mine = mine
     assert not blind, "cards laid by a hurrying OK, ms into the decision: %r" % blind
+
+
+def test_ok_pressed_to_skip_the_deal_does_not_play_your_first_card():
+    """Sevens, deal 2: you hold the 7\u2666 and open. OK skips the deal's animation; a second
+    OK at once (the same impatient presses) lays nothing for READ_MS, as after a hurry of the
+    bots, so your first card is not laid before you saw your hand; then OK plays."""
+    from firmware.screens import READ_MS
+    sim = Sim(seed=2)
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Start")
+    sim.press("OK", settle=False)
+    t = sim.screen
+    assert isinstance(t, TableScreen) and t.dealing and t.g.turn == t.me
+    sim.hal.inject(hal_OK)                  # skips the deal
+    sim.tick(10)
+    assert not t.dealing
+    skipped = sim.hal.clock
+    while sim.hal.clock - skipped < READ_MS - 50:
+        sim.hal.inject(hal_OK)
+        sim.tick(50)
+        assert t.g.counts[t.me] == 13 and not t.g.log, sim.hal.clock - skipped
+    sim.tick(100)
+    sim.press("OK")
+    assert t.g.counts[t.me] == 12 and t.g.log[0] == t.g.rules.opener
 
 
 def _near_the_end(sim):

@@ -519,13 +519,15 @@ def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
     assert four.screen.more is None                  # 13 cards fit
 
 
-@pytest.mark.parametrize("board,players,holders", [("pimoroni_picosystem", 4, 2),
-                                                   ("adafruit_macropad_rp2040", 5, 3)])
-def test_a_paid_pass_says_where_its_chips_went(board, players, holders):
+@pytest.mark.parametrize("board,players,holders,twice", [("pimoroni_picosystem", 4, 2, False),
+                                                         ("adafruit_macropad_rp2040", 5, 3, False),
+                                                         ("pimoroni_picosystem", 4, 2, True)])
+def test_a_paid_pass_says_where_its_chips_went(board, players, holders, twice):
     """Fan Tan: a pass while able costs chips to the pot and to the holders of the starters'
     neighbours; the table says how many went where (in short on 128x64, whole on its one
     line), and they add up to a price within the range shown before the pass (who holds the
-    gate cards is hidden, and one holder of both is paid once: "Pass -6..9")."""
+    gate cards is hidden, and one holder of both is paid once: "Pass -6..9"). A player who
+    holds the neighbours of two of your 7s is paid for each, in one sum ("P3+6")."""
     for seed in range(1, 80):
         sim = Sim(board, seed=seed)
         new_game(sim, PRESETS.index("fan_tan"), players=players)
@@ -533,7 +535,8 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders):
         while not t.my_turn():
             sim.tick()
         g = t.g
-        if PASS in t.items and len(set(q for q, _ in g.pass_cost(t.me)[1])) >= holders:
+        paid_to = [q for q, _ in g.pass_cost(t.me)[1]]
+        if PASS in t.items and len(set(paid_to)) >= holders and twice == (len(paid_to) > len(set(paid_to))):
             break
     cost, mine = g.pass_total(t.me), g.chips[t.me]
     least, most = g.pass_total(t.me, LEAST), g.pass_total(t.me, MOST)

@@ -1,5 +1,7 @@
 """Every kind of decision a player meets, through the buttons (found by QA of the decisions
 and the Hint)."""
+import pytest
+
 from engine.match import Match
 from engine.rules import PRESETS, preset
 from firmware import text
@@ -26,6 +28,27 @@ def test_a_forced_pass_as_the_deal_begins_is_told():
                 assert all(m.endswith(" -1") for m in told), told
                 ante = 2 if t.g.dealt[0] < max(t.g.dealt) else 1
                 assert t.g.chips[0] == t.m.start_chips[0] - ante - len(told)
+
+
+def test_a_forced_pass_with_no_chips_left_is_told_without_a_price():
+    """Fan Tan: a forced pass pays the pot a chip, but a player with none left pays nothing,
+    and the notice says no price ("No move: you pass", not "... -1")."""
+    for seed in range(1, 40):
+        sim = Sim("pimoroni_picosystem", seed=seed)
+        new_game(sim, PRESETS.index("fan_tan"))
+        t = sim.screen
+        g = t.g
+        if g.forced[0]:
+            continue                # passed before your first decision, with chips
+        g.chips[0] = 0              # as after paying all you had earlier in the deal
+        seen = len(sim.messages)
+        while not g.over and not g.forced[0]:
+            sim.play_legal()
+        if g.forced[0]:
+            told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
+            assert told == [text.t("no_move")] * g.forced[0] and g.chips[0] == 0, told
+            return
+    pytest.fail("no deal with a forced pass of yours found")
 
 
 def _hard_hints_a_pass(key):

@@ -280,6 +280,26 @@ def test_statistics_count_deals_under_each_rule_set_and_level():
     assert page[at + 1:at + 5] == ["Sevens", "  Hard: 1/1", "Parliament", "  Easy: " + won + "/1"], page
 
 
+def test_a_deal_against_mixed_bots_counts_under_the_hardest():
+    """P2 Easy and P3 Hard (New game's seat lines): the deal counts under Hard, the strongest
+    opponent at the table, on the statistics page."""
+    from engine.stats import Stats
+    sim = Sim(seed=30)
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "P3")
+    sim.press("RIGHT")
+    sim.press("RIGHT")
+    assert [line_value(sim, "P2"), line_value(sim, "P3"), line_value(sim, "P4")] == ["Easy", "Hard", "Easy"]
+    select_menu(sim, "Start")
+    sim.press("OK")
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    st = sim.app.stats
+    assert st.deals == 1 and st.played[Stats.slot("sevens", 2)] == 1, list(st.played)
+
+
 @pytest.mark.parametrize("lang", range(3))
 def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
     """On 128x64 the statistics wrap, between "label: value" pairs and never inside one, and
@@ -777,13 +797,11 @@ def test_a_low_battery_is_told_at_the_table_once_at_10_and_once_at_5_percent():
     assert "40%" in [lb.text for lb, _, _ in labels(sim.screen)]
     new_game(sim, PRESETS.index("sevens"))
     told = lambda: [m for m in sim.messages if m.startswith("Battery")]  # noqa: E731
-    for charge, expect in ((40, []), (9, ["Battery 9%: your game is saved"]),
-                           (7, ["Battery 9%: your game is saved"]),
-                           (4, ["Battery 9%: your game is saved", "Battery 4%: your game is saved"]),
-                           (2, ["Battery 9%: your game is saved", "Battery 4%: your game is saved"]),
-                           (80, ["Battery 9%: your game is saved", "Battery 4%: your game is saved"]),
-                           (10, ["Battery 9%: your game is saved", "Battery 4%: your game is saved",
-                                 "Battery 10%: your game is saved"])):
+    said = ["Battery 9%: your game is saved", "Battery 4%: your game is saved",
+            "Battery 10%: your game is saved", "Battery 5%: your game is saved"]
+    for charge, expect in ((40, []), (9, said[:1]), (7, said[:1]), (4, said[:2]), (2, said[:2]),
+                           (80, said[:2]), (10, said[:3]), (10, said[:3]),      # at exactly 10%: once
+                           (5, said), (5, said)):                # and at exactly 5%
         sim.hal.charge = charge
         sim.tick(61000)                   # at most once a minute, as a decision begins
         sim.play_legal()
@@ -843,8 +861,9 @@ def test_no_sound_when_it_is_off_or_the_board_has_no_speaker(board, sound):
 
 def test_the_paused_standings_show_what_the_forced_passes_proved():
     """Once an opponent has had to pass, the standings page of the pause menu lists the
-    hidden cards each such opponent cannot hold (none of them in their hand); not before."""
-    sim = Sim("pimoroni_picosystem", seed=2)
+    hidden cards each such opponent cannot hold (none of them in their hand, nor in yours, nor
+    on the table: those you know where they are); not before."""
+    sim = Sim("pimoroni_picosystem", seed=1)
     new_game(sim, PRESETS.index("sevens"))
     t = sim.screen
     g = t.g
@@ -855,7 +874,8 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
     sim.press("OK")
     select_menu(sim, "Resume")
     sim.press("OK")
-    while not any(g.forced[p] for p in range(g.players) if p != t.me):
+    while not any(g.forced[p] and any(g.void[p * 4 + s] & g.hand(t.me)[s] for s in range(4))
+                  for p in range(g.players) if p != t.me):     # a pass proved a card you hold
         assert not g.over
         sim.play_legal()
     sim.press("MENU")
@@ -873,6 +893,7 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
             c = names[n]
             assert not g.hands[p * 4 + c // 13] >> (c % 13) & 1      # the truth agrees
             assert g.void[p * 4 + c // 13] >> (c % 13) & 1
+            assert not (g.hands[t.me * 4 + c // 13] | g.table[c // 13]) >> (c % 13) & 1
     sim.press("OK")
     assert isinstance(sim.screen, ListScreen)                      # back to the pause menu
 

@@ -672,7 +672,7 @@ def test_chips_match_ends_when_someone_is_out_or_after_n_deals():
         if m.over:
             break
         m.next_deal()
-    assert min(m.chips) == 0
+    assert m.over and min(m.chips) == 0      # ended by the stack that ran out, not by deals
     m2 = Match(preset("fan_tan").with_(deals=2), 1)
     for i in range(2):
         g = m2.game
@@ -785,23 +785,26 @@ def test_000_coventry_bonus_may_be_declined_without_paid_passes():
     assert g.passes[p] == passes and g.last[p] == starter == g.log[-2]
 
 
-def test_000_a_row_started_by_aces_has_no_gate_below_the_ace():
-    """Coventry opened on aces: a paid pass keeping an ace pays the holder of its 2 (its only
-    neighbour in an ace-low row), never the king's holder."""
+@pytest.mark.parametrize("start,inside,outside", [(0, 1, 12), (12, 11, 0)])
+def test_000_a_row_started_at_its_end_has_no_gate_beyond_it(start, inside, outside):
+    """Coventry opened on aces or on kings (ace low: the ends of a row): a paid pass keeping
+    such a starter pays the holder of its one neighbour in the row (the 2, the queen), never
+    the holder of the card across the end (the king, the ace)."""
     rules = preset("coventry")
+    assert not rules.ace_high
 
-    def aces_kept(g):
+    def kept(g):
         p = g.turn
-        return [s for s in range(4) if not g.table[s] and g.hands[p * 4 + s] & 1]
+        return [s for s in range(4) if not g.table[s] and g.hands[p * 4 + s] >> start & 1]
 
     def pos(g):
-        if g.start != 0 or g.bonus >= 0 or g.check(PASS) != R.OK or not g.can_play():
+        if g.start != start or g.bonus >= 0 or g.check(PASS) != R.OK or not g.can_play():
             return False
-        return any(g.holder(card(s, 12)) not in (g.turn, g.holder(card(s, 1)))
-                   for s in aces_kept(g))
+        return any(g.holder(card(s, outside)) not in (g.turn, g.holder(card(s, inside)))
+                   for s in kept(g))
     g = random_play_until(rules, pos, deals=3000)
-    want = sorted({(g.holder(card(s, 1)), rules.gate_penalty) for s in aces_kept(g)
-                   if g.holder(card(s, 1)) not in (g.turn, -1)})
+    want = sorted({(g.holder(card(s, inside)), rules.gate_penalty) for s in kept(g)
+                   if g.holder(card(s, inside)) not in (g.turn, -1)})
     assert sorted(g.pass_cost()[1]) == want
 
 
