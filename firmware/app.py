@@ -365,6 +365,10 @@ class App:
     def start_match(self, deal_number=None):
         r = self.rules()
         n = deal_number if deal_number is not None else self.settings["deal"]
+        if n == self.counted:       # the deal last counted, dealt anew: "counted" must not stay
+            self._kept(self.saves.clear_game(), 1)     # beside it on flash (it would go uncounted),
+            self.counted = 0                            # nor "none counted" beside the old match
+            self.save_prefs()
         self.match = Match(r, deal_number=n)
         self.deal_on()
         self.match_preset = self.settings["preset"]
@@ -421,14 +425,18 @@ class App:
 
     def quit_match(self):
         self.match = None
-        self._kept(self.saves.clear_game(), 1)     # the last finished deal stays in the prefs
+        self._kept(self.saves.clear_game(), 1)     # the last finished deal stays in the prefs,
+        self.save_prefs()                           # and the next deal number: none seen again
         self.title()
 
     def after_decision(self, cursor):
         """Save after each of the human's decisions. The bots' moves are not written: they
         replay the same way from the log (their seeds come from the position), so flash
-        wears once per decision."""
+        wears once per decision. The prefs only while their last write failed: the statistics
+        of the deal before are in them."""
         self.save_game(TABLE, cursor)
+        if self.unsaved & 2:
+            self.save_prefs()
 
     def deal_over(self):
         m = self.match
@@ -611,6 +619,9 @@ class App:
         elif prefs is None and saved is not None and saved.match.result is not None:
             # statistics reset: not the deal settled on flash (one in play counts as it ends)
             self.counted = saved.match.deal_number
+            self.last_deal = saved.record
+        if "prefs_damaged" in notices:
+            self.save_prefs()       # the reset kept, so it is not said again at every power-up
         if not notices and self.saves.store.damaged:        # older records only (nvm journal)
             notices.append("saves_older")
         if notices:
