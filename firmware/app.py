@@ -446,7 +446,6 @@ class App:
         except ValueError:
             self.last_deal = None
         self._count_deal()                     # statistics and replay first, then the game's screen
-        self.save_game(RESULTS)
         self.results(delta)
 
     def _count_deal(self):
@@ -485,6 +484,9 @@ class App:
         return lines
 
     def results(self, delta):
+        """The deal's results page, saved as the screen to come back to (also from the
+        standings, by BACK; a write the record skips when it is already so)."""
+        self.save_game(RESULTS)
         self.goto(PageScreen(self, t("results"), self.results_lines(delta),
                              ok=self.standings))
 

@@ -63,6 +63,8 @@ def test_restart_resumes_the_same_deal_turn_and_scores(tmp_path):
 
 
 def test_resume_on_results_and_standings(tmp_path):
+    """A power cut on the results or the standings (also after BACK from the standings to the
+    results) comes back to that page, the deal counted once."""
     sim = started(tmp_path, "parliament", moves=0, seed=30)
     g = sim.screen.g
     while not g.over:
@@ -74,6 +76,11 @@ def test_resume_on_results_and_standings(tmp_path):
     assert page_text(again.screen) == results
     sim.press("OK")                                     # standings
     standings = page_text(sim.screen)
+    again = Sim(data_dir=str(tmp_path))
+    assert page_text(again.screen) == standings
+    sim.press("BACK")                                   # back to the results: comes back there
+    assert page_text(sim.screen) == results == page_text(Sim(data_dir=str(tmp_path)).screen)
+    sim.press("OK")
     again = Sim(data_dir=str(tmp_path))
     assert page_text(again.screen) == standings
     assert again.app.stats.deals == 1                   # counted once, not again on resume
