@@ -115,7 +115,7 @@ T = {
     "menus_wrap": "Nach der letzten Zeile beginnen die Menüs wieder oben",
     "hurry": "Jede Taste außer Pause beschleunigt die Bots",
     "keys_table": "OK spielen  ← → wählen",
-    "keys_replay": "→ weiter  ← zurück",
+    "keys_replay": "→ weiter ← zurück",
     "game_damaged": "Gespeicherte Partie beschädigt: neue Partie",
     "saves_older": "Speicherstände beschädigt: zurück zum letzten intakten Stand",
     "prefs_damaged": "Einstellungen und Statistik beschädigt: zurückgesetzt",

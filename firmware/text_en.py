@@ -115,7 +115,7 @@ T = {
     "menus_wrap": "After the last line, menus go round to the first",
     "hurry": "Any key but pause speeds up the bots",
     "keys_table": "OK play  ← → pick",
-    "keys_replay": "→ next  ← back",
+    "keys_replay": "→ next ← back",
     "game_damaged": "Saved game was damaged: new game",
     "prefs_damaged": "Saved settings and statistics were damaged: reset",
     "saves_older": "Saves were damaged: back to the last good one",

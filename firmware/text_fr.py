@@ -115,7 +115,7 @@ T = {
     "menus_wrap": "Après la dernière ligne, les menus reviennent à la première",
     "hurry": "Toute touche sauf pause accélère les robots",
     "keys_table": "OK jouer  ← → choisir",
-    "keys_replay": "→ suivant  ← retour",
+    "keys_replay": "→ suivant ← retour",
     "game_damaged": "Partie enregistrée endommagée: nouvelle partie",
     "saves_older": "Sauvegardes endommagées: retour à la dernière intacte",
     "prefs_damaged": "Réglages et statistiques endommagés: réinitialisés",

@@ -202,27 +202,33 @@ def test_ok_at_the_end_of_the_replay_goes_back():
     assert isinstance(sim.screen, ListScreen) and sim.screen.title == "Paused"
 
 
+@pytest.mark.parametrize("lang", range(3))
 @pytest.mark.parametrize("board", ["pajenicko_picopad", "adafruit_macropad_rp2040"])
-def test_the_replay_says_how_to_step_through_it(board):
-    """The replay waits for keys: before its first action it says which step on and back, and
-    where the layout has a footer it names those keys, not the table's "A play  ← → pick"
-    (found by QA: nothing said how to move on, and the footer offered to play)."""
+def test_the_replay_says_how_to_step_through_it(board, lang):
+    """The replay waits for keys: before its first action it says which step on and back
+    (whole, on the MacroPad's one line too), and where the layout has a footer it names those
+    keys, not the table's "A play  \u2190 \u2192 pick" (found by QA: nothing said how to move on, and
+    the footer offered to play)."""
     sim = Sim(board, seed=30)
     new_game(sim, PRESETS.index("parliament"))
     _play_to_deal_end(sim)
     sim.press("OK")
     sim.press("OK")
-    sim.press("MENU")
-    select_menu(sim, "Replay")
-    sim.press("OK")
-    r = sim.screen
-    shown = message(r)
-    assert r.pos == 0 and shown in ("Replay 0/%d \u00b7 \u2192 next  \u2190 back" % len(r.log),
-                                    "0/%d \u00b7 \u2192 next  \u2190 back" % len(r.log)), shown
-    if r.footer is not None:
-        assert r.footer.text == "\u2192 next  \u2190 back"
-    sim.press("RIGHT")
-    assert r.pos == 1 and "next" not in message(r)
+    text.set_lang(lang)
+    try:
+        sim.app.replay(sim.app.title)
+        r = sim.screen
+        keys = text.t("keys_replay")
+        assert keys.startswith("\u2192 ") and " \u2190 " in keys
+        shown = message(r)
+        where = "0/%d \u00b7 " % len(r.log)
+        assert r.pos == 0 and shown in (text.t("replay_s") + " " + where + keys, where + keys), shown
+        if r.footer is not None:
+            assert r.footer.text == keys
+        sim.press("RIGHT")
+        assert r.pos == 1 and keys not in message(r)
+    finally:
+        text.set_lang(0)
 
 
 def test_the_pause_menu_replays_only_a_deal_of_this_match():
