@@ -398,7 +398,8 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     """Rules & help > Buttons, through the menus, on every board: one line per key, by the
     letter or arrow printed on it or its place, with its action (and long press) in the player's
     language. Where a key's line is too wide, what holding it does goes on a line of its own
-    ("Top right: hint," / "hold: pause / back"), not the key's name alone above both."""
+    ("Top right: hint," / "hold: pause / back"), not the key's name alone above both, and no
+    line ends in the "/" between two actions."""
     from firmware.screens import page_width
     try:
         for board in hal.BOARDS:
@@ -413,6 +414,7 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             assert sim.screen.title == text.t("keys")
             lines = page_text(sim.screen)          # as wrapped on this screen
             shown = " ".join(" ".join(lines).split())
+            assert not [x for x in lines if x.endswith("/")], lines     # "/ Zeile" kept together
             p = sim.hal.profile
             assert lines[0] == p.NAME
             for (pin, short, held), name in zip(p.KEYS, p.LABELS):
