@@ -608,6 +608,16 @@ def test_a_wrapped_text_is_cut_to_the_lines_asked_for(fonts):
     assert ui.wrap("one two three four", "6x10", w, 2) == ["one two", "three"]
 
 
+def test_a_wrapped_line_neither_starts_with_a_dot_nor_follows_an_empty_one(fonts):
+    """A "\u00b7" between two parts goes where the line breaks: no line starts (or ends) with
+    it; a word wider than the page stands on its own line, with no empty line before it (a long
+    German or French word on 128x64)."""
+    w = ui.text_width("aaaa bbbb", "6x10")
+    assert ui.wrap("aaaa bbbb \u00b7 cccc", "6x10", w, 0) == ["aaaa bbbb", "cccc"]
+    assert ui.wrap("Zusammenstellung", "6x10", w, 0) == ["Zusammenstellung"]
+    assert ui.wrap("ab Zusammenstellung cd", "6x10", w, 0) == ["ab", "Zusammenstellung", "cd"]
+
+
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "pajenicko_picopad"))
 def test_hearts_and_diamonds_are_red_spades_and_clubs_black(fonts, board):
     """The suit tiles' ink, and the rank tile a card of each suit uses."""

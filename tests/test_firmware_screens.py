@@ -280,6 +280,61 @@ def test_statistics_count_deals_under_each_rule_set_and_level():
     assert page[at + 1:at + 5] == ["Sevens", "  Hard: 1/1", "Parliament", "  Easy: " + won + "/1"], page
 
 
+def test_the_statistics_page_reads_matches_won_and_each_rule_set_once():
+    """Matches played and won side by side ("Matches: 2 \u00b7 Won: 1"), and a rule set played
+    at two levels titled once, its levels under it."""
+    sim = Sim(seed=30)
+    st = sim.app.stats
+    for level, won in ((0, True), (2, False), (2, True)):
+        st.add_deal("sevens", level, won, 0 if won else 4)
+    st.add_match(True)
+    st.add_match(False)
+    sim.app.title()
+    select_menu(sim, "Statistics")
+    sim.press("OK")
+    page = page_text(sim.screen)
+    assert page[:2] == ["Deals: 3 \u00b7 Won: 2", "Matches: 2 \u00b7 Won: 1"], page
+    at = page.index("Deals won / played")
+    assert page[at + 1:at + 4] == ["Sevens", "  Easy: 1/1", "  Hard: 1/2"], page
+    assert page.count("Sevens") == 1
+
+
+def test_a_page_scrolls_to_its_last_line_and_no_further():
+    """MacroPad: DOWN scrolls a long rules page until its last line shows at the bottom, and
+    more presses leave it there (no blank row below, and the mark says lines lie above)."""
+    sim = Sim("adafruit_macropad_rp2040")
+    sim.app.title()
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    sim.press("OK")                                 # the first rule set's page
+    page = sim.screen
+    assert isinstance(page, PageScreen) and len(page.lines) > page.visible
+    for _ in range(len(page.lines) + 3):
+        sim.press("DOWN")
+    assert page.top == len(page.lines) - page.visible
+    assert page.slots[-1].text == page.lines[-1][0] and page.more.text == "\u25b2"
+
+
+def test_back_on_a_long_menu_shows_two_lines_above_the_one_it_came_from():
+    """MacroPad: back from About, the last line of Rules & help, the menu scrolls so that the
+    line is marked with two lines of context above it."""
+    sim = Sim("adafruit_macropad_rp2040")
+    sim.app.title()
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    select_menu(sim, "About")
+    at = sim.screen.sel
+    sim.press("OK")
+    sim.press("OK")
+    menu = sim.screen
+    assert isinstance(menu, ListScreen) and menu.sel == at and len(menu.items) > menu.visible
+    assert menu.top == min(at - 2, len(menu.items) - menu.visible)
+    select_menu(sim, text.preset_title(PRESETS[3]))
+    sim.press("OK")
+    sim.press("OK")
+    assert sim.screen.sel == 3 and sim.screen.top == 1
+
+
 def test_a_deal_against_mixed_bots_counts_under_the_hardest():
     """P2 Easy and P3 Hard (New game's seat lines): the deal counts under Hard, the strongest
     opponent at the table, on the statistics page."""
