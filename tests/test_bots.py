@@ -844,3 +844,34 @@ def test_hard_still_deals_when_the_views_proofs_cannot_all_be_met():
     assert h[0:4] == v.hand
     for s in range(4):
         assert h[s] | h[4 + s] | h[8 + s] | h[12 + s] | v.table[s] == FULL
+
+
+def test_a_load_into_a_game_that_finished_another_deal_leaves_nothing_of_it():
+    """Hard reuses one scratch game for every decision: loading a mid-deal Coventry view into
+    it after it played another deal out must give the view's deal in every field a view
+    carries. A stale count of opened suits would give Coventry's extra card to the wrong
+    player, or to none."""
+    from engine.view import LISTS, SCALARS
+    rules = preset("coventry")
+    rng = Rng(5)
+    names = sorted(set(SCALARS + LISTS) | {"opened"})      # named too: a list that lost it still checks it
+    differed = set()
+    for number in range(1, 13):
+        scratch = Game(rules, 900 + number)
+        while not scratch.over:
+            legal = scratch.legal_moves()
+            scratch.play(legal[rng.below(len(legal))])
+        g = Game(rules, number)
+        for k in range(rng.below(12) + 1):
+            if g.over:
+                break
+            legal = g.legal_moves()
+            g.play(legal[rng.below(len(legal))])
+        if g.over:
+            continue
+        differed |= {name for name in names if getattr(scratch, name) != getattr(g, name)}
+        scratch.load(g.view(g.turn), g.hands)
+        for name in names:
+            assert getattr(scratch, name) == getattr(g, name), (number, name)
+        assert scratch.hands == g.hands and scratch.legal_moves() == g.legal_moves()
+    assert "opened" in differed            # the positions did test carrying the opened count

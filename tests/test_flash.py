@@ -182,6 +182,8 @@ def test_dry_run_changes_nothing_and_clean_removes_only_stale_bundle_files(tmp_p
         r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--clean")
         assert r.returncode == 0, r.stderr
         assert not (flash_dir / "engine" / "old_module.py").exists()
+        # a run that only removes says so in plain words: "Copied 0 files", not "0 file"
+        assert "Copied 0 files (" in r.stdout and "removed 1," in r.stdout, r.stdout
         assert (flash_dir / "my_save.json").exists()                    # not the bundle's
 
 
@@ -360,6 +362,13 @@ def test_a_timeout_must_be_positive(capsys):
         assert "not a positive number of seconds" in capsys.readouterr().err
 
 
+def test_the_longest_timeout_is_accepted():
+    """--timeout's limit is inclusive: the documented most, an hour, is taken, not refused as
+    "longer than a badge takes to answer"."""
+    assert flash.parse_args(["--timeout", str(flash.MAX_TIMEOUT)]).timeout == flash.MAX_TIMEOUT == 3600
+    assert flash.parse_args(["--timeout", "3600"]).timeout == 3600
+
+
 def test_a_source_with_nothing_to_flash_is_told_before_a_badge_is_looked_for(tmp_path):
     """The bundle is built first: with no badge plugged in, a wrong --source is still what the
     one line names (it said "No badge found", found by QA)."""
@@ -396,6 +405,9 @@ def test_supported_runtimes_pass():
 def test_board_names():
     assert flash.board_id_from_machine("Raspberry Pi Pico with RP2040") == "raspberry_pi_pico"
     assert flash.board_id_from_machine("vbadge with WebAssembly") == "vbadge"
+    # a board that reports no machine string is still named (not "on  (…)" in the banner)
+    assert flash.board_id_from_machine("") == "unknown"
+    assert flash.board_id_from_machine(" with RP2040") == "unknown"
     assert bundle.mpy_version_of(774) == "6.3"
     assert bundle.mpy_version_of(6 | (4 << 10)) == "6"
     # the bits above the sub-version name the board's native code (x64 is 2, x86 1): no version

@@ -336,6 +336,21 @@ def test_code_py_says_when_a_profile_does_not_fit_the_board(monkeypatch, capsys)
     assert "DISPLAY" in out and "docs/boards.md" in out
 
 
+def test_code_py_says_when_a_profile_s_display_set_up_raises_type_error(monkeypatch, capsys):
+    """A make_display written for another board's buses (a pin where a bus goes, a missing
+    argument) raises TypeError in CircuitPython's displayio: the player sees the profile named
+    with docs/boards.md, not a traceback on the serial console."""
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.delattr(sys.modules["board"], "DISPLAY")
+
+    def wrong_bus(board):
+        raise TypeError("clock must be of type Pin")
+    monkeypatch.setattr(hal.profile("pimoroni_picosystem"), "make_display", wrong_bus, raising=False)
+    out = run_code_py(capsys)
+    assert "hal/pimoroni_picosystem.py does not fit this board" in out, out
+    assert "clock must be of type Pin" in out and "docs/boards.md" in out
+
+
 def test_code_py_names_a_field_a_profile_of_older_docs_lacks(monkeypatch, capsys):
     """LED_ON and BATTERY_DIVIDER came later: a profile without one is named as the game starts,
     not an AttributeError the first time the LED or the battery is read."""

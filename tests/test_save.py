@@ -151,6 +151,8 @@ def _forged(key, change, players=None):
     ("sevens", lambda m: (setattr(m, "players", 7), m.scores.extend([0] * 3),
                           m.start_chips.extend([0] * 3)), None, "bad table"),
     ("sevens", lambda m: m.scores.__setitem__(0, 5), None, "bad scores"),
+    ("sevens", lambda m: (setattr(m, "deals", 1), m.scores.__setitem__(0, 5)), None,
+     "bad scores"),                   # a deal settled, but points from nowhere: not zero-sum
     ("domino", lambda m: m.scores.__setitem__(1, -2), None, "bad scores"),
     ("sevens", lambda m: (m.scores.__setitem__(0, 32767), m.scores.__setitem__(1, -32767)),
      None, "bad scores"),             # sums to 0, but before any deal was settled
@@ -224,6 +226,15 @@ def test_a_record_over_256_bytes_is_refused_when_written():
     m.game.log.extend(bytes(250 - k))          # a body of 250 bytes: a record of 258
     with pytest.raises(save.SaveError, match="too long"):
         save.encode(m)
+
+
+def test_a_record_of_exactly_256_bytes_is_written():
+    """The limit is 256 bytes inclusive: a deal whose record comes to exactly 256 must still
+    save, or the badge would refuse to save a game that fits."""
+    m = Match(preset("sevens"), 3)
+    k = len(preset("sevens").encode()) + 9 + 4 * 4
+    m.game.log.extend(bytes(248 - k))          # a body of 248 bytes: a record of 256
+    assert len(save.encode(m)) == 256
 
 
 def test_an_opening_card_that_is_not_a_seven_is_refused():

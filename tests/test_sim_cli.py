@@ -132,6 +132,9 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
     for bad in ("x", "150"):
         r = run_sim("--headless", "--battery", bad)
         assert r.returncode != 0 and "--battery" in r.stderr
+    for edge in ("0", "100"):                 # both ends of 0-100 are charges, a full one too
+        r = run_sim("--headless", "--data-dir", str(tmp_path / ("e" + edge)), "--battery", edge)
+        assert r.returncode == 0, r.stderr
 
 
 @pytest.mark.parametrize("args, said", [

@@ -115,3 +115,35 @@ def test_the_table_has_one_seat_per_level_given_where_the_preset_allows(capsys):
     T.main(["--preset", "fan_tan", "--seats", "medium,easy,easy", "--deals", "1", "--json"])
     res = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert res["players"] == 3 and res["seats"] == ["medium", "easy", "easy"] and res["games"] == 3
+
+
+def test_without_json_no_line_is_json(capsys):
+    """--json is what asks for the JSON line: without it a reader of the output sees the table
+    only, and a script looking for the JSON line finds none."""
+    T.main(["--preset", "fan_tan", "--seats", "easy,medium,medium", "--deals", "1"])
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out and "win rate" in "\n".join(out)
+    for line in out:
+        try:
+            json.loads(line)
+        except ValueError:
+            continue
+        raise AssertionError("a JSON line without --json: %r" % line)
+
+
+def test_the_interval_of_a_level_in_several_seats_is_over_its_per_deal_win_fractions():
+    """A level holding 3 seats is judged per deal on the share of its seat-games it won: its
+    interval is rate ± 1.96·sd/√n over those shares, not over raw win counts (which would
+    stretch every such interval to the whole of [0, 1])."""
+    import math
+    import statistics
+    # per deal and level index: [seat-games, wins, penalty, score]; medium wins 1, 2, 1, 2 of 3
+    wins = [1, 2, 1, 2]
+    records = [[[1, 1 - w // 2, 0, 0], [3, w, 0, 0], [0, 0, 0, 0]] for w in wins]
+    res = T.summarize(records, ("easy", "medium", "hard"))["medium"]
+    shares = [w / 3 for w in wins]
+    rate = sum(wins) / 12
+    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares))
+    assert res["win_rate"] == 0.5
+    assert res["ci95"] == [round(rate - half, 4), round(rate + half, 4)]
+    assert 0 < res["ci95"][0] < 0.5 < res["ci95"][1] < 1
