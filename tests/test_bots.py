@@ -679,6 +679,40 @@ def test_the_likelihood_favours_deals_that_explain_the_opponents_choices():
                                                                    blind_total)
 
 
+def test_the_deal_kept_gives_an_opponent_its_own_cards_behind_the_card_it_chose():
+    """Once the 7♦ opens, the next seat lays one of the three or more cards it could (each in
+    turn). A deal explains that choice by giving the seat its own cards behind the card it laid
+    (beyond it along its row: the playouts' policy lays the card with most of them). The deal
+    _sample keeps gives it clearly more of them than its PROPOSALS deals do on average, which is
+    what a choice blind to the likelihood keeps (at random, or always the first or the last)."""
+    rules = preset("sevens")
+    # ace-high rows: a seven opens its row, the 8 goes up to the ace, the 6 down to the 2
+    behind = {6: FULL & ~(1 << 6), 7: sum(1 << r for r in (8, 9, 10, 11, 12, 0)), 5: 0b11110}
+    kept = proposed = draws = 0
+    for d in range(1, 40):
+        g = Game(rules, d)
+        g.play(D(6))
+        q = g.turn
+        moves = g.legal_moves()
+        if len(moves) < 3:
+            continue
+        for a in moves:
+            v = Game.replay(rules, d, None, [D(6), a]).view((q + 1) % 4)
+            b = _prepared(v, d)
+            assert b.nrec == 1
+            mask = behind[a % 13]
+            i = q * 4 + a // 13
+            for _ in range(100):
+                b._sample()
+                kept += popcount(b.hands[i] & mask)
+                proposed += sum(popcount(b.props[k * 28 + i] & mask) for k in range(bots.PROPOSALS))
+                draws += 1
+    assert draws >= 2500
+    kept /= draws
+    proposed /= draws * bots.PROPOSALS
+    assert kept > proposed + 0.15, (kept, proposed)
+
+
 def test_hard_deals_a_constrained_card_by_the_room_each_possible_holder_has_left():
     """Seat 3 has shown it holds no spade, so the 4 hidden spades lie with seat 1 (1 card)
     and seat 2 (18 cards). Of the deals consistent with the view, seat 1's card is a spade
@@ -782,6 +816,37 @@ def test_hard_values_a_finished_deal_as_the_match_settles_it():
                     assert u == want + (bots.WIN_BONUS if won else 0), (key, penalty, d, me)
                     kinds.add((rules.scoring, won))
     assert len(kinds) == 6
+
+
+def test_hard_values_a_chip_deal_at_what_each_loser_can_still_pay():
+    """With short stacks a loser pays only the chips it has left, not its whole penalty: the
+    winner collects that from each loser (with the pot), and the bot, when it loses, pays no
+    more than its own chips. Checked against the settlement on deals where those caps bind."""
+    short_losers = short_self = 0
+    for key in ("fan_tan", "five_or_nine"):
+        rules = preset(key).with_(chips=5)
+        for d in range(1, 4):
+            m = Match(rules, d)
+            g = m.game
+            views = {}
+            while not g.over:
+                v = g.view(g.turn)
+                views.setdefault(g.turn, v)
+                g.play(bots.choose(v, d + len(g.log), bots.MEDIUM))
+            pen = g.penalties()
+            short = [p for p in range(g.players) if pen[p] > g.chips[p]]
+            b = bots.Bot(bots.HARD)
+            got = {}
+            for p, v in views.items():
+                b.view = v
+                got[p] = b._utility(g)
+            m.settle()
+            for p, v in views.items():
+                won = g.winner == p
+                assert got[p] == m.chips[p] - v.chips[p] + (bots.WIN_BONUS if won else 0), (key, d, p)
+                short_losers += won and len(short)
+                short_self += p in short
+    assert short_losers >= 6 and short_self >= 6, (short_losers, short_self)
 
 
 def test_the_hint_is_hards_choice_from_the_players_own_view():
