@@ -2,7 +2,7 @@
 to read the table, this board's keys, and About. Borrowed by firmware.app (firmware.borrow):
 the badge holds this code only while one of these pages is in front."""
 from engine.rules import PRESETS, preset
-from hal.buttons import UP, HINT
+from hal.buttons import UP, OK, HINT
 
 from firmware import ui, text
 from firmware.text import t
@@ -19,27 +19,30 @@ def menu(app, sel=0):
     app.goto(ListScreen(app, t("help"), items, back=later(app.title, "help"), sel=sel))
 
 
-def rules_page(app, key, back, r=None, extra=()):
+def rules_page(app, key, back, r=None, extra=(), tail=()):
     """Preset key's page: its rules (or rule set r, the preset with options applied) in
-    sentences, any extra lines, and how long a match runs."""
+    sentences, any extra lines, how long a match runs, then any tail lines."""
     r = r or preset(key)
     lines = [(x, ui.TEXT) for x in text.rules(r)] + list(extra)
     lines.append((t("match") + ": " + text.match_text(r), ui.TEXT))
-    app.goto(PageScreen(app, text.preset_title(key), lines, ok=back, back=back))
+    app.goto(PageScreen(app, text.preset_title(key), lines + list(tail), ok=back, back=back))
 
 
 def game_rules_page(app):
     """From the pause menu: the rules the match is played by (its options applied), with
-    the options, bots and length."""
+    the options, bots and length, then this board's keys (the Buttons page is out of reach
+    during a match)."""
     r = app.match.rules
     lines = [(t("this_game"), ui.ACCENT)]
     for k in text.OPTIONS:
         v = text.option_text(k, r)
-        if v != "-":            # an option that means nothing under these rules
+        # "-": an option that means nothing under these rules; the match line says the rest
+        if v != "-" and k not in ("target", "deals", "chips"):
             lines.append((t(k) + ": " + v, ui.TEXT))
     lines.append((t("difficulty") + ": " + text.levels_text(app.match_seats, r.players), ui.TEXT))
     at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
-    rules_page(app, PRESETS[app.match_preset], later(app.pause, "help"), at_table, lines)
+    rules_page(app, PRESETS[app.match_preset], later(app.pause, "help"), at_table, lines,
+               [(t("keys"), ui.ACCENT)] + key_lines(app))
 
 
 def table_page(app):
@@ -50,16 +53,27 @@ def table_page(app):
 
 def keys_page(app):
     """What each of this board's keys does, by the name printed on it."""
+    lines = [(app.hal.profile.NAME, ui.ACCENT)] + key_lines(app)
+    app.goto(PageScreen(app, t("keys"), lines, ok=later(menu, app, len(PRESETS) + 1)))
+
+
+def key_lines(app):
+    """The board's keys and what each does; "(OK)" on the one the pages call OK where no
+    key reads OK ("Middle (OK): play / choose")."""
     p = app.hal.profile
     label = {}
     for key, name in zip(p.KEYS, p.LABELS):
         label[key[0]] = text.key_label(name)
-    lines = [(p.NAME, ui.ACCENT)]
+    tag = " (OK)" if text.ok_key == "OK" and "OK" not in p.LABELS else ""
+
+    def does(b):
+        return (tag if b == OK else "") + ": " + text.button(b)
+    lines = []
     font = app.layout.font
     for pin, short, held in p.KEYS:
-        line = label[pin] + ": " + text.button(short)
+        line = label[pin] + does(short)
         if held is not None:
-            hold = t("hold") + ": " + text.button(held)
+            hold = t("hold") + does(held)
             if ui.text_width(line + ", " + hold, font) > page_width(app.layout):
                 lines.append((line + ",", ui.TEXT))         # what holding it does, on a line of its own
                 line = "  " + hold
@@ -67,7 +81,7 @@ def keys_page(app):
                 line += ", " + hold
         lines.append((line, ui.TEXT))
     for a, b, button in p.CHORDS:
-        lines.append((label[a] + "+" + label[b] + ": " + text.button(button), ui.TEXT))
+        lines.append((label[a] + "+" + label[b] + does(button), ui.TEXT))
     if p.ENCODER:
         lines.append((t("knob"), ui.TEXT))
     gives = [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]
@@ -76,7 +90,7 @@ def keys_page(app):
     if UP not in gives:                 # the T-Display: DOWN goes round to the top
         lines.append((t("menus_wrap"), ui.TEXT))
     lines.append((t("hurry"), ui.MUTED))
-    app.goto(PageScreen(app, t("keys"), lines, ok=later(menu, app, len(PRESETS) + 1)))
+    return lines
 
 
 def about_page(app):

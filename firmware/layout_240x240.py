@@ -7,5 +7,5 @@ def fields(w, h):
                 tile=(16, 14), status_y=1,
                 opps=(0, 17, 3, 80, 2, 26, 2), rows=(8, 72 + dy),
                 msg=(4, 133 + dy, 232, 2), hand=(8, 164 + dy, 14, 2),
-                footer_y=h - 16 if h >= 260 else -1,
+                footer_y=h - 16,
                 scale_title=3, menu_top=44)

@@ -202,8 +202,8 @@ class TableView(Screen):
         if self.offset > max(0, len(cards) - self.cap):
             self.offset = max(0, len(cards) - self.cap)
         if self.more:
-            _set(self.more[0], "\u25c0" if self.offset else " ")
-            _set(self.more[1], "\u25b6" if self.offset + self.cap < len(cards) else " ")
+            _set(self.more[0], "\u2190" if self.offset else " ")     # more cards: arrows, as the keys
+            _set(self.more[1], "\u2192" if self.offset + self.cap < len(cards) else " ")
         for i in range(self.cap):
             j = self.offset + i
             col = i % self.hcols
@@ -260,10 +260,8 @@ class TableView(Screen):
                               t("bonus_s") + " \u00b7 " + self._pass_text(), ui.ACCENT)
                 elif PASS in items:
                     price = " \u00b7 " + self._pass_text()
-                    if self.status_l is None:   # no status line: what you hold too, in short
-                        yours = self._standing(me)  # for a plain turn ("$48 · Pass -3")
-                        short = (yours if turn == t("your_turn") else turn) + price
-                        self._msg(turn + " " + yours + price, short, ui.TEXT)
+                    if self.status_l is None:   # no status line: what you hold too, where it fits
+                        self._msg(turn + " " + self._standing(me) + price, turn + price, ui.TEXT)
                     else:
                         self._msg(turn + price, turn, ui.TEXT)
                 elif self.status_l is None:     # no status line: your chips or score here
@@ -347,14 +345,10 @@ class TableView(Screen):
             if g.rules.opening == PLAY_OR_PAY and g.current >= 0 and g.fits[g.current]:
                 nxt = g.current * 13 + lowest(g.fits[g.current])
                 left += " \u2192" + card_name(nxt)
-        if g.rules.scoring == CHIPS:
-            right = t("pot") + " " + str(g.pot) + " " + self._standing(me)
-        elif g.rules.scoring == RACE:
-            right = self._standing(me) + "/" + str(g.rules.target)
+        if g.rules.scoring == RACE:
+            right = (t("dealer") + " " if g.dealer == me else "") + self._standing(me) + "/" + str(g.rules.target)
         else:
-            right = t("you") + " " + self._standing(me)
-        if g.dealer == me:
-            right = t("dealer") + " " + right
+            right = self._purse_text()      # "Pot 6 · You $48", whose chips they are said
         if L.opps is None:
             if ui.text_width(left + " " + right, L.font) > L.w - 4:
                 right = self._standing(me) if g.rules.scoring == CHIPS else str(self.m.scores[me])
@@ -739,6 +733,8 @@ class ReplayScreen(TableView):
                 what = " " + says(self.last_seat, self.me, "pass")
             else:
                 what = " " + seat(self.last_seat, self.me) + " " + card_name(a)
+        if self.g.over:                         # the end: who won, and how to leave
+            what = " " + says(self.g.winner, self.me, "wins") + " \u00b7 " + ok("ok_continue")
         self.say(t("replay_s") + " " + where + what, where + what, ui.ACCENT)
 
     def _go(self, pos):

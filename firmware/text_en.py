@@ -95,7 +95,7 @@ T = {
     "paused": "Paused",
     "deals_won": "Won",
     "streak": "Wins in a row",
-    "best": "Best",
+    "best": "Best run",
     "point": ".",
     "avg_pen": "Avg penalty",
     "about": "About",

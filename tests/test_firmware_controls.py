@@ -227,6 +227,12 @@ def test_the_replay_says_how_to_step_through_it(board, lang):
             assert r.footer.text == keys
         sim.press("RIGHT")
         assert r.pos == 1 and keys not in message(r)
+        while r.pos < len(r.log):
+            sim.press("RIGHT")
+        # the end says who won and how to leave (it said the last card and nothing more: QA)
+        shown = message(r)
+        assert text.says(r.g.winner, r.me, "wins") in shown, shown
+        assert text.ok("ok_continue") in shown or board == "adafruit_macropad_rp2040", shown
     finally:
         text.set_lang(0)
 

@@ -306,6 +306,18 @@ def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key, seed
     assert max(sim.redraw_after_bot) < 0.25 * 128 * 64
 
 
+def test_tiny_screen_keeps_your_turn_when_a_priced_pass_leaves_no_room_for_your_chips():
+    """On 128x64 "Your turn $48 \u00b7 Pass -6..9" is too wide: the chips go, "Your turn" stays
+    (a play-test saw "$48 \u00b7 Pass -6..9", which did not say whose turn it was)."""
+    sim = Sim("adafruit_macropad_rp2040", seed=202)
+    new_game(sim, PRESETS.index("fan_tan"), players=3)
+    ranged = []
+    while not ranged and not sim.screen.g.over:
+        sim.play_legal()
+        ranged = [x for x in sim.messages if ".." in x and "Pass" in x and not x.startswith("\u25b6")]
+    assert ranged and all(re.match(r"^Your turn( \$\d+)? \u00b7 Pass -\d+\.\.\d+$", x) for x in ranged), ranged
+
+
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_a_whole_deal_with_the_ok_button_alone(board):
     """When your decision begins, the cursor rests on a card you can lay, so OK alone plays
@@ -370,6 +382,22 @@ def test_under_the_hand_each_opponent_standing_and_the_dealer(board):
             human_turn(sim, check_ledger)
             turns += 1
         assert turns >= 3
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "lilygo_t_display_rp2040", "pimoroni_badger2040"))
+def test_the_status_line_says_whose_chips_or_points_it_shows(board):
+    """The status line's right end: "Pot 6 \u00b7 You $48" (a play-test read "Pot 6 $48" as
+    the pot's two figures), "You +3 pt", a race's "12 pt/100"; D before your own when you deal."""
+    for preset_key, form in (("fan_tan", r"Pot \d+ \u00b7 You( D)? \$\d+"), ("sevens", r"You( D)? [+-]?\d+ pt"),
+                             ("parliament", r"(D )?\d+ pt/100")):
+        sim = Sim(board, seed=7)
+        new_game(sim, PRESETS.index(preset_key))
+        t = sim.screen
+        while not t.g.over:
+            said = t.status_r.text
+            assert re.fullmatch(form, said), (board, said)
+            assert ("D" in said.split()) == (t.g.dealer == t.me), said
+            sim.play_legal()
 
 
 def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
@@ -501,19 +529,20 @@ def test_who_lays_the_first_card_is_told_it_fixes_the_starting_rank(preset_key, 
 
 def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
     """On 128x64 a 3-player hand (17 or 18 cards) has more cards than the 16 places of its
-    window: \u25b6 says cards lie to the right, \u25c0 to the left, as the cursor moves the window."""
+    window: \u2192 says cards lie to the right, \u2190 to the left (the keys that reach them; not
+    \u25b6, which marks a turn), as the cursor moves the window."""
     sim = Sim("adafruit_macropad_rp2040", seed=5)
     new_game(sim, PRESETS.index("fan_tan"), players=3)
     t = sim.screen
     while not (t.my_turn() and len(t.items) > t.cap):
         sim.tick()
     left, right = t.more
-    assert (left.text, right.text) == (" ", "\u25b6") or t.offset > 0
+    assert (left.text, right.text) == (" ", "\u2192") or t.offset > 0
     for _ in range(len(t.items)):
         sim.press("RIGHT")
         if t.cursor == len(t.items) - 1:
             break
-    assert t.offset > 0 and left.text == "\u25c0" and right.text == " "
+    assert t.offset > 0 and left.text == "\u2190" and right.text == " "
     four = Sim("adafruit_macropad_rp2040", seed=5)
     new_game(four, PRESETS.index("fan_tan"), players=4)
     assert four.screen.more is None                  # 13 cards fit
@@ -542,8 +571,8 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders, twice):
     least, most = g.pass_total(t.me, LEAST), g.pass_total(t.me, MOST)
     assert least < most and least <= cost <= most
     price = "%s -%d..%d" % (text.t("pass_cost"), least, most)
-    if t.status_l is None:          # 128x64: the chips you would pay from, beside the price
-        assert message(t) == "$%d \u00b7 %s" % (mine, price), message(t)
+    if t.status_l is None:          # 128x64: the chips go where the price leaves no room for them
+        assert message(t) == "%s \u00b7 %s" % (text.t("your_turn"), price), message(t)
     while t.items[t.cursor] != PASS:
         sim.press("LEFT")
     assert "%s -%d..%d" % (text.t("pass_cost"), least, most) in sim.messages[-1], sim.messages[-1]

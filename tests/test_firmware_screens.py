@@ -8,6 +8,7 @@ import hal
 from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_preset, LAYOUT_BOARDS, TableScreen,
                      PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value)
 from engine.game import PASS
+from hal.buttons import OK
 from engine.cards import name as card_name
 from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
@@ -162,7 +163,9 @@ def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_n
     select_menu(sim, "Rules & help")
     sim.press("OK")
     lines = page_text(sim.screen)
-    assert "Deals: 20" in lines and "Bonus card: on" in lines and "To neighbours: 3" in lines
+    assert "Bonus card: on" in lines and "To neighbours: 3" in lines
+    assert "Match: 20 deals, or until a player has no chips (50 chips each)" in " ".join(lines)
+    assert not [x for x in lines if x.startswith(("Deals:", "Chips:"))]     # the match line says so
     assert not [x for x in lines if x.endswith(": -")]       # only what this game plays by
 
 
@@ -454,7 +457,9 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     letter or arrow printed on it or its place, with its action (and long press) in the player's
     language. Where a key's line is too wide, what holding it does goes on a line of its own
     ("Top right: hint," / "hold: pause / back"), not the key's name alone above both, and no
-    line ends in the "/" between two actions."""
+    line ends in the "/" between two actions. Where the pages say "OK" and no key reads OK, the
+    key (or hold) that is OK says so: "Middle (OK): play / choose" (a play-test found no key
+    called OK on the MacroPad, whose pages say "OK: continue")."""
     from firmware.screens import page_width
     try:
         for board in hal.BOARDS:
@@ -472,12 +477,18 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             assert not [x for x in lines if x.endswith("/")], lines     # "/ Zeile" kept together
             p = sim.hal.profile
             assert lines[0] == p.NAME
+            ok = " (OK)" if board in ("adafruit_macropad_rp2040", "lilygo_t_display_rp2040") or \
+                board.startswith("heiafr_picomo") else ""
+            assert (ok != "") == (text.ok("ok_continue") == text.t("ok_continue")), board
+
+            def does(b):
+                return (ok if b == OK else "") + ": " + text.words.BUTTONS[b]
             for (pin, short, held), name in zip(p.KEYS, p.LABELS):
-                want = text.key_label(name) + ": " + text.words.BUTTONS[short]
+                want = text.key_label(name) + does(short)
                 if held is not None:
-                    want += ", " + text.t("hold") + ": " + text.words.BUTTONS[held]
+                    want += ", " + text.t("hold") + does(held)
                 assert want in shown, (board, want, lines)
-                tap = text.key_label(name) + ": " + text.words.BUTTONS[short] + ("," if held is not None else "")
+                tap = text.key_label(name) + does(short) + ("," if held is not None else "")
                 if ui.text_width(tap, sim.app.layout.font) <= page_width(sim.app.layout):
                     assert any(x.startswith(tap) for x in lines), (board, tap, lines)
                 assert pin == name or pin + ":" not in shown       # no pin names for players
@@ -746,7 +757,11 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     assert "Penalty: values" in lines and "Ace high: on" in lines and "Players: 4" in lines
     assert "Bots: P2: Easy, P3: Medium, P4: Easy" in " ".join(lines)
     assert "Match: to 100 points" in " ".join(lines)
+    assert not [x for x in lines if x.startswith("Race to:")]     # said once, by the match line
     assert lines[0] == "4 players."                  # as at this table (Parliament: 3-7)
+    # then this board's keys: the Buttons page is out of reach in a match (a play-test)
+    keys = lines.index("Buttons")
+    assert keys > lines.index("This game") and lines[keys + 1].startswith("\u2191: previous suit")
     sim.press("OK")
     assert sim.screen.title == "Paused"
     # from the title's Rules & help, the page is the preset's alone
@@ -939,7 +954,10 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
     select_menu(sim, "Standings")
     sim.press("OK")
     assert "What passes tell" in page_text(sim.screen)
-    said = " ".join(page_text(sim.screen))
+    shown = page_text(sim.screen)
+    # the cards under their seat, indented (a wrapped list read as a new seat's line: QA)
+    assert all(shown[i + 1].startswith("  ") for i in range(len(shown)) if shown[i].endswith(": none of"))
+    said = " ".join(shown)
     told = dict((int(p) - 1, cards.split()) for p, cards in
                 re.findall(r"P(\d): none of (.+?)(?= P\d:|$)", said))
     assert told, said
@@ -1123,13 +1141,14 @@ def test_the_match_s_winners_are_you_a_bot_or_a_shared_win_in_every_language():
 
 
 def test_a_panel_with_room_names_the_keys_under_the_table():
-    """The Picomo's 240x280 panel has room under the hand for a line naming the keys; the
-    PicoSystem's 240x240 has not. 320x240 has too: there OK is the letter printed on the key
-    (found by QA: "OK play" on a PicoPad, whose OK key reads A)."""
-    for board, footer in (("heiafr_picomo_v3", "OK"), ("pimoroni_picosystem", None),
+    """The Picomo's 240x280 panel has room under the hand for a line naming the keys, and so
+    has the PicoSystem's 240x240 under two lines of a 3-player hand (a play-test found its
+    bottom 48 pixels empty and no key named at the table). 320x240 has too: there OK is the
+    letter printed on the key (found by QA: "OK play" on a PicoPad, whose OK key reads A)."""
+    for board, footer in (("heiafr_picomo_v3", "OK"), ("pimoroni_picosystem", "A"),
                           ("pajenicko_picopad", "A"), ("ugame22", "O")):
         sim = Sim(board, seed=1)
-        new_game(sim, PRESETS.index("fan_tan"))
+        new_game(sim, PRESETS.index("fan_tan"), players=3)
         t = sim.screen
         assert (t.footer is not None) == (footer is not None), board
         if footer:
