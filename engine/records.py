@@ -65,7 +65,8 @@ class Record:
         """Store payload in the older slot; skipped when the newest already holds it.
         If the older slot cannot be written (a file in the way), the other one is: the
         record is still kept, without a spare. Returns True if it is safely stored."""
-        slots = [_unwrap(self.kind, self.store.load(n)) for n in self.names]
+        raw = [self.store.load(n) for n in self.names]
+        slots = [_unwrap(self.kind, d) for d in raw]
         newest = _newest(slots)
         if newest >= 0 and slots[newest][1] == payload:
             return True
@@ -76,8 +77,11 @@ class Record:
         try:
             if self.store.save(self.names[target], data):
                 return True
-        except OSError:
-            pass
+        except OSError as e:
+            # full or read-only (the other slot would fare no better), or the failed write took
+            # the slot's bytes: never risk the newest record in the other slot too
+            if e.args and e.args[0] in (28, 30) or self.store.load(self.names[target]) != raw[target]:
+                raise
         stuck = slots[target]       # the written slot stays just newer than the stuck one
         if stuck is not None:       # (counting on, it would wrap past it in 32,768 writes)
             data = _wrap(self.kind, (stuck[0] + 1) & 0xFFFF, payload)

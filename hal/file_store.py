@@ -23,8 +23,10 @@ class FileStore:
         try:
             with open(self._path(name), "rb") as f:
                 return f.read()
-        except OSError:
-            return None
+        except OSError as e:
+            if e.args and e.args[0] in (2, 21):     # ENOENT, EISDIR: no record there
+                return None
+            raise                   # unreadable: damage to say, not a blank slot to write over
 
     def save(self, name, data):
         path = self._path(name)

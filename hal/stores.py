@@ -68,7 +68,7 @@ class NvmStore:
     def _scan(self):
         nvm = self.nvm
         size = len(nvm)
-        self.at = at = [None] * len(self.names)  # type: list  # (start, length) or None
+        at = [None] * len(self.names)  # type: list  # (start, length) or None
         magic = bytes(nvm[0:4])
         i = 4
         if magic != self.MAGIC and (nvm[0] == 82 and nvm[1] < 16 or magic == b"\xff" * 4):
@@ -92,6 +92,7 @@ class NvmStore:
         self.damaged = (magic == self.MAGIC or i > 4) and not self._erased((i + 3) // PAGE * PAGE + PAGE)
         # appends only after a whole journal, under a whole MAGIC (a blank nvm starts one)
         self.clean = (magic == self.MAGIC or i == 0 and not any(at)) and self._erased(i)
+        self.at = at            # only a whole scan: a read that raised is tried again
 
     def load(self, name):
         if self.at is None:

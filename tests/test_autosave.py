@@ -199,6 +199,32 @@ def test_damaged_game_files_start_clean_with_a_notice(tmp_path, how):
     assert isinstance(Sim(data_dir=str(tmp_path)).screen, TableScreen)
 
 
+def test_an_unreadable_save_file_is_said_and_never_written_over(tmp_path, monkeypatch):
+    """A slot file that cannot be read (an I/O error, not a missing file) read as no record:
+    the badge came up blank without a word, and its first write went over the saved game and
+    settings, which were whole on the flash."""
+    import hal.file_store
+    sim = started(tmp_path, moves=3)
+    kept = {n: (tmp_path / n).read_bytes() for n in os.listdir(tmp_path)}
+    real_open = open
+
+    def unreadable(path, mode="r", *a, **k):
+        if "r" in mode:
+            raise OSError(5, "Input/output error")
+        return real_open(path, mode, *a, **k)
+    monkeypatch.setattr(hal.file_store, "open", unreadable, raising=False)
+    again = Sim(data_dir=str(tmp_path))
+    assert isinstance(again.screen, PageScreen), "nothing said"
+    again.press("OK")
+    new_game(again, PRESETS.index("sevens"))
+    play_decisions(again, 1)
+    assert {n: (tmp_path / n).read_bytes() for n in os.listdir(tmp_path)} == kept
+    monkeypatch.undo()
+    back = Sim(data_dir=str(tmp_path))
+    back.settle()
+    assert bytes(back.screen.g.log) == bytes(sim.screen.g.log)
+
+
 def test_notice_is_translated(tmp_path):
     sim = started(tmp_path, moves=1)
     sim.app.settings["lang"] = 1

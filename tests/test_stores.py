@@ -259,6 +259,35 @@ def test_a_length_that_reads_too_long_is_damage_not_a_store_that_never_saves_aga
     assert newest(Record(again, "game", 1))[0] == payloads(15)[0][-1] and not again.damaged
 
 
+class ReadFails(FlashNvm):
+    """An nvm whose next `fail` reads raise (an I/O error, as a store that raises on read)."""
+
+    fail = 0
+
+    def __getitem__(self, k):
+        if self.fail:
+            self.fail -= 1
+            raise OSError(5, "Input/output error")
+        return self.mem[k]
+
+
+def test_a_read_that_fails_is_neither_taken_for_a_blank_nvm_nor_written_over():
+    """A read that raises while the journal is scanned left the scan's half-filled index
+    behind: every later load read "no record" (the game gone without a word), and the next save
+    rewrote the sector from that index, erasing every record it held."""
+    nvm = ReadFails()
+    store = NvmStore(nvm)
+    Record(store, "game", 1).write(b"a game")
+    Record(store, "prefs", 2).write(b"settings")
+    store = NvmStore(nvm)                       # power-up
+    nvm.fail = 1
+    with pytest.raises(OSError):
+        store.load("prefs.0")
+    assert newest(Record(store, "game", 1))[0] == b"a game"       # read again, not "none"
+    Record(store, "prefs", 2).write(b"reset")
+    assert newest(Record(NvmStore(nvm), "game", 1))[0] == b"a game"
+
+
 def test_nvm_store_refuses_what_does_not_fit():
     with pytest.raises(StoreFull):
         NvmStore(bytearray(1024))
@@ -275,6 +304,32 @@ def test_file_store_replaces_whole_files(tmp_path):
     assert sorted(os.listdir(tmp_path / "data")) == ["game.0", "game.1"]
     again = Record(FileStore(str(tmp_path / "data")), "game", 1)
     assert newest(again)[0] == b"two"
+
+
+def test_a_file_write_that_fails_after_removing_the_old_file_keeps_the_other_slot(tmp_path, monkeypatch):
+    """A write that fails once the slot's old file is removed (the rename after it refused: a
+    full littlefs commits a rename like a write) loses that slot; the record's fallback then
+    wrote the other slot the same way (at once, or at the next write), and lost it too: the
+    newest record, gone, and nothing said at the next power-up."""
+    import hal.file_store
+
+    class RenameFails:
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def rename(self, a, b):
+            raise OSError(28, "No space left on device")
+    rec = Record(FileStore(str(tmp_path)), "game", 1)
+    rec.write(b"older")
+    rec.write(b"newest")
+    monkeypatch.setattr(hal.file_store, "os", RenameFails())
+    for payload in (b"not kept", b"not kept either"):
+        try:
+            rec.write(payload)
+        except OSError:
+            pass
+    monkeypatch.undo()
+    assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] in (b"newest", b"not kept", b"not kept either")
 
 
 def test_memory_store_and_open_store(monkeypatch, tmp_path):
