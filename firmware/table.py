@@ -349,11 +349,10 @@ class TableView(Screen):
             right = (t("dealer") + " " if g.dealer == me else "") + self._standing(me) + "/" + str(g.rules.target)
         else:
             right = self._purse_text()      # "Pot 6 · You $48", whose chips they are said
-        if L.opps is None:
-            if ui.text_width(left + " " + right, L.font) > L.w - 4:
-                right = self._standing(me) if g.rules.scoring == CHIPS else str(self.m.scores[me])
-            if ui.text_width(left + " " + right, L.font) > L.w - 4:
-                right = " "
+        if ui.text_width(left + " " + right, L.font) > L.w - 4:    # (Sprig: "Deal #142 →10♠")
+            right = self._standing(me) if g.rules.scoring == CHIPS else str(self.m.scores[me])
+        if ui.text_width(left + " " + right, L.font) > L.w - 4:
+            right = " "
         _set(self.status_l, left)
         _set(self.status_r, right)
 

@@ -8,7 +8,7 @@ from simhelp import (Sim, quit_match, labels, message, new_game, human_turn, sel
 from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
-from firmware import text
+from firmware import text, ui
 from firmware.table import card_name
 
 PRESET_CASES = ("sevens", "parliament", "fan_tan", "play_or_pay", "domino")
@@ -398,6 +398,23 @@ def test_the_status_line_says_whose_chips_or_points_it_shows(board):
             assert re.fullmatch(form, said), (board, said)
             assert ("D" in said.split()) == (t.g.dealer == t.me), said
             sim.play_legal()
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_the_status_line_s_two_ends_never_meet(board):
+    """A three-digit deal, Play or Pay's next card and "Pot 12 \u00b7 You D $58" more than fill
+    the Sprig's 160 pixels (deal 100: you deal): the right end shortens to what fits ("$58")
+    rather than run into the left."""
+    sim = Sim(board, seed=100)
+    new_game(sim, PRESETS.index("play_or_pay"))
+    t = sim.screen
+    if t.status_l is None:
+        return
+    font = sim.app.layout.font
+    while not t.g.over:
+        used = ui.text_width(t.status_l.text + " " + t.status_r.text, font)
+        assert used <= sim.hal.profile.WIDTH - 4, (t.status_l.text, t.status_r.text)
+        sim.play_legal()
 
 
 def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
