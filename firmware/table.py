@@ -725,15 +725,14 @@ class ReplayScreen(TableView):
     def _caption(self):
         n = len(self.log)
         where = str(self.pos) + "/" + str(n)
-        what = " \u00b7 " + t("keys_replay")       # before the first action: how to go on
-        if self.pos:
-            a = self.log[self.pos - 1]
-            if a == PASS:
-                what = " " + says(self.last_seat, self.me, "pass")
-            else:
-                what = " " + seat(self.last_seat, self.me) + " " + card_name(a)
         if self.g.over:                         # the end: who won, and how to leave
             what = " " + says(self.g.winner, self.me, "wins") + " \u00b7 " + ok("ok_continue")
+        elif not self.pos:                      # before the first action: how to go on
+            what = " \u00b7 " + t("keys_replay")
+        elif self.log[self.pos - 1] == PASS:
+            what = " " + says(self.last_seat, self.me, "pass")
+        else:
+            what = " " + seat(self.last_seat, self.me) + " " + card_name(self.log[self.pos - 1])
         self.say(t("replay_s") + " " + where + what, where + what, ui.ACCENT)
 
     def _go(self, pos):
