@@ -345,10 +345,9 @@ class TableView(Screen):
             if g.rules.opening == PLAY_OR_PAY and g.current >= 0 and g.fits[g.current]:
                 nxt = g.current * 13 + lowest(g.fits[g.current])
                 left += " \u2192" + card_name(nxt)
+        right = self._purse_text()          # "Pot 6 · You $48", whose chips they are said
         if g.rules.scoring == RACE:
-            right = (t("dealer") + " " if g.dealer == me else "") + self._standing(me) + "/" + str(g.rules.target)
-        else:
-            right = self._purse_text()      # "Pot 6 · You $48", whose chips they are said
+            right += "/" + str(g.rules.target)      # "You 12 pt/100"
         if ui.text_width(left + " " + right, L.font) > L.w - 4:    # (Sprig: "Deal #142 →10♠")
             right = self._standing(me) if g.rules.scoring == CHIPS else str(self.m.scores[me])
         if ui.text_width(left + " " + right, L.font) > L.w - 4:

@@ -387,9 +387,9 @@ def test_under_the_hand_each_opponent_standing_and_the_dealer(board):
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "lilygo_t_display_rp2040", "pimoroni_badger2040"))
 def test_the_status_line_says_whose_chips_or_points_it_shows(board):
     """The status line's right end: "Pot 6 \u00b7 You $48" (a play-test read "Pot 6 $48" as
-    the pot's two figures), "You +3 pt", a race's "12 pt/100"; D before your own when you deal."""
+    the pot's two figures), "You +3 pt", a race's "You 12 pt/100"; D before your own when you deal."""
     for preset_key, form in (("fan_tan", r"Pot \d+ \u00b7 You( D)? \$\d+"), ("sevens", r"You( D)? [+-]?\d+ pt"),
-                             ("parliament", r"(D )?\d+ pt/100")):
+                             ("parliament", r"You( D)? \d+ pt/100")):
         sim = Sim(board, seed=7)
         new_game(sim, PRESETS.index(preset_key))
         t = sim.screen
