@@ -415,7 +415,7 @@ class App:
                 continue
             cards = sorted_hand(g, p, [g.void[p * 4 + s] & ~g.table[s] & ~mine[s] for s in range(4)])
             if cards:       # the cards on a line of their own, indented, as the results list them
-                lines.append((text.seat(p, self.human) + ": " + t("none_of"), ui.TEXT))
+                lines.append((text.seat(p, self.human) + " " + t("none_of") + ":", ui.TEXT))
                 lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.TEXT))
         return lines
 

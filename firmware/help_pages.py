@@ -59,7 +59,7 @@ def keys_page(app):
 
 def key_lines(app):
     """The board's keys and what each does; "(OK)" on the one the pages call OK where no
-    key reads OK ("Middle (OK): play / choose")."""
+    key reads OK ("Middle (OK): play/choose")."""
     p = app.hal.profile
     label = {}
     for key, name in zip(p.KEYS, p.LABELS):

@@ -348,10 +348,10 @@ class TableView(Screen):
         right = self._purse_text()          # "Pot 6 · You $48", whose chips they are said
         if g.rules.scoring == RACE:
             right += "/" + str(g.rules.target)      # "You 12 pt/100"
-        if ui.text_width(left + " " + right, L.font) > L.w - 4:    # (Sprig: "Deal #142 →10♠")
-            right = self._standing(me) if g.rules.scoring == CHIPS else str(self.m.scores[me])
-        if ui.text_width(left + " " + right, L.font) > L.w - 4:
-            right = " "
+        # where the two ends would meet (Sprig: "Donne n° 142 →10♠"): without the pot, then yours alone
+        for right in (right, right.split(" \u00b7 ")[-1], self._standing(me), " "):
+            if ui.text_width(left + " " + right, L.font) <= L.w - 4:
+                break
         _set(self.status_l, left)
         _set(self.status_r, right)
 
@@ -722,17 +722,18 @@ class ReplayScreen(TableView):
         self.cursor_tg.hidden = True          # nothing to pick: only watch
 
     def _caption(self):
-        n = len(self.log)
-        where = str(self.pos) + "/" + str(n)
-        if self.g.over:                         # the end: who won, and how to leave
-            what = " " + says(self.g.winner, self.me, "wins") + " \u00b7 " + ok("ok_continue")
-        elif not self.pos:                      # before the first action: how to go on
-            what = " \u00b7 " + t("keys_replay")
+        where = str(self.pos) + "/" + str(len(self.log))
+        short = None
+        if self.g.over:                         # the end: who won, and how to leave (short: no count)
+            short = says(self.g.winner, self.me, "wins") + " \u00b7 " + ok("ok_continue")
+            what = " " + short
+        elif not self.pos:                      # before the first action: the keys, where no footer says them
+            what = "" if self.footer else " \u00b7 " + t("keys_replay")
         elif self.log[self.pos - 1] == PASS:
             what = " " + says(self.last_seat, self.me, "pass")
         else:
             what = " " + seat(self.last_seat, self.me) + " " + card_name(self.log[self.pos - 1])
-        self.say(t("replay_s") + " " + where + what, where + what, ui.ACCENT)
+        self.say(t("replay_s") + " " + where + what, short or where + what, ui.ACCENT)
 
     def _go(self, pos):
         m = self.m

@@ -95,7 +95,7 @@ T = {
     "paused": "Pause",
     "deals_won": "Siege",
     "streak": "Siege in Folge",
-    "best": "Rekord",
+    "best": "Beste Serie",
     "point": ",",
     "avg_pen": "Strafe im Schnitt",
     "about": "Info",
@@ -103,9 +103,9 @@ T = {
     "keys": "Tasten",
     "table": "Der Tisch",
     "hold": "halten",
-    "knob": "Knopf drehen: Karte / Wert wählen",
+    "knob": "Drehknopf drehen: Karte/Wert wählen",
     "told": "Was das Passen verrät",
-    "none_of": "keine",
+    "none_of": "hat nicht",
     "battery_low": "Akku %d%%: Partie ist gespeichert",
     "battery_low_s": "Akku %d%%",
     "battery_unsaved": "Akku %d%%: Partie nicht gespeichert!",
@@ -114,8 +114,8 @@ T = {
     "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
     "menus_wrap": "Nach der letzten Zeile beginnen die Menüs wieder oben",
     "hurry": "Jede Taste außer Pause beschleunigt die Bots",
-    "keys_table": "OK spielen  ← → wählen",
-    "keys_replay": "→ weiter ← zurück",
+    "keys_table": "OK: spielen  ← →: wählen",
+    "keys_replay": "→ vor ← zurück",
     "game_damaged": "Gespeicherte Partie beschädigt: neue Partie",
     "saves_older": "Speicherstände beschädigt: zurück zum letzten intakten Stand",
     "prefs_damaged": "Einstellungen und Statistik beschädigt: zurückgesetzt",
@@ -123,7 +123,7 @@ T = {
     "replay": "Letzte Runde ansehen",
     "replay_s": "Wiederholung",
     "matches": "Partien",
-    "wins_per": "Runden gew. / gespielt",
+    "wins_per": "Runden gewonnen/gespielt",
     "ok_reset": "OK: zurücksetzen…",
     "reset_q": "Zurücksetzen?",
     "no": "Nein",
@@ -134,18 +134,18 @@ T = {
 
 # what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
 BUTTONS = (
-    "vorige Farbe / Zeile",
-    "nächste Farbe / Zeile",
-    "vorige Karte / Wert",
-    "nächste Karte / Wert",
-    "spielen / wählen",
-    "zurück / Pause",
-    "Pause / zurück",
+    "vorige Farbe/Zeile",
+    "nächste Farbe/Zeile",
+    "vorige Karte/Wert",
+    "nächste Karte/Wert",
+    "spielen/wählen",
+    "zurück/Pause",
+    "Pause/zurück",
     "Tipp",
 )
 
 # unlabelled keys, in text.PLACES order
-PLACES = ("Mitte", "Oben links", "Oben rechts", "Reihe 3 links", "Knopf drücken")
+PLACES = ("Mitte", "Oben links", "Oben rechts", "Reihe 3 links", "Drehknopf drücken")
 
 # engine reason codes (engine.reasons): long and short
 REASONS = (

@@ -119,8 +119,8 @@ def text_width(text, font_name):
 
 def wrap(text, font_name, width, lines):
     """Split text into at most `lines` lines no wider than width (words kept whole, a
-    "label:" with the word after it, a French " !" or " ?" with the word before it, a "/"
-    with the word after it, and no line starting or ending with a "·"). Where
+    "label:" with the word after it, a French " !" or " ?" with the word before it, and no
+    line starting or ending with a "·"). Where
     "label: value" (not parts joined by "·") is too wide for one line, a label of two to
     four words (a key's name) keeps its line, and the value starts the next ("Top right:" /
     "hint", not "Top" / "right: hint"); a sentence with a colon wraps as any other."""
@@ -136,8 +136,7 @@ def wrap(text, font_name, width, lines):
     words = []
     for word in text[len(indent):].split(" "):
         if words and (words[-1][-1:] == ":" and text_width(words[-1] + " " + word, font_name) <= width
-                      or word in ("!", "?")         # French "Gagné !" keeps its "!"
-                      or words[-1] == "/"):         # "/ line" together: no line ends in "/"
+                      or word in ("!", "?")):       # French "Gagné !" keeps its "!"
             words[-1] += " " + word
         else:
             words.append(word)

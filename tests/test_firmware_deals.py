@@ -400,21 +400,33 @@ def test_the_status_line_says_whose_chips_or_points_it_shows(board):
             sim.play_legal()
 
 
+@pytest.mark.parametrize("lang", range(3))
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
-def test_the_status_line_s_two_ends_never_meet(board):
+def test_the_status_line_s_two_ends_never_meet(board, lang):
     """A three-digit deal, Play or Pay's next card and "Pot 12 \u00b7 You D $58" more than fill
-    the Sprig's 160 pixels (deal 100: you deal): the right end shortens to what fits ("$58")
-    rather than run into the left."""
+    the Sprig's 160 pixels (deal 100: you deal): the right end shortens to what fits rather
+    than run into the left, first without the pot ("Vous Dn $58"), whose chips still said
+    (French and German went from the whole line to a bare "$58": QA)."""
     sim = Sim(board, seed=100)
     new_game(sim, PRESETS.index("play_or_pay"))
-    t = sim.screen
-    if t.status_l is None:
-        return
-    font = sim.app.layout.font
-    while not t.g.over:
-        used = ui.text_width(t.status_l.text + " " + t.status_r.text, font)
-        assert used <= sim.hal.profile.WIDTH - 4, (t.status_l.text, t.status_r.text)
-        sim.play_legal()
+    text.set_lang(lang)
+    try:
+        t = sim.screen
+        t.update(0)
+        if t.status_l is None:
+            return
+        font = sim.app.layout.font
+        room = sim.hal.profile.WIDTH - 4
+        while not t.g.over:
+            left, right = t.status_l.text, t.status_r.text
+            assert ui.text_width(left + " " + right, font) <= room, (left, right)
+            mine = right.split(" \u00b7 ")[-1]
+            assert mine.endswith("$" + str(sim.app.match.chips[t.me])), right
+            assert mine.startswith(text.t("you")) or ui.text_width(
+                left + " " + text.t("you") + " " + mine, font) > room, (left, right)
+            sim.play_legal()
+    finally:
+        text.set_lang(0)
 
 
 def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):

@@ -279,7 +279,7 @@ def test_statistics_count_deals_under_each_rule_set_and_level():
     page = page_text(sim.screen)
     assert page[0].startswith("Deals: 2 ")
     won = str(int(g.winner == t.me))
-    at = page.index("Deals won / played")
+    at = page.index("Deals won/played")
     assert page[at + 1:at + 5] == ["Sevens", "  Hard: 1/1", "Parliament", "  Easy: " + won + "/1"], page
 
 
@@ -297,7 +297,7 @@ def test_the_statistics_page_reads_matches_won_and_each_rule_set_once():
     sim.press("OK")
     page = page_text(sim.screen)
     assert page[:2] == ["Deals: 3 \u00b7 Won: 2", "Matches: 2 \u00b7 Won: 1"], page
-    at = page.index("Deals won / played")
+    at = page.index("Deals won/played")
     assert page[at + 1:at + 4] == ["Sevens", "  Easy: 1/1", "  Hard: 1/2"], page
     assert page.count("Sevens") == 1
 
@@ -456,9 +456,9 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     """Rules & help > Buttons, through the menus, on every board: one line per key, by the
     letter or arrow printed on it or its place, with its action (and long press) in the player's
     language. Where a key's line is too wide, what holding it does goes on a line of its own
-    ("Top right: hint," / "hold: pause / back"), not the key's name alone above both, and no
-    line ends in the "/" between two actions. Where the pages say "OK" and no key reads OK, the
-    key (or hold) that is OK says so: "Middle (OK): play / choose" (a play-test found no key
+    ("Top right: hint," / "hold: pause/back"), not the key's name alone above both, and no
+    line starts or ends with the "/" between two actions ("Farbe/Zeile"). Where the pages say "OK" and no key reads OK, the
+    key (or hold) that is OK says so: "Middle (OK): play/choose" (a play-test found no key
     called OK on the MacroPad, whose pages say "OK: continue")."""
     from firmware.screens import page_width
     try:
@@ -474,7 +474,7 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             assert sim.screen.title == text.t("keys")
             lines = page_text(sim.screen)          # as wrapped on this screen
             shown = " ".join(" ".join(lines).split())
-            assert not [x for x in lines if x.endswith("/")], lines     # "/ Zeile" kept together
+            assert not [x for x in lines if x.endswith("/") or x.lstrip().startswith("/")], lines
             p = sim.hal.profile
             assert lines[0] == p.NAME
             ok = " (OK)" if board in ("adafruit_macropad_rp2040", "lilygo_t_display_rp2040") or \
@@ -956,10 +956,10 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
     assert "What passes tell" in page_text(sim.screen)
     shown = page_text(sim.screen)
     # the cards under their seat, indented (a wrapped list read as a new seat's line: QA)
-    assert all(shown[i + 1].startswith("  ") for i in range(len(shown)) if shown[i].endswith(": none of"))
+    assert all(shown[i + 1].startswith("  ") for i in range(len(shown)) if shown[i].endswith(" has none of:"))
     said = " ".join(shown)
     told = dict((int(p) - 1, cards.split()) for p, cards in
-                re.findall(r"P(\d): none of (.+?)(?= P\d:|$)", said))
+                re.findall(r"P(\d) has none of: (.+?)(?= P\d |$)", said))
     assert told, said
     names = dict((card_name(c), c) for c in range(52))
     for p in told:
