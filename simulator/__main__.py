@@ -11,6 +11,9 @@ import os
 import sys
 
 
+MAX_SCALE = 10         # a 320x240 board's window or picture 3200 px wide
+
+
 def default_data_dir():
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return os.path.join(base, "fantan-badge")
@@ -59,17 +62,15 @@ def main(argv=None):
         ap.error("--battery: a charge from 0 to 100 (%)")
     if args.seed is not None and not 1 <= args.seed <= 99999:      # as New game's deal number
         ap.error("--seed: a deal number from 1 to 99999")
-    if args.scale < 0 or args.shot_scale is not None and args.shot_scale < 1:
-        ap.error("--scale: 0 (fit) or more; --shot-scale: 1 or more")
+    if not 0 <= args.scale <= MAX_SCALE or args.shot_scale is not None and not 1 <= args.shot_scale <= MAX_SCALE:
+        ap.error("--scale: 0 (fit) to %d; --shot-scale: 1 to %d" % (MAX_SCALE, MAX_SCALE))
+    if args.frames < 0:
+        ap.error("--frames: 0 (play until the window closes) or more")
+    for o, v in (("--screenshot", args.screenshot), ("--window-shot", args.window_shot)):
+        if v is not None and not v.lower().endswith(".png"):
+            ap.error("%s %r: a PNG, named .png" % (o, v))
     if args.data_dir == "":         # an unset shell variable: not the player's own saves
         ap.error("--data-dir: give a folder")
-    data_dir = default_data_dir() if args.data_dir is None else args.data_dir
-    if os.path.exists(data_dir) and not os.path.isdir(data_dir):
-        ap.error("--data-dir %s: a file is there, not a folder for the saves" % data_dir)
-    try:
-        os.makedirs(data_dir, exist_ok=True)
-    except OSError as e:
-        ap.error("--data-dir %s: cannot make the folder (%s)" % (data_dir, e.strerror or e))
     headless = [o for o, v in (("--keys", args.keys), ("--screenshot", args.screenshot),
                                ("--shot-dir", args.shot_dir), ("--shot-scale", args.shot_scale is not None),
                                ("--redraw", args.redraw)) if v]
@@ -99,6 +100,14 @@ def main(argv=None):
         bad = bad_token(args.keys.split(","), profile(args.board))
         if bad:
             ap.error(bad)
+    data_dir = default_data_dir() if args.data_dir is None else args.data_dir
+    if os.path.exists(data_dir) and not os.path.isdir(data_dir):
+        ap.error("--data-dir %s: a file is there, not a folder for the saves" % data_dir)
+    try:            # only once every option is accepted: a refused run leaves no folder behind
+        os.makedirs(data_dir, exist_ok=True)
+    except OSError as e:
+        ap.error("--data-dir %s: cannot make the folder (%s)" % (data_dir, e.strerror or e))
+    if args.headless:
         sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)
         sim.measure = args.redraw
         try:
@@ -109,6 +118,11 @@ def main(argv=None):
                 sim.shot(args.screenshot, scale)
         except OSError as e:
             cannot_write(ap, e)
+        except KeyboardInterrupt:
+            ap.exit(130, "%s: interrupted\n" % ap.prog)
+        if sim.app.unsaved:         # what the badge says on its screen: a player would lose it
+            ap.exit(1, "%s: error: could not save in %s (full, or not writable): a power-off would "
+                    "lose the %s\n" % (ap.prog, data_dir, "game" if sim.app.unsaved & 1 else "settings"))
         if args.redraw:
             moves, worst, mean = sim.redraw_summary()
             if moves:

@@ -14,6 +14,7 @@ from firmware.screens import READ_MS
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONT_DIR = os.path.join(ROOT, "firmware", "fonts")
 STEP_MS = 50
+MAX_WAIT_MS = 3600 * 1000      # WAIT:ms, an hour at most
 SETTLE_LIMIT_MS = 3600 * 1000
 
 
@@ -34,9 +35,13 @@ def bad_token(tokens, profile=None):
         wait = tok[5:] if tok.upper().startswith("WAIT:") else None
         if tok == "@":
             return "@ needs a file name in the script: @name.png"
-        if tok and tok[0] != "@" and tok.upper() not in NAMES and not (wait and wait.isdigit()):
+        if tok and tok[0] != "@" and tok.upper() not in NAMES and not (wait and wait.isascii() and wait.isdigit()):
             return "not a button, WAIT:ms or @file.png in the script: %s (the buttons: %s)" % (
                 tok, ", ".join(NAMES))
+        if wait and int(wait) > MAX_WAIT_MS:
+            return "%s: at most WAIT:%d (an hour of the badge's time) in the script" % (tok, MAX_WAIT_MS)
+        if tok[:1] == "@" and not tok.lower().endswith(".png"):
+            return "%s: a picture is a PNG, named .png (@name.png)" % tok
         if tok.upper() in NAMES and not have[NAMES.index(tok.upper())]:
             return "the %s has no %s in the script: its keys give %s" % (
                 profile.NAME, tok.upper(), ", ".join(NAMES[b] for b in range(COUNT) if have[b]))
@@ -56,6 +61,7 @@ class Sim:
                  battery=None):
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")    # SIGTERM ends a script (timeout, CI)
         text.set_lang(0)
         ui._fonts.clear()
         self.hal = DesktopHal(board, headless=headless, data_dir=data_dir, battery=battery)

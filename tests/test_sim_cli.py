@@ -147,6 +147,8 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
     (["--headless", "--keys", "@"], "@ needs a file name in the script: @name.png"),
     (["--board", "lilygo_t_display_rp2040", "--headless", "--keys", "OK,UP"],
      "the T-Display RP2040 has no UP in the script: its keys give DOWN, LEFT, RIGHT, OK, BACK"),
+    (["--frames", "-1"], "--frames: 0 (play until the window closes) or more"),
+    (["--scale", "1000"], "--scale: 0 (fit) to 10"),         # "pygame.error: Window is too large."
     (["--board", "adafruit_macropad_rp2040", "--headless", "--battery", "50"],
      "--battery: the MacroPad has no battery pin to read (BATTERY in hal/adafruit_macropad_rp2040.py)"),
 ])
@@ -156,8 +158,9 @@ def test_an_option_that_would_do_nothing_or_what_the_board_cannot_is_refused(tmp
     battery pin, each with status 0 and no word."""
     from simulator.__main__ import main
     with pytest.raises(SystemExit) as e:
-        main(args + ["--data-dir", str(tmp_path)])
+        main(args + ["--data-dir", str(tmp_path / "saves")])
     assert e.value.code == 2 and said in capsys.readouterr().err
+    assert not (tmp_path / "saves").exists()        # refused before it made the folder
 
 
 def test_headless_badge_beeps_are_noted_without_starting_sound():
@@ -395,6 +398,11 @@ def test_the_panel_s_key_rows_line_up_in_columns_that_do_not_overlap():
     (["--keys", "OK", "--shot-scale", "-2"], "--shot-scale"),
     (["--keys", "OK", "--screenshot", "{tmp}/no/such/folder/out.png"], "out.png"),
     (["--keys", "@{tmp}/no/such/folder/shot.png"], "shot.png"),
+    (["--keys", "WAIT:\u00b2"], "WAIT:\u00b2"),              # a digit to str.isdigit, not to int()
+    (["--keys", "WAIT:999999999999"], "at most WAIT:3600000"),  # ran for ever, and ignored SIGTERM
+    (["--keys", "@shot.jpg"], "a PNG, named .png"),          # PNG bytes under a .jpg name
+    (["--keys", "OK", "--screenshot", "out.jpg"], "a PNG, named .png"),
+    (["--keys", "OK", "--screenshot", "out.png", "--shot-scale", "100000"], "--shot-scale: 1 to 10"),
 ])
 def test_a_bad_script_or_picture_is_one_line(tmp_path, args, words):
     args = [a.replace("{tmp}", str(tmp_path)) for a in args]
@@ -407,8 +415,9 @@ def test_a_bad_script_or_picture_is_one_line(tmp_path, args, words):
 def test_a_screenshot_that_cannot_be_written_is_an_error(tmp_path):
     """pygame.image.save says nothing when the disk is full: the simulator (and make
     screenshots, and F12) left an empty or truncated PNG and exited 0."""
+    (tmp_path / "full.png").symlink_to("/dev/full")
     r = run_sim("--headless", "--data-dir", str(tmp_path / "data"), "--keys", "OK",
-                "--screenshot", "/dev/full")
+                "--screenshot", str(tmp_path / "full.png"))
     assert r.returncode != 0, "a full disk took the picture without a word"
     assert "Traceback" not in r.stderr, r.stderr
 
@@ -423,3 +432,32 @@ def test_an_empty_data_dir_is_not_the_players_own_saves(tmp_path):
                        timeout=120)
     assert r.returncode == 2 and "--data-dir" in r.stderr, r.stderr
     assert not (tmp_path / "xdg" / "fantan-badge").exists()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fdinfo"), reason="needs Linux's /proc")
+def test_a_script_whose_game_could_not_be_saved_fails(tmp_path):
+    """The README says headless exits non-zero on any error: a data dir nothing can be written
+    to (a full or read-only flash) played on with status 0 while the badge's own screen said
+    "Cannot save". /proc/self/fdinfo is a folder even root cannot write in."""
+    r = run_sim("--headless", "--data-dir", "/proc/self/fdinfo", "--keys", "OK,OK,OK,OK,WAIT:3000,OK")
+    assert r.returncode == 1, (r.returncode, r.stderr)
+    assert "could not save in /proc/self/fdinfo" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_a_headless_run_stops_at_sigterm(tmp_path):
+    """timeout(1) and CI stop a stuck run with SIGTERM: SDL's handler turned it into a quit
+    event that the headless loop never reads, and the run went on (QA needed kill -9)."""
+    import signal
+    import time
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    p = subprocess.Popen([sys.executable, "-m", "simulator", "--headless", "--data-dir", str(tmp_path),
+                          "--keys", ",".join(["WAIT:3600000"] * 10000)], cwd=ROOT, env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(4)
+        assert p.poll() is None, "the script ended before the signal"
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(timeout=20) == -signal.SIGTERM
+    finally:
+        p.kill()
+        p.wait()
