@@ -30,10 +30,10 @@ test: deps $(CP9)
 	$(PY) -m pytest -q -p no:cacheprovider tests
 
 screenshots: deps
-	$(PY) -m tools.screenshots
+	$(PY) -m tools.screenshots $(ARGS)
 
 bench: deps
-	$(PY) -m tools.bench --json
+	$(PY) -m tools.bench --json $(ARGS)
 
 clean:
 	rm -rf .venv node_modules

@@ -371,9 +371,11 @@ def test_the_longest_timeout_is_accepted():
 
 def test_a_source_with_nothing_to_flash_is_told_before_a_badge_is_looked_for(tmp_path):
     """The bundle is built first: with no badge plugged in, a wrong --source is still what the
-    one line names (it said "No badge found", found by QA)."""
-    assert_message(run_flash("--source", str(tmp_path / "nowhere"), timeout=60),
-                   "nothing to flash: no engine/, hal/ or firmware/ in " + str(tmp_path / "nowhere"))
+    one line names (it said "No badge found", found by QA). A folder that is not there is
+    refused with the options (test_tool_args)."""
+    (tmp_path / "empty").mkdir()
+    assert_message(run_flash("--source", str(tmp_path / "empty"), timeout=60),
+                   "nothing to flash: no engine/, hal/ or firmware/ in " + str(tmp_path / "empty"))
 
 
 def test_no_board_found_without_a_port():

@@ -84,6 +84,9 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("lookahead", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
     ("lookahead", ["--leads", "x"], "argument --leads: 'x': give one or more comma-separated whole numbers"),
     ("lookahead", ["--worlds", "3"], "argument --worlds: an even number, 2 or more"),
+    # a pool of that many processes, even for one chunk of deals (QA)
+    ("tune", ["--workers", "100000"], "argument --workers: at most %d (four per core here)" % (4 * (os.cpu_count() or 1))),
+    ("tournament", ["--workers", "100000"], "argument --workers: at most"),
 ])
 def test_the_research_tools_refuse_bad_arguments_in_one_line(tool, args, message):
     """compare, tune, distill and lookahead took these with a traceback (a division by zero for
@@ -149,6 +152,42 @@ def test_vbadge_refuses_a_file_as_its_flash(tmp_path):
     assert line.endswith("--flash-dir %s is a file, not a folder" % (tmp_path / "file"))
 
 
+@pytest.mark.parametrize("args, message", [
+    (["--src", "{tmp}/typo"], "missing {tmp}/typo/5x8.pcf.gz"),        # not "apt-get install" for a typo
+    (["--strips", "--out", "{tmp}/empty"], "5x8.bdf"),                  # FileNotFoundError's traceback
+    (["--out", "{tmp}/file"], "--out {tmp}/file: a file is there, not a folder"),   # FileExistsError
+])
+def test_make_font_refuses_what_it_cannot_make_fonts_from_before_writing_any(tmp_path, args, message):
+    (tmp_path / "file").write_text("")
+    line = refused("make_font", *[a.replace("{tmp}", str(tmp_path)) for a in args])
+    assert message.replace("{tmp}", str(tmp_path)) in line, line
+    assert not (tmp_path / "empty").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--source", "{tmp}/nosuch"], "--source {tmp}/nosuch: no such folder"),
+    (["--mpy-cross", "{tmp}/nosuch"], "--mpy-cross {tmp}/nosuch: no such program"),    # only after the board
+])
+def test_flash_refuses_a_missing_source_or_compiler_before_looking_for_a_board(tmp_path, args, message):
+    line = refused("flash", *[a.replace("{tmp}", str(tmp_path)) for a in args])
+    assert message.replace("{tmp}", str(tmp_path)) in line, line
+
+
+def test_vbadge_refuses_a_negative_flash_size(tmp_path):
+    """--quota -5 meant the unlimited 16 MB without a word."""
+    line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--quota", "-5")
+    assert line.endswith("--quota: the flash's size in bytes, or 0 for 16 MB")
+
+
+def test_selftest_under_micropython_without_node_says_so():
+    """No node on PATH gave FileNotFoundError's traceback."""
+    env = dict(os.environ, PATH="")
+    r = subprocess.run([sys.executable, "-m", "tools.selftest", "--runtime", "micropython"], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.startswith("Node.js is not installed"), r.stderr
+
+
 def test_vbadge_refuses_a_heap_too_small_to_start(tmp_path):
     line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--heapsize", "10")
     assert line.endswith("--heapsize must be at least 1024 bytes")
@@ -169,3 +208,13 @@ def test_every_tool_has_a_main_and_answers_help_with_how_to_run_it():
         r = run(tool, "--help")
         assert r.returncode == 0 and r.stdout.startswith("usage: python -m tools." + tool), (tool, r.stdout)
         assert "{" not in r.stdout.splitlines()[-1], (tool, r.stdout)      # no JSON: nothing ran
+
+
+@pytest.mark.parametrize("target", ["screenshots", "bench"])
+def test_make_passes_args_to_screenshots_and_bench_as_to_sim(target):
+    """The README teaches make sim ARGS=...: make screenshots ARGS="--board ugame22" dropped
+    them and rewrote every board's pictures in docs/ (QA)."""
+    r = subprocess.run(["make", "-n", "-o", "deps", target, "ARGS=--board ugame22"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "-m tools.%s " % target in r.stdout and r.stdout.rstrip().endswith("--board ugame22"), r.stdout

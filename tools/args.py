@@ -1,5 +1,6 @@
 """argparse types the tools share: counts and lists of whole numbers, refused in one line."""
 import argparse
+import os
 
 
 def positive(text):
@@ -7,6 +8,15 @@ def positive(text):
     n = int(text)
     if n < 1:
         raise argparse.ArgumentTypeError("must be at least 1, not %d" % n)
+    return n
+
+
+def workers(text):
+    """A process count for --workers: at least 1, at most four per core of this machine."""
+    n = positive(text)
+    most = 4 * (os.cpu_count() or 1)
+    if n > most:
+        raise argparse.ArgumentTypeError("at most %d (four per core here), not %d" % (most, n))
     return n
 
 

@@ -30,7 +30,7 @@ from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
 from tools.tournament import deal_number, lay, map_chunks, level_names    # noqa: E402
-from tools.args import positive             # noqa: E402
+from tools.args import positive, workers             # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)
@@ -150,7 +150,7 @@ def main(argv=None):
     ap.add_argument("--player", default="medium", choices=("medium", "hard"))
     ap.add_argument("--rollouts", type=positive, default=32)
     ap.add_argument("--seed", type=int, default=99)
-    ap.add_argument("--workers", type=positive, default=1)
+    ap.add_argument("--workers", type=workers, default=1)
     a = ap.parse_args(argv)
     chunks = []
     for k, level in enumerate(a.opponents):

@@ -35,6 +35,7 @@ import hashlib
 import io
 import os
 import re
+import shutil
 import sys
 import time
 import zlib
@@ -724,7 +725,12 @@ def parse_args(argv=None):
     ap.add_argument("--no-reset", action="store_true", help="do not soft-reset the board at the end")
     ap.add_argument("--source", metavar="DIR", help="folder holding engine/, hal/, firmware/")
     ap.add_argument("--timeout", type=positive, default=5.0, help="seconds to wait for the board")
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    if args.source is not None and not os.path.isdir(args.source):
+        ap.error("--source %s: no such folder" % args.source)
+    if args.mpy_cross is not None and shutil.which(args.mpy_cross) is None:     # before the board is sought
+        ap.error("--mpy-cross %s: no such program (give the path of an mpy-cross you can run)" % args.mpy_cross)
+    return args
 
 
 def main(argv=None):

@@ -37,7 +37,7 @@ from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
 from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
-from tools.args import positive, numbers   # noqa: E402
+from tools.args import positive, workers, numbers   # noqa: E402
 
 LEADS = (0, 4, 8, 16)
 
@@ -169,7 +169,7 @@ def main(argv=None):
     ap.add_argument("--leads", type=numbers(), default=list(LEADS),
                     help="wins a card must lead Hard's by on the picking half")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=positive, default=1)
+    ap.add_argument("--workers", type=workers, default=1)
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     a = ap.parse_args(argv)
     if a.worlds < 2 or a.worlds % 2:

@@ -15,7 +15,6 @@ The output is deterministic.
 import argparse
 import gzip
 import os
-import sys
 import tempfile
 
 SIZES = ("5x8", "6x10", "7x13", "9x15")
@@ -173,21 +172,29 @@ def write_strips(folder):
         print(size, "strip:", len(data), "bytes")
 
 
+SRC = "/usr/share/fonts/X11/misc"       # Debian's xfonts-base
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.make_font", description=__doc__.split("\n")[0])
-    ap.add_argument("--src", default="/usr/share/fonts/X11/misc")
+    ap.add_argument("--src", default=SRC)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "firmware", "fonts"))
     ap.add_argument("--strips", action="store_true", help="only remake the .bin files from the .bdf")
     args = ap.parse_args(argv)
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        ap.error("--out %s: a file is there, not a folder" % args.out)
+    need = [os.path.join(args.out, s + ".bdf") for s in SIZES] if args.strips else \
+        [os.path.join(args.src, s + ".pcf.gz") for s in SIZES]
+    lack = [f for f in need if not os.path.exists(f)]
+    if lack:                # before any font is written: never half a set
+        ap.error("missing %s: %s" % (", ".join(lack), "run without --strips to make them" if args.strips else
+                                     "apt-get install xfonts-base" if args.src == SRC else "not in --src"))
     os.makedirs(args.out, exist_ok=True)
     if args.strips:
         write_strips(args.out)
         return
     for size in SIZES:
-        src = os.path.join(args.src, size + ".pcf.gz")
-        if not os.path.exists(src):
-            sys.exit("missing %s: apt-get install xfonts-base" % src)
-        text, missing = to_bdf(load_pcf(src), size, CHARSET)
+        text, missing = to_bdf(load_pcf(os.path.join(args.src, size + ".pcf.gz")), size, CHARSET)
         with open(os.path.join(args.out, size + ".bdf"), "w", encoding="ascii") as f:
             f.write(text)
         print(size, "glyphs:", len(CHARSET) - len(missing), "missing:", "".join(missing) or "-")

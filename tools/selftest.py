@@ -5,6 +5,7 @@ with the same line: `selftest: <N> deals, hash <hex>`.
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 
@@ -24,6 +25,8 @@ def run_micropython(source, timeout=600, copies=("engine",), exts=(), args=()):
     node = os.path.join(ROOT, "tools", "mpy_run.mjs")
     if not os.path.exists(os.path.join(ROOT, "node_modules")):
         raise SystemExit("MicroPython is not installed: run `make test` (it runs npm install)")
+    if shutil.which("node") is None:
+        raise SystemExit("Node.js is not installed: it runs the MicroPython WebAssembly build (Node 20, see README)")
     cmd = ["node", node]
     for c in copies:
         cmd += ["--copy", c]

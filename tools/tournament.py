@@ -27,7 +27,7 @@ if ROOT not in sys.path:
 from engine import bots                    # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
-from tools.args import positive            # noqa: E402
+from tools.args import positive, workers            # noqa: E402
 from engine import reasons                 # noqa: E402
 
 
@@ -106,6 +106,8 @@ def interval(xs):
 
 def map_chunks(work, chunks, workers):
     """Every record of work(chunk) over the chunks, in order, on `workers` processes."""
+    chunks = list(chunks)
+    workers = min(workers, len(chunks))         # never a process with nothing to do
     if workers <= 1:
         return [r for c in chunks for r in work(c)]
     import multiprocessing
@@ -204,7 +206,7 @@ def main(argv=None):
                     help="picks the deals: the same seed plays the same deals (default 1)")
     ap.add_argument("--players", type=int,
                     help="table size (default: one per seat if the preset allows, else its usual size)")
-    ap.add_argument("--workers", type=positive, default=1,
+    ap.add_argument("--workers", type=workers, default=1,
                     help="processes to share the deals (default 1; the result does not change)")
     ap.add_argument("--budget", type=positive, default=bots.HARD_BUDGET,
                     help="Hard's work budget in plies (default: the badge's setting)")

@@ -187,6 +187,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.heapsize is not None and args.heapsize < MIN_HEAP:
         ap.error("--heapsize must be at least %d bytes" % MIN_HEAP)
+    if args.quota < 0:
+        ap.error("--quota: the flash's size in bytes, or 0 for 16 MB")
     try:
         args.flash_dir.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
