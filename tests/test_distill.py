@@ -88,7 +88,9 @@ def test_distill_plays_the_deals_it_is_asked_for(capsys):
     """--deals 3 is three deals per opponent level, not a whole chunk of 25."""
     rows = distill.decisions(("sevens", "easy", "medium", 2, 99, 0, 3))
     distill.main(["--deals", "3", "--opponents", "easy", "--rollouts", "2"])
-    assert capsys.readouterr().out.startswith("%d decisions;" % len(rows))
+    out = capsys.readouterr().out
+    assert out.startswith("%d decisions;" % len(rows))
+    assert out.splitlines()[-1].startswith("SEVENS_WEIGHTS = (")      # the name engine/bots.py has
 
 
 def test_a_preset_with_paid_passes_learns_nothing_from_its_passes(capsys):
@@ -96,6 +98,8 @@ def test_a_preset_with_paid_passes_learns_nothing_from_its_passes(capsys):
     pass is left out: the pass is no card, and card_score has no features for it."""
     w = distill.main(["--preset", "fan_tan", "--deals", "2", "--rollouts", "1", "--opponents", "easy"])
     assert len(w) == 3 * distill.NF
+    # Hard plays Fan Tan by Medium's weights: no FAN_TAN_WEIGHTS to paste where bots.py has no place
+    assert capsys.readouterr().out.splitlines()[-1].startswith("(nothing to paste: Hard plays by Medium's")
 
 
 def test_the_player_sits_in_each_seat_in_turn(monkeypatch):

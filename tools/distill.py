@@ -29,7 +29,7 @@ from engine.game import Game, PASS         # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
-from tools.tournament import deal_number, lay, map_chunks, level_names    # noqa: E402
+from tools.tournament import deal_number, lay, map_chunks, level_names, paste_line    # noqa: E402
 from tools.args import positive, workers             # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
@@ -164,7 +164,7 @@ def main(argv=None):
     for ph, name in enumerate(("3 cards or fewer", "4 to 6", "7 or more")):
         print("  %-16s " % name
               + " ".join("%s=%d" % (FEATURES[j], w[ph * NF + j]) for j in range(NF)))
-    print("%s_WEIGHTS = (" % a.preset.upper() + ", ".join(str(x) for x in w) + ", NEAR)")
+    print(paste_line(a.preset, w, ", NEAR"))
     return w
 
 

@@ -31,6 +31,15 @@ from tools.args import positive, workers            # noqa: E402
 from engine import reasons                 # noqa: E402
 
 
+def paste_line(key, w, tail=""):
+    """What tune and distill print to paste into engine/bots.py: SEVENS_WEIGHTS where preset
+    key's Hard plays by them, else why there is nothing to paste (it printed DOMINO_WEIGHTS,
+    which bots.py has no place for: QA)."""
+    if bots.weights(bots.HARD, preset(key)) is bots.SEVENS_WEIGHTS:
+        return "SEVENS_WEIGHTS = (" + ", ".join(str(x) for x in w) + tail + ")"
+    return "(nothing to paste: Hard plays by Medium's weights in %s, bots.weights)" % key
+
+
 def deal_number(seed, i):
     """The deal number of the i-th deal of a tournament (below 2**30)."""
     return (seed * 1000003 + i * 7 + 1) & 0x3FFFFFFF

@@ -25,7 +25,7 @@ if ROOT not in sys.path:
 
 from engine import bots                                 # noqa: E402
 from engine.rules import preset, PRESETS                # noqa: E402
-from tools.tournament import deal_number, seat_won       # noqa: E402
+from tools.tournament import deal_number, seat_won, paste_line       # noqa: E402
 from tools.args import positive, workers, numbers                 # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
@@ -113,7 +113,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     start = tuple(a.start) if a.start else bots.weights(bots.HARD, preset(a.preset))
     w = tune(a.preset, start, a.iterations, a.deals, a.sign_seed, a.deal_seed, a.workers)
-    print("%s_WEIGHTS = (" % a.preset.upper() + ", ".join(str(x) for x in w) + ")")
+    print(paste_line(a.preset, w))
     return w
 
 
