@@ -248,6 +248,22 @@ def test_000_eldest_passing_on_a_seven_pays_its_6_and_8_holders():
     assert pot == 3 and sorted(h for h, _ in gates) == sorted(held_gates(g))
 
 
+def test_in_five_or_nine_a_paid_pass_owes_gates_only_once_the_first_starter_fixed_the_rank():
+    """The gate penalty is for holding a starter of a row not begun: while 5 or 9 may still
+    open (no starter laid), no rank is the starter yet and a paid pass owes the pot alone; once
+    a 5 fixed the rank, a held 5 makes its 4 and 6 gates (QA read the docstring both ways)."""
+    rules = preset("fan_tan").with_(opening=FIVE_OR_NINE)
+    g = random_play_until(rules, lambda g: g.start < 0 and g.check(PASS) == R.OK and g.can_play())
+    assert g.pass_cost() == (3, [])
+    g = random_play_until(rules, lambda g: g.start == 4 and g.check(PASS) == R.OK and g.can_play()
+                          and any(not g.table[s] and g.hands[g.turn * 4 + s] >> 4 & 1 for s in range(4)))
+    gates = g.pass_cost()[1]
+    p = g.turn
+    want = sorted(h for s in range(4) if not g.table[s] and g.hands[p * 4 + s] >> 4 & 1
+                  for h in {g.holder(card(s, 3)), g.holder(card(s, 5))} - {p})
+    assert want and sorted(h for h, _ in gates) == want
+
+
 def test_a_strategic_pass_needs_the_chips():
     rules = preset("fan_tan")
     g = random_play_until(rules, lambda g: g.can_play() and g.check(PASS) == R.OK)
