@@ -28,10 +28,10 @@ of the deal with a fast policy on one reused scratch Game, and keeps the best av
 Its work is counted in plies (HARD_BUDGET): the single setting the badge uses as is.
 """
 from engine.portable import const
-from engine.cards import FULL, popcount, lowest, mask_value, _POP
+from engine.cards import FULL, popcount, lowest, _POP
 from engine.game import Game, PASS, MOST
 from engine.rng import Rng
-from engine.rules import SEVENS, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE, VALUES
+from engine.rules import SEVENS, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE
 from engine.reasons import OK
 from engine.levels import EASY, MEDIUM, HARD, LEVELS
 
@@ -414,7 +414,7 @@ class Bot:
                 k += 1
         self.unseen = k
         self.nrec = 0
-        if PROPOSALS > 1 and len(v.log):
+        if len(v.log):
             try:
                 self._history()
             except RuntimeError:
@@ -710,13 +710,6 @@ class Bot:
                     c = s * 13 + r
         return c
 
-    def _penalty(self, g, p):
-        if g.rules.penalty == VALUES:
-            b = p * 4
-            h = g.hands
-            return mask_value(h[b]) + mask_value(h[b + 1]) + mask_value(h[b + 2]) + mask_value(h[b + 3])
-        return g.counts[p]
-
     def _utility(self, g):
         """The deal's result for the bot, in the rule set's own units (plus a win bonus)."""
         me = self.view.me
@@ -728,21 +721,21 @@ class Bot:
                 u += g.pot
                 for q in range(g.players):
                     if q != me:
-                        pen = self._penalty(g, q)
+                        pen = g.penalty(q)
                         u += pen if pen < g.chips[q] else g.chips[q]
             else:
-                pen = self._penalty(g, me)
+                pen = g.penalty(me)
                 u -= pen if pen < g.chips[me] else g.chips[me]
         elif rules.scoring == RACE:
-            u = -self._penalty(g, me)
+            u = -g.penalty(me)
         else:
             if won:
                 u = 0
                 for q in range(g.players):
                     if q != me:
-                        u += self._penalty(g, q)
+                        u += g.penalty(q)
             else:
-                u = -self._penalty(g, me)
+                u = -g.penalty(me)
         if won:
             u += WIN_BONUS
         return u

@@ -29,11 +29,6 @@ def card(suit, rank):
     return suit * 13 + rank
 
 
-def name(c):
-    """Short name, for example '10♥'."""
-    return RANKS[c % 13] + SUIT_SYMBOLS[c // 13]
-
-
 def popcount(mask):
     """Number of cards in a 13-bit mask."""
     return _POP[mask & 127] + _POP[mask >> 7]

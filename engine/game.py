@@ -125,20 +125,14 @@ class Game:
         """Player p's hand: four 13-bit masks."""
         return self.hands[p * 4:p * 4 + 4]
 
-    def count(self, p):
-        return self.counts[p]
-
     def _count(self, p):
         h = self.hands
         i = p * 4
         return popcount(h[i]) + popcount(h[i + 1]) + popcount(h[i + 2]) + popcount(h[i + 3])
 
-    def playable(self, suit, p=-1):
-        """Mask of player p's (default: the current player's) cards of a suit that fit now."""
-        if p < 0:
-            p = self.turn
-        if self.winner >= 0:
-            return 0
+    def playable(self, suit):
+        """Mask of the current player's cards of a suit that fit now (the deal not over)."""
+        p = self.turn
         if self.opener >= 0:
             c = self.opener
             return self.hands[p * 4 + suit] & (1 << (c % 13)) if c // 13 == suit else 0
@@ -416,16 +410,17 @@ class Game:
         self.log = bytearray() if log is None else log
 
     # ---- end of deal ---------------------------------------------------------
+    def penalty(self, p):
+        """What player p owes for the cards left: 1 per card, or their values."""
+        if self.rules.penalty == VALUES:
+            h = self.hands
+            b = p * 4
+            return mask_value(h[b]) + mask_value(h[b + 1]) + mask_value(h[b + 2]) + mask_value(h[b + 3])
+        return self.counts[p]
+
     def penalties(self):
-        """What each player owes for the cards left: 1 per card or card values."""
-        out = [0] * self.players
-        for p in range(self.players):
-            if self.rules.penalty == VALUES:
-                for s in range(4):
-                    out[p] += mask_value(self.hands[p * 4 + s])
-            else:
-                out[p] = self.counts[p]
-        return out
+        """What each player owes for the cards left."""
+        return [self.penalty(p) for p in range(self.players)]
 
     @staticmethod
     def replay(rules, deal_number, dealer, log, chips=None, players=None):

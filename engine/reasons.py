@@ -1,4 +1,4 @@
-"""Why an action was refused: a code the screens translate, and its English text."""
+"""Why an action was refused: a code each language's text module (firmware/text_*.py REASONS) says in words."""
 from engine.portable import const
 
 OK = const(0)
@@ -14,8 +14,3 @@ DEAL_OVER = const(9)
 BONUS_OTHER_ROW = const(10)
 NOT_A_CARD = const(11)
 
-
-def text(code):
-    """English text for a reason code."""
-    from engine.reason_text import TEXT
-    return TEXT[code]

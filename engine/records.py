@@ -37,7 +37,7 @@ def _newest(slots):
 
 
 class Record:
-    """One kind of record (game, statistics, settings) in two slots of a store."""
+    """One kind of record (the game, or the prefs: settings and statistics) in two slots of a store."""
 
     def __init__(self, store, name, kind):
         self.store = store

@@ -51,7 +51,7 @@ class Rules:
     strategic_pass: a player may pass while able, paying pass_pot chips to the pot,
         plus gate_penalty to each holder of the starter's neighbours when they held
         a starter of a row not begun (the 7, or the rank the first starter fixed: none
-        while 5 or 9 is still open) (chips scoring only);
+        before it; none in play or pay) (chips scoring only);
     scoring: ZERO_SUM (losers pay the winner), RACE (losers add; first to target
         ends the match, lowest wins) or CHIPS (equal stacks, antes, pot);
     penalty: CARDS (1 per card) or VALUES (A=1 ... K=13);

@@ -49,7 +49,7 @@ def encode(match, screen=0):
         body.extend(bytes(_i16(score)))
         body.extend(bytes(_i16(match.start_chips[p])))
     body.extend(g.log)
-    if len(body) + 8 > _MAX_BYTES or len(body) > 255:
+    if len(body) + 8 > _MAX_BYTES:          # (so its length fits the byte below)
         raise SaveError("record too long")
     out = bytearray(MAGIC)
     out.append(_VERSION)

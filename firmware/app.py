@@ -128,8 +128,8 @@ class App:
             self.sound(ui.CLICK)
             self.screen.on_button(b, now)
         self.screen.tick(now)
-        lit = self.screen.my_turn()
-        if lit and isinstance(self.screen, TableScreen):
+        lit = self.screen.my_turn()         # (only the table's can be)
+        if lit:
             g = self.screen.g
             if g.deal_number != self.chimed_deal or len(g.log) != self.chimed_at:
                 self.chimed_deal = g.deal_number        # once per decision, not again after
@@ -702,7 +702,7 @@ class App:
         """As your decision begins, say once (until saving works again) that the game is not
         saved: then the table is in front and stays (a failed write at a deal's end was said
         on a table the results replaced, and never again)."""
-        if self.unsaved and not self.told_unsaved and isinstance(self.screen, TableScreen):
+        if self.unsaved and not self.told_unsaved:
             self.told_unsaved = True
             self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
 

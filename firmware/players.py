@@ -29,10 +29,7 @@ class EngineBot:
 
 
 def hint_search(game, seat):
-    """A stepped hint (Hard with the seat's view): step(work) -> action or None; None if it
-    is not the seat's turn."""
-    if game.over or game.turn != seat:
-        return None
+    """A stepped hint (Hard with the view of seat, whose turn it is): step(work) -> action or None."""
     b = EngineBot(bots.HARD, game.deal_number)
     b.start(game, seat)
     return b

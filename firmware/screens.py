@@ -122,7 +122,7 @@ class ListScreen(Screen):
     def _change(self, item, step):
         """Step the line's value, unless it reads "-": the option means nothing there. Saved
         at once (settings, New game's choices), so a power cut loses none of it."""
-        if item[2] and (not item[1] or item[1]() != "-"):
+        if item[2] and item[1]() != "-":
             item[2](step)
             self.app.save_prefs()
 
@@ -143,7 +143,7 @@ class ListScreen(Screen):
         elif b in (BACK, MENU) and self.back_fn:
             self.back_fn()
             return
-        elif b == LEFT and self.back_fn and not item[2]:
+        elif b == LEFT and self.back_fn:      # (a line with a value took LEFT above)
             self.back_fn()
             return
         self.show()
@@ -175,7 +175,7 @@ class PageScreen(Screen):
         self.lines = []
         width = page_width(L)
         for text, colour in self.src:
-            for part in ui.wrap(text, L.font, width, 0) or [" "]:
+            for part in ui.wrap(text, L.font, width) or [" "]:
                 self.lines.append((part, colour))
         top = L.lh + 1
         self.visible = ui.lines_fit(L.font, top, L.h, L.lh)

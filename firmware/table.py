@@ -7,7 +7,7 @@ from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 from firmware import ui
 from firmware import players
 from firmware.screens import Screen, _set, READ_MS
-from firmware.text import t, ok, reason, seat, says, card_name
+from firmware.text import t, ok, reason, seat, says, card_name, cards as n_cards
 
 DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
 DEAL_STEP = (60, 30, 10)      # ms per card of the deal animation
@@ -167,7 +167,7 @@ class TableView(Screen):
         cards = sorted_hand(g, me)
         items = cards[:]
         mine = self.my_turn()
-        if mine and g.can_play(me) and g.check(PASS, me) == 0:
+        if mine and g.check(PASS, me) == 0:         # (a turn is never one with no card to lay)
             items.append(PASS)
         self.items = items
         if self.cursor >= len(items):
@@ -314,8 +314,8 @@ class TableView(Screen):
         return (str(s) if r.scoring == RACE else signed(s)) + t("pt")
 
     def _purse_text(self):
-        """Pot and your chips, or your score, and the dealer's mark if you deal: what the status line shows on
-        larger screens."""
+        """Pot and your chips, or your score, and the dealer's mark if you deal: the status line's
+        right end, or where there is none (128x64) the message line's while the bots play."""
         me = self.me
         you = t("you") + (" " + t("dealer") + " " if self.g.dealer == me else " ")      # and whether you deal
         if self.g.rules.scoring == CHIPS:
@@ -335,8 +335,7 @@ class TableView(Screen):
                 if p == me:
                     continue
                 mark = "\u25b6" if g.turn == p and not g.over else ""
-                cnt = str(g.counts[p]) + ("!" if 0 < g.counts[p] <= 2 else "")
-                parts.append((mark, str(p + 1) + ":", cnt))
+                parts.append((mark, str(p + 1) + ":", self._left(p)))
             left = " ".join([a + b + c for a, b, c in parts])
             if ui.text_width(left, L.font) > L.w - 4:
                 left = " ".join([a + c for a, b, c in parts])
@@ -355,14 +354,18 @@ class TableView(Screen):
         _set(self.status_l, left)
         _set(self.status_r, right)
 
+    def _left(self, p):
+        """Player p's cards left: "7", or "2!" close to going out (the winner has none)."""
+        n = self.g.counts[p]
+        return str(n) + ("!" if 0 < n <= 2 else "")
+
     def _cards(self, p, long_form):
         """Player p's cards left and standing, for a two-line label: "7 cards $19", "2 cards!
         +3 pt" close to going out, or where some label lacks the room "7 \u00b7 $19", "2! \u00b7 +3 pt"."""
-        n = self.g.counts[p]
-        warn = "!" if 0 < n <= 2 else ""
+        cnt = self._left(p)
         if long_form:
-            return str(n) + " " + t("card" if n == 1 else "cards") + warn + " " + self._standing(p)
-        return str(n) + warn + " \u00b7 " + self._standing(p)
+            return n_cards(self.g.counts[p]) + cnt.lstrip("0123456789") + " " + self._standing(p)
+        return cnt + " \u00b7 " + self._standing(p)
 
     def _opp(self, p, l1, l2, width, long_form):
         """An opponent's label: name, cards left, dealer, standing and what they did last
@@ -375,8 +378,8 @@ class TableView(Screen):
         name = mark + "P" + str(p + 1)
         dealer = " " + t("dealer") if g.dealer == p else ""
         act = self._last_text(p)
-        warn = 0 < g.counts[p] <= 2          # close to going out (the winner has none)
-        cnt = str(g.counts[p]) + ("!" if warn else "")
+        cnt = self._left(p)
+        warn = cnt[-1] == "!"
         if l2 is not None:
             _set(l1, _fit([name + dealer, act], L.font, width))
             words = self._cards(p, long_form)
@@ -464,9 +467,9 @@ class TableView(Screen):
     def _msg(self, text, short, colour):
         L = self.app.layout
         th = self.app.theme
-        lines = ui.wrap(text, L.font, L.msg[2], 0)
+        lines = ui.wrap(text, L.font, L.msg[2])
         if len(lines) > len(self.msg_labels) and short:
-            lines = ui.wrap(short, L.font, L.msg[2], 0)
+            lines = ui.wrap(short, L.font, L.msg[2])
         lines = lines[:len(self.msg_labels)]
         for i in range(len(self.msg_labels)):
             lb = self.msg_labels[i]
@@ -687,8 +690,7 @@ class TableScreen(TableView):
     def start_hint(self):
         """Ask Hard for your move: it thinks in steps (tick), so the screen never freezes."""
         self.hinting = players.hint_search(self.g, self.me)
-        if self.hinting is not None:
-            self.say(t("hint") + "\u2026", None, ui.ACCENT)
+        self.say(t("hint") + "\u2026", None, ui.ACCENT)
 
 
 class ReplayScreen(TableView):

@@ -95,9 +95,7 @@ def button(b):
 
 
 def reason(code, short=False):
-    forms = _words().REASONS
-    forms = forms[code] if code < len(forms) else ("?", "?")
-    return forms[1] if short else forms[0]
+    return _words().REASONS[code][1 if short else 0]
 
 
 def preset_title(key):

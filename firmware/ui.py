@@ -117,13 +117,13 @@ def text_width(text, font_name):
     return len(text) * font(font_name).width
 
 
-def wrap(text, font_name, width, lines):
-    """Split text into at most `lines` lines no wider than width (words kept whole, a
-    "label:" with the word after it, a French " !" or " ?" with the word before it, and no
-    line starting or ending with a "·"). Where
-    "label: value" (not parts joined by "·") is too wide for one line, a label of two to
-    four words (a key's name) keeps its line, and the value starts the next ("Top right:" /
-    "hint", not "Top" / "right: hint"); a sentence with a colon wraps as any other."""
+def wrap(text, font_name, width):
+    """Split text into lines no wider than width (words kept whole, a "label:" with the word
+    after it, a French " !" or " ?" with the word before it, and no line starting or ending
+    with a "·"). Where "label: value" (not parts joined by "·") is too wide for one line, a
+    label of two to four words (a key's name) keeps its line, and the value starts the next
+    ("Top right:" / "hint", not "Top" / "right: hint"); a sentence with a colon wraps as any
+    other."""
     out = []
     indent = ""
     while len(indent) < len(text) and text[len(indent)] == " ":
@@ -131,8 +131,7 @@ def wrap(text, font_name, width, lines):
     head = text.split(": ")[0]
     if "\u00b7" not in text and 0 < head.strip().count(" ") < 4 and \
             text_width(text, font_name) > width >= text_width(head + ":", font_name):
-        out = [head + ":"] + wrap(indent + text[len(head) + 2:], font_name, width, 0)
-        return out[:lines] if lines else out
+        return [head + ":"] + wrap(indent + text[len(head) + 2:], font_name, width)
     words = []
     for word in text[len(indent):].split(" "):
         if words and (words[-1][-1:] == ":" and text_width(words[-1] + " " + word, font_name) <= width
@@ -150,7 +149,7 @@ def wrap(text, font_name, width, lines):
             cur = "" if word == "\u00b7" else indent + word
     if cur:
         out.append(cur)
-    return out[:lines] if lines else out
+    return out
 
 
 class CardArt:

@@ -11,7 +11,7 @@ import hal
 from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_preset, TableScreen, PageScreen,
                      ListScreen, page_text, shown_hand)
 from engine.game import PASS
-from engine.cards import name as card_name
+from firmware.text import card_name
 from engine.rules import PRESETS
 from engine import reasons as R
 from firmware import text

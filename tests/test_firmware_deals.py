@@ -25,7 +25,7 @@ def check_table(sim, t):
     # every card shown is in the hand, in order, and the window is full
     hand = [c for c, _ in shown]
     assert all(g.hand(t.me)[c // 13] >> (c % 13) & 1 for c in hand)
-    assert len(hand) == min(g.count(t.me), t.cap)
+    assert len(hand) == min(g.counts[t.me], t.cap)
     assert message(t)
     # each opponent's label ends with what they did last: the card they laid, or their pass
     for p, l1, _, _ in t.opp_labels:
@@ -115,7 +115,7 @@ def test_deal_through_buttons(board, preset_key):
     lines = page_text(page)
     players, total = parse_results(lines)
     assert len(players) == g.players
-    assert [p[1] for p in players] == [g.count(p) for p in range(g.players)]
+    assert [p[1] for p in players] == [g.counts[p] for p in range(g.players)]
     assert [p[2] for p in players] == m.result
     # a chip game's line is the player's net for the deal (antes, passes, the pot), not a price
     assert set(p[3] for p in players) == {", net " if m.rules.scoring == CHIPS else " = "}
@@ -331,9 +331,9 @@ def test_a_whole_deal_with_the_ok_button_alone(board):
         assert g.turn == t.me
         c = t.items[t.cursor]
         assert c < 52 and g.check(c, t.me) == R.OK, (decisions, c, t.items)
-        before = g.count(t.me)
+        before = g.counts[t.me]
         sim.ok()
-        assert g.count(t.me) == before - 1 or g.over
+        assert g.counts[t.me] == before - 1 or g.over
         decisions += 1
     assert g.over and decisions >= 3
 

@@ -228,7 +228,7 @@ def test_your_turn_with_a_pass_price_fits_the_message_line_in_every_language(fon
             for said in (text.t("your_turn") + kept, text.t("any_suit") + price,
                          text.t("pick_rank") + price, text.t("open_5_9") + price,
                          text.t("bonus_s") + " \u00b7 " + text.t("pass_cost")):
-                assert len(ui.wrap(said, L.font, L.msg[2], 0)) <= L.msg[3], (board, said)
+                assert len(ui.wrap(said, L.font, L.msg[2])) <= L.msg[3], (board, said)
         finally:
             text.set_lang(0)
 
@@ -241,7 +241,7 @@ def test_a_wrapped_text_never_runs_past_its_page(fonts, board):
     L = layouts.for_size(hal.profile(board).WIDTH, hal.profile(board).HEIGHT)
     width = L.w - 10                                  # a PageScreen's text width
     for said in all_texts():
-        lines = ui.wrap(said, L.font, width, 0)
+        lines = ui.wrap(said, L.font, width)
         for line in lines:
             assert ui.text_width(line, L.font) <= width or " " not in line.strip(), (board, line)
             assert "\u00b7" not in (line.strip()[:1], line[-1:]), (board, line)
@@ -250,13 +250,13 @@ def test_a_wrapped_text_never_runs_past_its_page(fonts, board):
         if ("\u00b7" not in said and ": " in said and ui.text_width(head, L.font) <= width
                 and head.count(" ") < 4):
             assert lines[0].startswith(head), (board, said, lines)
-    lines = ui.wrap("Wins in a row: 0 \u00b7 Best: 1", L.font, width, 0)  # two parts: as any other
+    lines = ui.wrap("Wins in a row: 0 \u00b7 Best: 1", L.font, width)  # two parts: as any other
     assert lines == ["Wins in a row: 0 \u00b7 Best: 1"] or lines[0] != "Wins in a row:", lines
     said = "Vous gagnez la partie"                               # where " !" would break off
-    assert ui.wrap(said + " !", L.font, ui.text_width(said, L.font), 0) == ["Vous gagnez la", "partie !"]
+    assert ui.wrap(said + " !", L.font, ui.text_width(said, L.font)) == ["Vous gagnez la", "partie !"]
     said = "You may also pass when able: 3 chips to the pot."     # a sentence, not a key's name
     if ui.text_width(said, L.font) > width >= ui.text_width("You may also pass when able: 3", L.font):
-        assert ui.wrap(said, L.font, width, 0)[0].startswith("You may also pass when able: 3")
+        assert ui.wrap(said, L.font, width)[0].startswith("You may also pass when able: 3")
 
 
 @pytest.fixture
@@ -571,8 +571,8 @@ def test_a_key_name_exactly_as_wide_as_the_line_keeps_its_line(fonts):
     the name keeps its line and the value starts the next, rather than "Top" / "right: OK"."""
     for name in ("5x8", "6x10", "7x13"):
         width = ui.text_width("Top right:", name)
-        assert ui.wrap("Top right: OK", name, width, 0) == ["Top right:", "OK"], name
-        assert ui.wrap("  Top right: OK", name, width + ui.text_width("  ", name), 0) == \
+        assert ui.wrap("Top right: OK", name, width) == ["Top right:", "OK"], name
+        assert ui.wrap("  Top right: OK", name, width + ui.text_width("  ", name)) == \
             ["  Top right:", "  OK"], name
 
 
@@ -597,23 +597,14 @@ def test_lines_fit_counts_every_line_whose_glyph_cells_end_above_the_bottom(font
             assert more > bottom, (name, bottom, n)
 
 
-def test_a_wrapped_text_is_cut_to_the_lines_asked_for(fonts):
-    """ui.wrap(..., lines) gives at most that many lines (the table's one-line message), the
-    first ones; lines=0 gives them all."""
-    w = ui.text_width("one two", "6x10")
-    assert ui.wrap("one two three four", "6x10", w, 0) == ["one two", "three", "four"]
-    assert ui.wrap("one two three four", "6x10", w, 1) == ["one two"]
-    assert ui.wrap("one two three four", "6x10", w, 2) == ["one two", "three"]
-
-
 def test_a_wrapped_line_neither_starts_with_a_dot_nor_follows_an_empty_one(fonts):
     """A "\u00b7" between two parts goes where the line breaks: no line starts (or ends) with
     it; a word wider than the page stands on its own line, with no empty line before it (a long
     German or French word on 128x64)."""
     w = ui.text_width("aaaa bbbb", "6x10")
-    assert ui.wrap("aaaa bbbb \u00b7 cccc", "6x10", w, 0) == ["aaaa bbbb", "cccc"]
-    assert ui.wrap("Zusammenstellung", "6x10", w, 0) == ["Zusammenstellung"]
-    assert ui.wrap("ab Zusammenstellung cd", "6x10", w, 0) == ["ab", "Zusammenstellung", "cd"]
+    assert ui.wrap("aaaa bbbb \u00b7 cccc", "6x10", w) == ["aaaa bbbb", "cccc"]
+    assert ui.wrap("Zusammenstellung", "6x10", w) == ["Zusammenstellung"]
+    assert ui.wrap("ab Zusammenstellung cd", "6x10", w) == ["ab", "Zusammenstellung", "cd"]
 
 
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "pajenicko_picopad"))

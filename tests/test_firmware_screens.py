@@ -9,7 +9,7 @@ from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_prese
                      PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value)
 from engine.game import PASS
 from hal.buttons import OK
-from engine.cards import name as card_name
+from firmware.text import card_name
 from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
 from firmware import text, heap, ui, help_pages
@@ -1157,24 +1157,28 @@ def test_a_panel_with_room_names_the_keys_under_the_table():
             assert t.hand.y + t.hand.height * t.hand.tile_height <= shown[0][1] < sim.hal.profile.HEIGHT
 
 
-def test_a_hint_is_searched_for_only_on_the_seat_s_own_turn():
-    """firmware.players.hint_search: a stepped search when it is the seat's turn, None (no
-    search, no error) on anyone else's or once the deal is over."""
-    from engine.match import Match
-    from firmware import players
-    g = Match(preset("sevens"), 3, 4).game
-    me = g.turn
-    search = players.hint_search(g, me)
-    assert search is not None
-    for _ in range(10000):
-        c = search.step(300)
-        if c is not None:
-            break
-    assert g.check(c, me) == R.OK
-    assert [players.hint_search(g, p) for p in range(4) if p != me] == [None] * 3
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
-    assert [players.hint_search(g, p) for p in range(4)] == [None] * 4
+def test_a_hint_is_searched_for_only_on_your_own_turn():
+    """HINT while the bots play, or once the deal is over, starts no search (it hurries the
+    bots, or waits for OK); on your turn the stepped search ends in a card you may lay."""
+    sim = Sim("pimoroni_picosystem", seed=3)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    assert t.g.turn == t.me
+    sim.press("OK", settle=False)               # your card: the bots' turn
+    assert t.g.turn != t.me
+    sim.press("HINT", settle=False)
+    assert sim.screen is t and t.hinting is None
+    sim.settle()
+    assert t.g.turn == t.me
+    sim.press("HINT")
+    assert t.g.check(t.hint_card, t.me) == R.OK
+    while t.g.counts[t.me] > 1 and not t.g.over:
+        sim.play_legal()
+    while not t.g.over:                         # the last card, or the bots going out
+        sim.press("OK", settle=False)
+        sim.tick()
+    sim.press("HINT", settle=False)
+    assert sim.screen is t and t.hinting is None
 
 
 def test_the_heap_estimate_counts_whole_words_label_text_and_the_engine_once():
@@ -1217,7 +1221,7 @@ def test_the_table_page_calls_the_paid_pass_as_the_new_game_screen_does(lang):
         said = text.rules_words().TABLE[-1].lower()
         assert text.t("pass_cost").lower() + " -6..9 " in said, said
         assert text.t("strategic_pass").lower() in said, said
-        assert not ui.wrap(text.rules_words().TABLE[-1], "5x8", 128, 0)[0].endswith(":")
+        assert not ui.wrap(text.rules_words().TABLE[-1], "5x8", 128)[0].endswith(":")
     finally:
         text.set_lang(0)
 

@@ -1,7 +1,7 @@
 """Each rule book example, and each rule the issue lists, as a test."""
 import pytest
 
-from engine.cards import card, name, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
+from engine.cards import card, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
 from engine.rng import Rng
 from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
                           LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, ZERO_SUM, CHIPS, RACE,
@@ -9,6 +9,8 @@ from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
 from engine.game import Game, PASS, LEAST, MOST, first_dealer, deal_hands
 from engine.match import Match
 from engine import reasons as R
+from firmware.text_en import REASONS
+from firmware.text import card_name as name     # English: no test here sets a language
 
 A, K = 0, 12
 
@@ -355,7 +357,7 @@ def test_000_play_or_pay_thirteenth_card_starts_the_next_suit_with_any_card():
     rules = preset("play_or_pay")
     g = random_play_until(rules, lambda g: g.current >= 0 and
                           bin(g.table[g.current]).count("1") == 12 and g.can_play()
-                          and g.count(g.turn) > 1)
+                          and g.counts[g.turn] > 1)
     p = g.turn
     assert g.play(g.legal_moves()[0]) == R.OK
     assert g.turn == p and g.current == -1
@@ -547,7 +549,7 @@ def test_002_a_card_off_the_ends_is_refused_with_a_reason():
     before = (g.table[:], g.hands[:], g.turn)
     assert g.play(card(s, r)) == R.NOT_AT_END
     assert (g.table[:], g.hands[:], g.turn) == before
-    assert R.text(R.NOT_AT_END) == "The card touches neither end of its row"
+    assert REASONS[R.NOT_AT_END][0] == "The card touches neither end of its row"
 
 
 def test_002_losers_holding_3_5_and_8_pay_the_winner_16():
@@ -743,21 +745,20 @@ def test_what_is_not_a_card_is_refused_with_a_reason():
 
 
 def test_every_reason_has_a_text():
-    from engine.reason_text import TEXT
     codes = [getattr(R, k) for k in dir(R) if k.isupper()]
-    assert sorted(codes) == list(range(len(TEXT)))
+    assert sorted(codes) == list(range(len(REASONS)))
 
 
 def test_each_reason_code_has_its_own_text():
-    """The English text of a code says that refusal (tools.tournament names an illegal bot move
-    with it), not its neighbour's."""
+    """The English text of a code says that refusal (the table shows it; tools.tournament names
+    an illegal bot move with it), not its neighbour's."""
     words = {R.OK: "ok", R.NOT_YOUR_TURN: "not your turn", R.NOT_IN_HAND: "do not hold",
              R.NEEDS_STARTER: "starter", R.NOT_AT_END: "neither end", R.OPENER_FIRST: "opening card",
              R.FINISH_SUIT: "finish", R.MUST_PLAY: "cannot pass", R.NO_CHIPS: "chips",
              R.DEAL_OVER: "deal is over", R.BONUS_OTHER_ROW: "bonus", R.NOT_A_CARD: "not a card"}
     assert sorted(words) == sorted(getattr(R, k) for k in dir(R) if k.isupper())
     for code, word in words.items():
-        assert word in R.text(code).lower(), (code, R.text(code))
+        assert word in REASONS[code][0].lower(), (code, REASONS[code])
 
 
 def test_card_names():

@@ -23,7 +23,7 @@ def check_invariants(sim):
         h = g.hand(p)
         for s in range(4):
             assert not h[s] & g.table[s]
-        held += g.count(p)
+        held += g.counts[p]
     assert held + sum(popcount(x) for x in g.table) == 52
     assert 0 <= g.turn < g.players
     if m.rules.scoring == CHIPS and m.result is None:

@@ -164,7 +164,7 @@ def main(argv=None):
     for ph, name in enumerate(("3 cards or fewer", "4 to 6", "7 or more")):
         print("  %-16s " % name
               + " ".join("%s=%d" % (FEATURES[j], w[ph * NF + j]) for j in range(NF)))
-    print(paste_line(a.preset, w, ", NEAR"))
+    print(paste_line(a.preset, w, ", %d" % bots.SEVENS_WEIGHTS[bots.NEAR_AT]))   # NEAR as shipped: not learned
     return w
 
 

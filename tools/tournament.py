@@ -29,6 +29,7 @@ from engine.match import Match             # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
 from tools.args import positive, workers            # noqa: E402
 from engine import reasons                 # noqa: E402
+from firmware.text_en import REASONS       # noqa: E402
 
 
 def paste_line(key, w, tail=""):
@@ -55,7 +56,7 @@ def lay(g, action):
     and the deal would never end)."""
     why = g.play(action)
     if why != reasons.OK:
-        raise RuntimeError("bot played an illegal action: %s (%s)" % (action, reasons.text(why)))
+        raise RuntimeError("bot played an illegal action: %s (%s)" % (action, REASONS[why][0]))
 
 
 def play_deal(rules, players, number, lineup, cache):
