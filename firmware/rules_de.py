@@ -25,11 +25,12 @@ WORDS = {
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
-    "Jede Farbe beginnt mit ihrer 7 und wird auf- und abwärts gelegt.",
-    "Die erste Karte ist eine 5 oder 9: dieser Rang eröffnet jede Farbe, die dann auf- und abwärts gelegt wird.",
-    ("Die erste Karte, beliebigen Rangs, legt den Rang fest, der jede Farbe eröffnet; dann wird auf- "
+    "Jede Farbe beginnt mit ihrer 7, ihrer Startkarte, und wird auf- und abwärts gelegt.",
+    ("Die erste Karte ist eine 5 oder 9: dieser Rang eröffnet jede Farbe (die Startkarten), die dann auf- "
+     "und abwärts gelegt wird."),
+    ("Die erste Karte, beliebigen Rangs, legt den Rang fest, der jede Farbe eröffnet (die Startkarten); dann wird auf- "
      "und abwärts gelegt."),
-    ("Eine Farbe nach der anderen: eine beliebige Karte eröffnet sie, dann wird aufwärts "
+    ("Eine Farbe nach der anderen: eine beliebige Karte eröffnet sie (ihre Startkarte), dann wird aufwärts "
      "gelegt, nach dem K weiter mit dem A. Wer die letzte Karte einer Farbe legt, eröffnet die "
      "nächste."),
 )
@@ -39,7 +40,7 @@ SCORING = (
     ("Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s als Strafe. Die "
      "kleinste Summe gewinnt."),
     ("Alle setzen einen Chip (wer eine Karte weniger bekommen hat: 2). Wer zuerst fertig ist, bekommt "
-     "den Pot; die anderen zahlen %s, oder was sie noch haben."),
+     "den Pot; die anderen zahlen ihm %s, oder was sie noch haben."),
 )
 
 TABLE = (
@@ -52,6 +53,6 @@ TABLE = (
      "kleinsten im Spielstand, und G und der letzte Zug erscheinen, wo Platz ist."),
     ("Passen, wo die Regeln es erlauben (bezahltes Passen, oder um auf die Bonuskarte zu verzichten): den Cursor hinter "
      "deine letzte Karte bewegen; die Meldezeile zeigt das Passen und seinen Preis."),
-    ("Zeigt der Tisch Passen -6..9 an, kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "
+    ("Zeigt der Tisch Passen -6..-9 an, kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "
      "deiner Startkarte hat; passen darfst du nur, wenn du den Höchstbetrag zahlen kannst."),
 )

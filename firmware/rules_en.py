@@ -22,10 +22,10 @@ WORDS = {
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
-    "Each suit starts with its 7 and is built up and down from it.",
-    "The first card is a 5 or a 9: that rank starts every suit, built up and down.",
-    "The first card, of any rank, fixes the rank that starts every suit, built up and down.",
-    ("One suit at a time: any card starts it, then it climbs, from K round to A. Whoever lays "
+    "Each suit starts with its 7, its starter, and is built up and down from it.",
+    "The first card is a 5 or a 9: that rank starts every suit (the starters), built up and down.",
+    "The first card, of any rank, fixes the rank that starts every suit (the starters), built up and down.",
+    ("One suit at a time: any card starts it (its starter), then it climbs, from K round to A. Whoever lays "
      "a suit's last card starts the next one."),
 )
 # by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
@@ -33,7 +33,7 @@ SCORING = (
     "First out wins; the others pay the winner %s.",
     "First out ends the deal; the others score %s. Lowest total wins.",
     ("Everyone antes a chip (2 if dealt a card fewer). First out takes the pot; the others "
-     "pay %s, or what they have."),
+     "pay the winner %s, or what they have."),
 )
 
 # the Rules & help page on reading the table (its title is text_en's "table"), a sentence a line
@@ -47,6 +47,6 @@ TABLE = (
      "in Standings, and the D and the last action show where there is room."),
     ("To pass where the rules let you (a paid pass, or to decline the bonus card), move the cursor past your "
      "last card: the message line shows the pass and its price."),
-    ("A paid pass shown as Pass -6..9 costs between the two; who holds the cards next to your starter "
+    ("A paid pass shown as Pass -6..-9 costs 6 to 9 chips; who holds the cards next to your starter "
      "decides, and you may pass only with chips for the most."),
 )

@@ -26,12 +26,12 @@ WORDS = {
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
-    "Chaque couleur s'ouvre par son 7, puis se complète en montant et en descendant.",
-    ("La première carte est un 5 ou un 9: cette valeur ouvre chaque couleur, qui se complète en "
+    "Chaque couleur s'ouvre par son 7, sa carte d'ouverture, puis se complète en montant et en descendant.",
+    ("La première carte est un 5 ou un 9: cette valeur ouvre chaque couleur (les cartes d'ouverture), qui se complète en "
      "montant et en descendant."),
-    ("La première carte, de n'importe quelle valeur, fixe la valeur qui ouvre chaque couleur, qui se "
+    ("La première carte, de n'importe quelle valeur, fixe la valeur qui ouvre chaque couleur (les cartes d'ouverture), qui se "
      "complète en montant et en descendant."),
-    ("Une couleur à la fois: n'importe quelle carte l'ouvre, puis on monte; après le R, on "
+    ("Une couleur à la fois: n'importe quelle carte l'ouvre (sa carte d'ouverture), puis on monte; après le R, on "
      "repart de l'as. Qui pose la dernière carte d'une couleur ouvre la suivante."),
 )
 # by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
@@ -40,7 +40,7 @@ SCORING = (
     ("Le premier à poser toutes ses cartes finit la donne; les autres marquent en pénalité %s. Le plus petit "
      "total gagne."),
     ("Chacun mise un jeton (2 si on a reçu une carte de moins). Le premier à poser toutes ses cartes prend "
-     "le pot; les autres paient %s, ou ce qui leur reste."),
+     "le pot; les autres lui paient %s, ou ce qui leur reste."),
 )
 
 TABLE = (
@@ -53,6 +53,6 @@ TABLE = (
      "petits, dans le classement, et le Dn et la dernière action s'affichent là où il y a la place."),
     ("Pour passer quand les règles le permettent (passe payante, ou pour refuser la carte bonus), déplacez "
      "le curseur après votre dernière carte: la ligne de message montre la passe et son prix."),
-    ("Une passe payante affichée Passer -6..9 coûte de 6 à 9 jetons, selon qui détient les cartes voisines de "
+    ("Une passe payante affichée Passer -6..-9 coûte de 6 à 9 jetons, selon qui détient les cartes voisines de "
      "votre carte d'ouverture; vous ne pouvez passer que si vous pouvez payer le maximum."),
 )

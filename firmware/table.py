@@ -459,10 +459,11 @@ class TableView(Screen):
         return self._pass_text() if a == PASS else card_name(a)
 
     def _pass_text(self):
-        """"Pass -3", or "Pass -6..9" while who holds the gate cards decides the price."""
+        """"Pass -3", or "Pass -6..-9" while who holds the gate cards decides the price (it read
+        "-6..9", minus 6 to plus 9: QA)."""
         lo = self.g.pass_total(self.me, LEAST)
         hi = self.g.pass_total(self.me, MOST)
-        return t("pass_cost") + (" -" + ("" if lo == hi else str(lo) + "..") + str(hi) if hi else "")
+        return t("pass_cost") + (" -" + ("" if lo == hi else str(lo) + "..-") + str(hi) if hi else "")
 
     def _msg(self, text, short, colour):
         L = self.app.layout

@@ -117,7 +117,7 @@ def option_text(key, r):
     if key == "opening":
         return t(_OPENING[v])
     if key == "scoring":
-        return t(_SCORING[v])                # a race's end: the next line, "Race to"
+        return t(_SCORING[v])                # a race's end: the next line, "Ends at"
     if key == "penalty":
         return t("values" if v == VALUES else "cards")
     if (key == "ace_high" and r.opening == PLAY_OR_PAY          # its rows go round the corner

@@ -1018,7 +1018,7 @@ def test_new_game_s_options_survive_a_power_cut(tmp_path):
     set_line(sim, "Opening", PLAY_OR_PAY, "opening")
     set_line(sim, "Opens", SEVEN_OF_HEARTS, "opener")
     set_line(sim, "Scoring", RACE, "scoring")
-    set_line(sim, "Race to", 50, "target")      # the power goes here
+    set_line(sim, "Ends at", 50, "target")      # the power goes here
     want = sim.app.rules()
     assert (want.opening, want.opener, want.scoring, want.target, want.deals) == \
         (PLAY_OR_PAY, SEVEN_OF_HEARTS, RACE, 50, 0)

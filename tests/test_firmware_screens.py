@@ -92,7 +92,7 @@ def test_scoring_option_offers_only_matches_that_end():
         sim.press("RIGHT")
         seen.add(sim.app.rules().scoring)
         if sim.app.rules().scoring == RACE:         # where it ends: the next line says
-            assert sim.screen.items[sim.screen.sel][1]() == "race"
+            assert sim.screen.items[sim.screen.sel][1]() == "low score"
             assert sim.screen.items[sim.screen.sel + 1][1]() == "100"
     assert seen == {RACE, CHIPS}
 
@@ -195,7 +195,7 @@ def test_a_rules_page_says_what_its_rule_set_does():
     assert "fourth starter" in pages["coventry"] and "fourth" not in pages["domino"]
     for k in ("fan_tan", "five_or_nine", "coventry", "play_or_pay"):
         assert "pass and pay a chip to the pot" in pages[k] and "takes the pot" in pages[k], k
-        assert "pay 1 chip per card left" in pages[k] or "values" in pages[k], k  # chips, not points
+        assert "pay the winner 1 chip per card left" in pages[k] or "values" in pages[k], k  # chips, to whom
     assert "each holder" in pages["fan_tan"] and "each holder" not in pages["play_or_pay"]
     assert "with chips for the most it can cost" in pages["fan_tan"]   # else it is refused
     fixed = "once the starting rank is fixed"      # no gates before (engine.game.pass_cost)
@@ -205,7 +205,7 @@ def test_a_rules_page_says_what_its_rule_set_does():
     for k in PRESETS:
         assert "The dealer moves one seat left each deal; leaders tied at the end share the win." in pages[k]
         assert ("first Jack" in pages[k]) == (preset(k).ceremony == 1) == (preset(k).scoring == CHIPS), k
-    assert "pay 1 chip per card left, or what they have." in pages["fan_tan"]
+    assert "pay the winner 1 chip per card left, or what they have." in pages["fan_tan"]
 
 
 def test_the_paused_rules_page_follows_the_options_chosen():
@@ -756,8 +756,8 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     assert "This game" in lines
     assert "Penalty: values" in lines and "Ace high: on" in lines and "Players: 4" in lines
     assert "Bots: P2: Easy, P3: Medium, P4: Easy" in " ".join(lines)
-    assert "Match: to 100 points" in " ".join(lines)
-    assert not [x for x in lines if x.startswith("Race to:")]     # said once, by the match line
+    assert "Match: until 100 points" in " ".join(lines)
+    assert not [x for x in lines if x.startswith("Ends at:")]     # said once, by the match line
     assert lines[0] == "4 players."                  # as at this table (Parliament: 3-7)
     # then this board's keys: the Buttons page is out of reach in a match (a play-test)
     keys = lines.index("Buttons")
@@ -784,7 +784,7 @@ def test_match_length_in_words_for_every_preset():
     """Each preset's match end, as the rules page of a game in progress says it."""
     from firmware.text import match_text
     from engine.rules import preset, CHIPS
-    want = {"sevens": "4 deals", "domino": "to 100 points", "parliament": "to 100 points",
+    want = {"sevens": "4 deals", "domino": "until 100 points", "parliament": "until 100 points",
             "fan_tan": "10 deals, or until a player has no chips (50 chips each)",
             "play_or_pay": "10 deals, or until a player has no chips (60 chips each)"}
     for key in PRESETS:
@@ -1064,12 +1064,12 @@ def test_a_paid_pass_and_chip_scoring_change_together_on_the_new_game_screen():
 
 
 def test_a_race_can_be_set_shorter_on_the_new_game_screen():
-    """Domino races to 100 (about 60 deals at one point a card); "Race to" sets 25 or 50,
+    """Domino races to 100 (about 60 deals at one point a card); "Ends at" sets 25 or 50,
     and only where the scoring is a race."""
     sim = Sim()
     pick_preset(sim, PRESETS.index("domino"))
-    select_menu(sim, "Race to")
-    assert sim.screen.item_text(sim.screen.items[sim.screen.sel]) == "Race to"
+    select_menu(sim, "Ends at")
+    assert sim.screen.item_text(sim.screen.items[sim.screen.sel]) == "Ends at"
     sim.press("LEFT")
     assert sim.app.rules().target == 50
     assert sim.screen.items[sim.screen.sel][1]() == "50"       # the menu says where it ends
@@ -1078,7 +1078,7 @@ def test_a_race_can_be_set_shorter_on_the_new_game_screen():
     assert sim.app.match.rules.target == 50
     other = Sim()
     pick_preset(other, PRESETS.index("fan_tan"))
-    select_menu(other, "Race to")
+    select_menu(other, "Ends at")
     assert other.screen.items[other.screen.sel][1]() == "-"
     before = other.app.rules()
     other.press("RIGHT")
@@ -1212,14 +1212,14 @@ def test_the_heap_estimate_counts_whole_words_label_text_and_the_engine_once():
 
 @pytest.mark.parametrize("lang", range(3))
 def test_the_table_page_calls_the_paid_pass_as_the_new_game_screen_does(lang):
-    """Rules & help > The table explains "Pass -6..9" with the name the new-game option gives a
+    """Rules & help > The table explains "Pass -6..-9" with the name the new-game option gives a
     paid pass (the French page said "un passage payant" beside the option "Passe payante"), in
-    a sentence: "Pass -6..9:" as a key's name wrapped onto a line of its own."""
+    a sentence: "Pass -6..-9:" as a key's name wrapped onto a line of its own."""
     Sim("adafruit_macropad_rp2040")             # its fonts, for the 128 px line below
     text.set_lang(lang)
     try:
         said = text.rules_words().TABLE[-1].lower()
-        assert text.t("pass_cost").lower() + " -6..9 " in said, said
+        assert text.t("pass_cost").lower() + " -6..-9 " in said, said
         assert text.t("strategic_pass").lower() in said, said
         assert not ui.wrap(text.rules_words().TABLE[-1], "5x8", 128)[0].endswith(":")
     finally:
@@ -1257,7 +1257,7 @@ def test_a_new_game_line_that_reads_dash_has_no_arrows_and_does_not_change():
     LEFT, RIGHT and OK change nothing. The Ace line in Play or Pay turned aces high unseen."""
     sim = Sim(seed=3)
     pick_preset(sim, PRESETS.index("play_or_pay"))
-    for name in ("Ace high", "Race to", "P5"):
+    for name in ("Ace high", "Ends at", "P5"):
         select_menu(sim, name)
         scr = sim.screen
         before = (sim.app.rules(), list(sim.app.seat_levels))
