@@ -45,8 +45,8 @@ SCORING = (
 
 TABLE = (
     "Jede Reihe ist eine Farbe; die markierten Ränge an ihren Enden sind die nächsten anlegbaren Karten.",
-    ("In deiner Hand heben sich die Karten ab, die du jetzt legen kannst, die anderen sind "
-     "ausgegraut; der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),
+    ("In deiner Hand heben sich die Karten, die du jetzt legen kannst, von den anderen ab; "
+     "der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),
     "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit höchstens zwei Karten.",
     ("Neben jedem Spieler steht, wie viele Karten er hat, seine Chips ($) oder Punkte (Pkt) und was er "
      "zuletzt getan hat. Auf kleinen Displays stehen Chips oder Punkte unter deiner Hand; auf den "

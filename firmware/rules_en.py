@@ -39,7 +39,7 @@ SCORING = (
 # the Rules & help page on reading the table (its title is text_en's "table"), a sentence a line
 TABLE = (
     "Each row is a suit; the ranks marked at its ends are the cards it takes next.",
-    ("In your hand the cards you can lay now stand out, the others are dimmed; the solid frame "
+    ("In your hand the cards you can lay now stand out from the others; the solid frame "
      "is your cursor, the dashed one the hint."),
     "\u25b6 marks whose turn it is, D the dealer, 2! a player with two cards or fewer.",
     ("Each player's label shows how many cards they hold, their chips ($) or points (pt), and what "

@@ -45,7 +45,7 @@ SCORING = (
 
 TABLE = (
     "Chaque rangée est une couleur; les valeurs marquées à ses bouts sont les prochaines cartes à y poser.",
-    ("Dans votre main, les cartes que vous pouvez poser ressortent, les autres sont grisées; "
+    ("Dans votre main, les cartes que vous pouvez poser ressortent parmi les autres; "
      "le cadre plein est votre curseur, celui en pointillés montre le conseil."),
     "\u25b6 indique qui doit jouer, Dn le donneur, 2! un joueur à deux cartes ou moins.",
     ("À côté de chaque joueur figurent son nombre de cartes, ses jetons ($) ou ses points (pt), et sa "
