@@ -479,6 +479,8 @@ class App:
             cards = sorted_hand(g, p)
             if cards:
                 lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))
+        if r == CHIPS:          # what the net is made of (a beginner read "4 cards, net -11" as wrong)
+            lines.append((t("net_is"), ui.MUTED))
         lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
         lines.append((text.ok("ok_continue"), ui.MUTED))
         return lines

@@ -81,6 +81,7 @@ T = {
     "standings": "Spielstand",
     "leads": "◀ führt",
     "net": ", netto ",
+    "net_is": "Netto: Einsatz, Passen, Karten und der Pot für den Sieger",
     "next_deal": "OK: nächste Runde",
     "match_over": "Partie vorbei",
     "match_won": "Du gewinnst die Partie!",

@@ -81,6 +81,7 @@ T = {
     "standings": "Standings",
     "leads": "◀ leads",
     "net": ", net ",
+    "net_is": "Net: ante, passes, cards, and the pot to the winner",
     "next_deal": "OK: next deal",
     "match_over": "Match over",
     "match_won": "You win the match!",

@@ -81,6 +81,7 @@ T = {
     "standings": "Classement",
     "leads": "◀ en tête",
     "net": ", solde ",
+    "net_is": "Solde: mise, passes, cartes et le pot au gagnant",
     "next_deal": "OK: donne suivante",
     "match_over": "Partie terminée",
     "match_won": "Vous gagnez la partie !",

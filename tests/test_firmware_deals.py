@@ -119,6 +119,9 @@ def test_deal_through_buttons(board, preset_key):
     assert [p[2] for p in players] == m.result
     # a chip game's line is the player's net for the deal (antes, passes, the pot), not a price
     assert set(p[3] for p in players) == {", net " if m.rules.scoring == CHIPS else " = "}
+    # and the page says what makes the net (a beginner read "4 cards, net -11" as a mistake)
+    said = " ".join(lines)
+    assert ("Net: ante, passes, cards, and the pot to the winner" in said) == (m.rules.scoring == CHIPS), lines
     # a race's penalty points read "= 3 pt": "+3" read as a gain, as it is in zero-sum points
     race = m.rules.scoring == RACE
     assert all((p[4] == " pt") == race and not (race and "+" in line) for p, line in
