@@ -120,14 +120,15 @@ def main(argv=None):
             cannot_write(ap, e)
         except KeyboardInterrupt:
             ap.exit(130, "%s: interrupted\n" % ap.prog)
-        if sim.app.unsaved:         # what the badge says on its screen: a player would lose it
-            ap.exit(1, "%s: error: could not save in %s (full, or not writable): a power-off would "
-                    "lose the %s\n" % (ap.prog, data_dir, "game" if sim.app.unsaved & 1 else "settings"))
         if args.redraw:
             moves, worst, mean = sim.redraw_summary()
             if moves:
                 print("redraw after bot moves: %d moves, max %.1f%%, mean %.1f%% of %d px"
                       % (moves, 100 * worst, 100 * mean, sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT))
+        if sim.app.unsaved:         # what the badge says on its screen: a player would lose it
+            lost = ("game", "settings", "game and settings")[sim.app.unsaved - 1]
+            ap.exit(1, "%s: error: could not save in %s (full, or not writable): a power-off would "
+                    "lose the %s\n" % (ap.prog, data_dir, lost))
         return 0
     from simulator.window import run_window
     try:

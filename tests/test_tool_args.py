@@ -166,7 +166,7 @@ def test_make_font_refuses_what_it_cannot_make_fonts_from_before_writing_any(tmp
 
 @pytest.mark.parametrize("args, message", [
     (["--source", "{tmp}/nosuch"], "--source {tmp}/nosuch: no such folder"),
-    (["--mpy-cross", "{tmp}/nosuch"], "--mpy-cross {tmp}/nosuch: no such program"),    # only after the board
+    (["--mpy-cross", "{tmp}/nosuch"], "--mpy-cross {tmp}/nosuch: no such program"),    # it was found after the board
 ])
 def test_flash_refuses_a_missing_source_or_compiler_before_looking_for_a_board(tmp_path, args, message):
     line = refused("flash", *[a.replace("{tmp}", str(tmp_path)) for a in args])

@@ -113,6 +113,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     start = tuple(a.start) if a.start else bots.weights(bots.HARD, preset(a.preset))
     w = tune(a.preset, start, a.iterations, a.deals, a.sign_seed, a.deal_seed, a.workers)
+    print("--start " + ",".join(str(x) for x in w))      # the next round's start, in any preset
     print(paste_line(a.preset, w))
     return w
 
