@@ -25,11 +25,10 @@ WORDS = {
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
-    "Jede Farbe beginnt mit ihrer 7, ihrer Startkarte, und wird auf- und abwärts gelegt.",
-    ("Die erste Karte ist eine 5 oder 9: dieser Rang eröffnet jede Farbe (die Startkarten), die dann auf- "
-     "und abwärts gelegt wird."),
-    ("Die erste Karte, beliebigen Rangs, legt den Rang fest, der jede Farbe eröffnet (die Startkarten); dann wird auf- "
-     "und abwärts gelegt."),
+    "Jede Farbe beginnt mit ihrer 7 (Startkarte) und wird auf- und abwärts gelegt.",
+    "Die erste Karte ist eine 5 oder 9: Karten dieses Rangs (Startkarten) eröffnen jede Farbe; dann auf- und abwärts.",
+    ("Die erste Karte, beliebigen Rangs, legt den Startrang fest; seine Karten (Startkarten) eröffnen jede "
+     "Farbe, dann auf- und abwärts."),
     ("Eine Farbe nach der anderen: eine beliebige Karte eröffnet sie (ihre Startkarte), dann wird aufwärts "
      "gelegt, nach dem K weiter mit dem A. Wer die letzte Karte einer Farbe legt, eröffnet die "
      "nächste."),

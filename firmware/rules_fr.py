@@ -27,10 +27,10 @@ WORDS = {
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
     "Chaque couleur s'ouvre par son 7, sa carte d'ouverture, puis se complète en montant et en descendant.",
-    ("La première carte est un 5 ou un 9: cette valeur ouvre chaque couleur (les cartes d'ouverture), qui se complète en "
-     "montant et en descendant."),
-    ("La première carte, de n'importe quelle valeur, fixe la valeur qui ouvre chaque couleur (les cartes d'ouverture), qui se "
-     "complète en montant et en descendant."),
+    ("La première carte est un 5 ou un 9: les cartes de cette valeur (cartes d'ouverture) ouvrent chaque "
+     "couleur; puis on monte et on descend."),
+    ("La première carte, de n'importe quelle valeur, fixe la valeur des cartes d'ouverture, qui ouvrent "
+     "chaque couleur; puis on monte et on descend."),
     ("Une couleur à la fois: n'importe quelle carte l'ouvre (sa carte d'ouverture), puis on monte; après le R, on "
      "repart de l'as. Qui pose la dernière carte d'une couleur ouvre la suivante."),
 )
@@ -45,7 +45,7 @@ SCORING = (
 
 TABLE = (
     "Chaque rangée est une couleur; les valeurs marquées à ses bouts sont les prochaines cartes à y poser.",
-    ("Dans votre main, les cartes que vous pouvez poser ressortent parmi les autres; "
+    ("Dans votre main, les cartes que vous pouvez poser se détachent des autres; "
      "le cadre plein est votre curseur, celui en pointillés montre le conseil."),
     "\u25b6 indique qui doit jouer, Dn le donneur, 2! un joueur à deux cartes ou moins.",
     ("À côté de chaque joueur figurent son nombre de cartes, ses jetons ($) ou ses points (pt), et sa "

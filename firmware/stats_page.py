@@ -16,8 +16,8 @@ def lines(st):
             + str(sum(st.wins)), ui.TEXT),
            (t("matches") + ": " + str(st.matches) + " \u00b7 " + t("deals_won") + ": "
             + str(st.match_wins), ui.TEXT),
-           (t("streak") + ": " + str(st.streak) + " \u00b7 " + t("best") + ": " + str(st.best),
-            ui.TEXT),
+           (t("streak") + ": " + str(st.streak), ui.TEXT),     # two lines: "Beste / Serie" broke apart
+           (t("best") + ": " + str(st.best), ui.TEXT),
            (t("avg_pen") + ": " + str(avg // 10) + t("point") + str(avg % 10), ui.TEXT)]
     head = False
     for key in PRESETS:      # each rule set played, then its levels under it

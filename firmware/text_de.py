@@ -124,7 +124,7 @@ T = {
     "replay": "Letzte Runde ansehen",
     "replay_s": "Wiederholung",
     "matches": "Partien",
-    "wins_per": "Runden gewonnen/gespielt",
+    "wins_per": "Siege/Runden",
     "ok_reset": "OK: zurücksetzen…",
     "reset_q": "Zurücksetzen?",
     "no": "Nein",

@@ -28,7 +28,7 @@ T = {
     "match": "Partie",
     "n_deals": "%d donnes",
     "one_deal": "1 donne",
-    "to_target": "jusqu'à %d points",
+    "to_target": "en %d points",
     "until_broke": "jusqu'à ce qu'un joueur n'ait plus de jetons",
     "or_sep": ", ou ",
     "chips_each": "%d jetons chacun",

@@ -119,8 +119,8 @@ def text_width(text, font_name):
 
 def wrap(text, font_name, width):
     """Split text into lines no wider than width (words kept whole, a "label:" with the word
-    after it, a French " !" or " ?" with the word before it, and no line starting or ending
-    with a "·"). Where "label: value" (not parts joined by "·") is too wide for one line, a
+    after it, a French " !" or " ?" and a signed number ("Passer -6..-9", "solde -18") with the
+    word before it, and no line starting or ending with a "·"). Where "label: value" (not parts joined by "·") is too wide for one line, a
     label of two to four words (a key's name) keeps its line, and the value starts the next
     ("Top right:" / "hint", not "Top" / "right: hint"); a sentence with a colon wraps as any
     other."""
@@ -135,7 +135,8 @@ def wrap(text, font_name, width):
     words = []
     for word in text[len(indent):].split(" "):
         if words and (words[-1][-1:] == ":" and text_width(words[-1] + " " + word, font_name) <= width
-                      or word in ("!", "?")):       # French "Gagné !" keeps its "!"
+                      or word in ("!", "?")         # French "Gagné !" keeps its "!"
+                      or word[:1] in "+-" and word[1:2].isdigit()):     # a price keeps its name
             words[-1] += " " + word
         else:
             words.append(word)

@@ -597,6 +597,16 @@ def test_lines_fit_counts_every_line_whose_glyph_cells_end_above_the_bottom(font
             assert more > bottom, (name, bottom, n)
 
 
+def test_a_price_keeps_its_name_where_a_line_breaks(fonts):
+    """A signed number stays with the word before it: the MacroPad's French results read
+    "Vous: 3 cartes, solde" / "-18", and the table's help "affichée Passer" / "-6..-9" (QA)."""
+    w = ui.text_width("Vous: 3 cartes, solde", "5x8")
+    assert ui.wrap("Vous: 3 cartes, solde -18", "5x8", w) == ["Vous: 3 cartes,", "solde -18"]
+    w = ui.text_width("une passe affichée Passer", "5x8")
+    assert ui.wrap("une passe affichée Passer -6..-9 coûte", "5x8", w) == ["une passe affichée", "Passer -6..-9 coûte"]
+    assert ui.wrap("P3 +17 pt", "5x8", ui.text_width("P3 +17", "5x8") - 1) == ["P3 +17", "pt"]
+
+
 def test_a_wrapped_line_neither_starts_with_a_dot_nor_follows_an_empty_one(fonts):
     """A "\u00b7" between two parts goes where the line breaks: no line starts (or ends) with
     it; a word wider than the page stands on its own line, with no empty line before it (a long
