@@ -69,6 +69,8 @@ def key_lines(app):
     def does(b):
         return (tag if b == OK else "") + ": " + text.button(b)
     lines = []
+    if "Middle" in p.LABELS and "Up" in p.LABELS:       # blank keys round a middle one: where the arrows are
+        lines.append(("\u2191\u2193\u2190\u2192: " + text.rules_words().WORDS["around"], ui.TEXT))
     font = app.layout.font
     for pin, short, held in p.KEYS:
         line = label[pin] + does(short)

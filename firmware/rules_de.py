@@ -2,6 +2,7 @@
 and drops them after, so they hold no heap during play."""
 
 WORDS = {
+    "around": "Tasten um die Mitte",
     "players": "%s Spieler.",
     "opens": "Die %s eröffnet.",
     "left_starts": "Wer links vom Geber sitzt, beginnt.",

@@ -2,6 +2,7 @@
 and drops them after, so they hold no heap during play."""
 
 WORDS = {
+    "around": "keys around the middle",     # the Buttons page, where no key bears its arrow
     "players": "%s players.",
     "opens": "The %s opens.",
     "left_starts": "The player left of the dealer starts.",

@@ -2,6 +2,7 @@
 and drops them after, so they hold no heap during play."""
 
 WORDS = {
+    "around": "touches autour du milieu",
     "players": "%s joueurs.",
     "opens": "Le %s ouvre.",
     "left_starts": "Le joueur à gauche du donneur commence.",

@@ -493,6 +493,11 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
                     assert any(x.startswith(tap) for x in lines), (board, tap, lines)
                 assert pin == name or pin + ":" not in shown       # no pin names for players
             assert (text.t("knob") in shown) == bool(p.ENCODER)
+            # no key bears its arrow round the MacroPad's and the Picomo's middle key (a beginner
+            # could not find the MacroPad's UP): a line says where they are, before the keys
+            around = "\u2191\u2193\u2190\u2192: " + text.rules_words().WORDS["around"]
+            blank = board == "adafruit_macropad_rp2040" or board.startswith("heiafr_picomo")
+            assert shown.startswith(p.NAME + " " + around) if blank else around not in shown, (board, lines)
             assert shown.endswith(text.t("hurry"))
     finally:
         text.set_lang(0)
