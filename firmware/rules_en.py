@@ -48,6 +48,6 @@ TABLE = (
      "in Standings, and the D and the last action show where there is room."),
     ("To pass where the rules let you (a paid pass, or to decline the bonus card), move the cursor past your "
      "last card: the message line shows the pass and its price."),
-    ("A paid pass shown as Pass -6..-9 costs 6 to 9 chips; who holds the cards next to your starter "
+    ("A paid pass shown as Pass -6…-9 costs 6 to 9 chips; who holds the cards next to your starter "
      "decides, and you may pass only with chips for the most."),
 )

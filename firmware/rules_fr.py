@@ -54,6 +54,6 @@ TABLE = (
      "petits, dans le classement, et le Dn et la dernière action s'affichent là où il y a la place."),
     ("Pour passer quand les règles le permettent (passe payante, ou pour refuser la carte bonus), déplacez "
      "le curseur après votre dernière carte: la ligne de message montre la passe et son prix."),
-    ("Une passe payante affichée Passer -6..-9 coûte de 6 à 9 jetons, selon qui détient les cartes voisines de "
+    ("Une passe payante affichée Passer -6…-9 coûte de 6 à 9 jetons, selon qui détient les cartes voisines de "
      "votre carte d'ouverture; vous ne pouvez passer que si vous pouvez payer le maximum."),
 )

@@ -1,5 +1,5 @@
 """The game table: four rows, your hand, the opponents, the messages."""
-from engine.cards import FULL, popcount, lowest
+from engine.cards import FULL, popcount, lowest, SUIT_SYMBOLS
 from engine.game import PASS, LEAST, MOST
 from engine.rules import CHIPS, RACE, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK
 
@@ -256,8 +256,9 @@ class TableView(Screen):
                 elif on_pass:
                     self._msg("\u25b6" + self._pass_text(), None, ui.ACCENT)
                 elif g.bonus >= 0:              # Coventry: one more card on another row, or pass
-                    self._msg(t("bonus_play") + " \u00b7 " + self._pass_text(),
-                              t("bonus_s") + " \u00b7 " + self._pass_text(), ui.ACCENT)
+                    row = SUIT_SYMBOLS[g.bonus]         # the row just laid on ("another row" said not which)
+                    self._msg(t("bonus_play") % row + " \u00b7 " + self._pass_text(),
+                              t("bonus_s") % row + " \u00b7 " + self._pass_text(), ui.ACCENT)
                 elif PASS in items:
                     price = " \u00b7 " + self._pass_text()
                     if self.status_l is None:   # no status line: what you hold too, where it fits
@@ -459,11 +460,11 @@ class TableView(Screen):
         return self._pass_text() if a == PASS else card_name(a)
 
     def _pass_text(self):
-        """"Pass -3", or "Pass -6..-9" while who holds the gate cards decides the price (it read
+        """"Pass -3", or "Pass -6…-9" while who holds the gate cards decides the price (it read
         "-6..9", minus 6 to plus 9: QA)."""
         lo = self.g.pass_total(self.me, LEAST)
         hi = self.g.pass_total(self.me, MOST)
-        return t("pass_cost") + (" -" + ("" if lo == hi else str(lo) + "..-") + str(hi) if hi else "")
+        return t("pass_cost") + (" -" + ("" if lo == hi else str(lo) + "\u2026-") + str(hi) if hi else "")
 
     def _msg(self, text, short, colour):
         L = self.app.layout

@@ -47,7 +47,7 @@ def test_badge_code_memory_budgets_on_micropython():
     # The twenty-second session took the text to 12 KB (11.6 measured): each language's
     # letters for the picture cards and the dealer, and the way to the page on the table.
     # The twenty-fifth session moved our CircuitPython modules to 42 KB inside the same whole
-    # (41.6 measured): the table prices a paid pass as a range, "Pass -6..-9", since who holds
+    # (41.6 measured): the table prices a paid pass as a range, "Pass -6…-9", since who holds
     # the gate cards it pays is hidden, and a bot move the deal refuses is told on the console.
     # The twenty-seventh session took the text to 12.5 KB (12.06 measured) inside the same whole:
     # New game has a line for each rule option the rule books play (who opens, Coventry's bonus,

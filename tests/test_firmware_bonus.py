@@ -32,9 +32,9 @@ def test_bonus_card_is_announced_and_can_be_declined(tmp_path):
         sim = Sim(board, data_dir=str(folder))
         t = sim.screen
         assert isinstance(t, TableScreen) and t.g.bonus >= 0 and t.g.turn == 0
-        msg = message(t)      # where the card goes, and that declining it is free
-        assert msg in [text.t(said) + " \u00b7 " + text.t("pass_cost")
-                       for said in ("bonus_play", "bonus_s")], (board, msg)
+        msg = message(t)      # where the card cannot go (the row just laid on), and that declining is free
+        assert msg.replace(" \u00b7", "") in [text.t(said) % "\u2660\u2665\u2666\u2663"[t.g.bonus] + " "
+                                              + text.t("pass_cost") for said in ("bonus_play", "bonus_s")], (board, msg)
         row = t.rows                # the bonus suit's row shows no next rank to lay
         assert all(row[c, t.g.bonus] < ui.T_NEED or row[c, t.g.bonus] >= ui.T_NEED + 13
                    for c in range(1, 14)), board

@@ -310,15 +310,15 @@ def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key, seed
 
 
 def test_tiny_screen_keeps_your_turn_when_a_priced_pass_leaves_no_room_for_your_chips():
-    """On 128x64 "Your turn $48 \u00b7 Pass -6..-9" is too wide: the chips go, "Your turn" stays
-    (a play-test saw "$48 \u00b7 Pass -6..-9", which did not say whose turn it was)."""
+    """On 128x64 "Your turn $48 \u00b7 Pass -6…-9" is too wide: the chips go, "Your turn" stays
+    (a play-test saw "$48 \u00b7 Pass -6…-9", which did not say whose turn it was)."""
     sim = Sim("adafruit_macropad_rp2040", seed=202)
     new_game(sim, PRESETS.index("fan_tan"), players=3)
     ranged = []
     while not ranged and not sim.screen.g.over:
         sim.play_legal()
-        ranged = [x for x in sim.messages if ".." in x and "Pass" in x and not x.startswith("\u25b6")]
-    assert ranged and all(re.match(r"^Your turn( \$\d+)? \u00b7 Pass -\d+\.\.-\d+$", x) for x in ranged), ranged
+        ranged = [x for x in sim.messages if "\u2026" in x and "Pass" in x and not x.startswith("\u25b6")]
+    assert ranged and all(re.match(r"^Your turn( \$\d+)? \u00b7 Pass -\d+\u2026-\d+$", x) for x in ranged), ranged
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
@@ -587,7 +587,7 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders, twice):
     """Fan Tan: a pass while able costs chips to the pot and to the holders of the starters'
     neighbours; the table says how many went where (in short on 128x64, whole on its one
     line), and they add up to a price within the range shown before the pass (who holds the
-    gate cards is hidden, and one holder of both is paid once: "Pass -6..-9"). A player who
+    gate cards is hidden, and one holder of both is paid once: "Pass -6…-9"). A player who
     holds the neighbours of two of your 7s is paid for each, in one sum ("P3+6")."""
     for seed in range(1, 80):
         sim = Sim(board, seed=seed)
@@ -602,7 +602,7 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders, twice):
     cost, mine = g.pass_total(t.me), g.chips[t.me]
     least, most = g.pass_total(t.me, LEAST), g.pass_total(t.me, MOST)
     assert least < most and least <= cost <= most
-    price = "%s -%d..-%d" % (text.t("pass_cost"), least, most)
+    price = "%s -%d\u2026-%d" % (text.t("pass_cost"), least, most)
     if t.status_l is None:          # 128x64: the chips go where the price leaves no room for them
         assert message(t) == "%s \u00b7 %s" % (text.t("your_turn"), price), message(t)
     while t.items[t.cursor] != PASS:

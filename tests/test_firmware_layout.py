@@ -224,10 +224,10 @@ def test_your_turn_with_a_pass_price_fits_the_message_line_in_every_language(fon
         text.set_lang(lang)
         try:
             price = " \u00b7 " + text.t("pass_cost") + " -9"
-            kept = " \u00b7 " + text.t("pass_cost") + " -12..21"    # three starters kept
+            kept = " \u00b7 " + text.t("pass_cost") + " -12\u2026-21"    # three starters kept
             for said in (text.t("your_turn") + kept, text.t("any_suit") + price,
                          text.t("pick_rank") + price, text.t("open_5_9") + price,
-                         text.t("bonus_s") + " \u00b7 " + text.t("pass_cost")):
+                         text.t("bonus_s") % "\u2666" + " \u00b7 " + text.t("pass_cost")):
                 assert len(ui.wrap(said, L.font, L.msg[2])) <= L.msg[3], (board, said)
         finally:
             text.set_lang(0)
@@ -599,11 +599,11 @@ def test_lines_fit_counts_every_line_whose_glyph_cells_end_above_the_bottom(font
 
 def test_a_price_keeps_its_name_where_a_line_breaks(fonts):
     """A signed number stays with the word before it: the MacroPad's French results read
-    "Vous: 3 cartes, solde" / "-18", and the table's help "affichée Passer" / "-6..-9" (QA)."""
+    "Vous: 3 cartes, solde" / "-18", and the table's help "affichée Passer" / "-6…-9" (QA)."""
     w = ui.text_width("Vous: 3 cartes, solde", "5x8")
     assert ui.wrap("Vous: 3 cartes, solde -18", "5x8", w) == ["Vous: 3 cartes,", "solde -18"]
     w = ui.text_width("une passe affichée Passer", "5x8")
-    assert ui.wrap("une passe affichée Passer -6..-9 coûte", "5x8", w) == ["une passe affichée", "Passer -6..-9 coûte"]
+    assert ui.wrap("une passe affichée Passer -6…-9 coûte", "5x8", w) == ["une passe affichée", "Passer -6…-9 coûte"]
     assert ui.wrap("P3 +17 pt", "5x8", ui.text_width("P3 +17", "5x8") - 1) == ["P3 +17", "pt"]
 
 

@@ -1217,14 +1217,14 @@ def test_the_heap_estimate_counts_whole_words_label_text_and_the_engine_once():
 
 @pytest.mark.parametrize("lang", range(3))
 def test_the_table_page_calls_the_paid_pass_as_the_new_game_screen_does(lang):
-    """Rules & help > The table explains "Pass -6..-9" with the name the new-game option gives a
+    """Rules & help > The table explains "Pass -6…-9" with the name the new-game option gives a
     paid pass (the French page said "un passage payant" beside the option "Passe payante"), in
-    a sentence: "Pass -6..-9:" as a key's name wrapped onto a line of its own."""
+    a sentence: "Pass -6…-9:" as a key's name wrapped onto a line of its own."""
     Sim("adafruit_macropad_rp2040")             # its fonts, for the 128 px line below
     text.set_lang(lang)
     try:
         said = text.rules_words().TABLE[-1].lower()
-        assert text.t("pass_cost").lower() + " -6..-9 " in said, said
+        assert text.t("pass_cost").lower() + " -6…-9 " in said, said
         assert text.t("strategic_pass").lower() in said, said
         assert not ui.wrap(text.rules_words().TABLE[-1], "5x8", 128)[0].endswith(":")
     finally:
