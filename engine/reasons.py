@@ -13,4 +13,3 @@ NO_CHIPS = const(8)
 DEAL_OVER = const(9)
 BONUS_OTHER_ROW = const(10)
 NOT_A_CARD = const(11)
-

@@ -51,8 +51,8 @@ TABLE = (
     ("Neben jedem Spieler steht, wie viele Karten er hat, seine Chips ($) oder Punkte (Pkt) und was er "
      "zuletzt getan hat. Auf kleinen Displays stehen Chips oder Punkte unter deiner Hand; auf den "
      "kleinsten im Spielstand, und G und der letzte Zug erscheinen, wo Platz ist."),
-    ("Passen, wo die Regeln es erlauben (bezahltes Passen, oder um auf die Bonuskarte zu verzichten): den Cursor hinter "
-     "deine letzte Karte bewegen; die Meldezeile zeigt das Passen und seinen Preis."),
+    ("Passen, wo die Regeln es erlauben (bezahltes Passen, oder um auf die Bonuskarte zu verzichten): den Cursor "
+     "hinter deine letzte Karte bewegen; die Meldezeile zeigt das Passen und seinen Preis."),
     ("Zeigt der Tisch Passen -6…-9 an, kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "
      "deiner Startkarte hat; passen darfst du nur, wenn du den Höchstbetrag zahlen kannst."),
 )

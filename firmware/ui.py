@@ -120,10 +120,10 @@ def text_width(text, font_name):
 def wrap(text, font_name, width):
     """Split text into lines no wider than width (words kept whole, a "label:" with the word
     after it, a French " !" or " ?" and a signed number ("Passer -6…-9", "solde -18") with the
-    word before it, and no line starting or ending with a "·"). Where "label: value" (not parts joined by "·") is too wide for one line, a
-    label of two to four words (a key's name) keeps its line, and the value starts the next
-    ("Top right:" / "hint", not "Top" / "right: hint"); a sentence with a colon wraps as any
-    other."""
+    word before it, and no line starting or ending with a "·"). Where "label: value" (not
+    parts joined by "·") is too wide for one line, a label of two to four words (a key's name)
+    keeps its line, and the value starts the next ("Top right:" / "hint", not "Top" / "right:
+    hint"); a sentence with a colon wraps as any other."""
     out = []
     indent = ""
     while len(indent) < len(text) and text[len(indent)] == " ":
