@@ -85,16 +85,19 @@ class Saves:
 
     def _read(self, rec):
         """(good payloads, newest first; damaged). A zero-length slot file is damage too
-        (a store never writes one)."""
-        try:
-            payloads, damaged = rec.read_all()
-            for name in rec.names:
-                d = self.store.load(name)
-                if d is not None and len(d) == 0:
-                    damaged = True
-        except (OSError, ValueError, IndexError):
-            return [], True
-        return payloads, damaged or self.store.damaged      # records lost beside the slots
+        (a store never writes one). A read that fails is tried once more: a glitch at
+        power-up must not reset the settings and statistics, whose reset is then written."""
+        for _ in range(2):
+            try:
+                payloads, damaged = rec.read_all()
+                for name in rec.names:
+                    d = self.store.load(name)
+                    if d is not None and len(d) == 0:
+                        damaged = True
+                return payloads, damaged or self.store.damaged      # records lost beside the slots
+            except (OSError, ValueError, IndexError):
+                pass
+        return [], True
 
     # ---- game ------------------------------------------------------------------
     def save_game(self, match, kind, cursor, preset, level, seats):

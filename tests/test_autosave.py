@@ -225,6 +225,31 @@ def test_an_unreadable_save_file_is_said_and_never_written_over(tmp_path, monkey
     assert bytes(back.screen.g.log) == bytes(sim.screen.g.log)
 
 
+def test_a_read_that_fails_once_at_power_up_keeps_the_settings_and_statistics(tmp_path, monkeypatch):
+    """An I/O error on the first read only (a glitch as the badge powers up) is read again:
+    it said "settings damaged", reset them, and wrote the reset over the whole ones."""
+    import hal.file_store
+    sim = started(tmp_path, moves=3)
+    sim.app.settings["sound"] = 0
+    sim.app.settings["speed"] = 2
+    sim.app.save_prefs()
+    kept = {n: (tmp_path / n).read_bytes() for n in os.listdir(tmp_path)}
+    real_open = open
+    failed = []
+
+    def glitch(path, mode="r", *a, **k):
+        if "r" in mode and not failed:
+            failed.append(path)
+            raise OSError(5, "Input/output error")
+        return real_open(path, mode, *a, **k)
+    monkeypatch.setattr(hal.file_store, "open", glitch, raising=False)
+    again = Sim(data_dir=str(tmp_path))
+    assert failed and isinstance(again.screen, TableScreen), "a notice, not the game"
+    assert (again.app.settings["sound"], again.app.settings["speed"]) == (0, 2)
+    assert again.app.stats.encode() == sim.app.stats.encode()
+    assert {n: (tmp_path / n).read_bytes() for n in os.listdir(tmp_path)} == kept
+
+
 def test_notice_is_translated(tmp_path):
     sim = started(tmp_path, moves=1)
     sim.app.settings["lang"] = 1
