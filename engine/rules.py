@@ -157,7 +157,7 @@ def override(base, over, field, value):
     (chip scoring brings the preset's paid pass back, sevens after 5 or 9 the 7♦; a 7♥ the
     player chose stays), as they are, or with the paired rules the change needs; else None. The
     paid pass never brings the preset's scoring back. A change of scoring brings its number of
-    deals: none in a race (it runs to its target), else the preset's."""
+    deals: none in a race (it runs to its target), else the preset's (4 for zero-sum where it has none)."""
     trial = dict(over)
     trial[field] = value
     tries = [trial]
@@ -173,8 +173,8 @@ def override(base, over, field, value):
     was = over.get("scoring", base.scoring)
     for t in tries:
         scoring = t.get("scoring", base.scoring)
-        if scoring != was:
-            t["deals"] = 0 if scoring == RACE else base.deals
+        if scoring != was:      # a zero-sum match needs a count: Sevens' 4
+            t["deals"] = 0 if scoring == RACE else base.deals or 4 * (scoring == ZERO_SUM)
         try:
             if base.with_(**t).problem() is None:
                 return t

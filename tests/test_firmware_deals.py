@@ -667,3 +667,38 @@ def test_after_a_paid_pass_the_next_decision_starts_on_a_card_not_on_the_pass(bo
                 sim.press("LEFT")
         sim.press("OK")
     assert seen, "no decision after a pass with only the first card to lay"
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
+def test_zero_sum_points_for_seven_players(board):
+    """Sevens' zero-sum points, the mainstream game's, for more than Sevens' 4: Parliament's 7
+    seats with zero-sum scoring on New game. Parliament runs a race without a deal count, and a
+    zero-sum match needs one, so the scoring line skipped zero-sum; it now brings 4 deals."""
+    sim = Sim(board, seed=5)
+    pick_preset(sim, PRESETS.index("parliament"))
+    set_line(sim, "Players", 7, "players")
+    assert set_line(sim, "Scoring", 0, "scoring") == [RACE, CHIPS]
+    assert sim.app.rules().deals == 4 and line_value(sim, "Deals") == "4"
+    select_menu(sim, "Start")
+    sim.press("OK")
+    m = sim.app.match
+    assert (m.rules.players, m.rules.scoring, m.rules.deals) == (7, 0, 4)
+    while isinstance(sim.screen, TableScreen):
+        if sim.screen.g.over:
+            sim.press("OK")
+        else:
+            human_turn(sim, lambda sim, t: labels_fit(sim))
+    players, _ = parse_results(page_text(sim.screen))
+    assert len(players) == 7 and sum(p[2] for p in players) == 0 and m.result == [p[2] for p in players]
+    labels_fit(sim)
+    sim.press("OK")                                   # the standings: 7 players' points
+    labels_fit(sim)
+
+
+def labels_fit(sim):
+    """Every text on the screen within it."""
+    sim.render()
+    w, h = sim.hal.profile.WIDTH, sim.hal.profile.HEIGHT
+    for lb, x, y in labels(sim.screen):
+        bb = lb.bounding_box
+        assert x + bb[0] >= 0 and x + bb[0] + bb[2] <= w and y + bb[1] + bb[3] <= h, lb.text

@@ -10,7 +10,7 @@ from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_prese
 from engine.game import PASS
 from hal.buttons import OK
 from firmware.text import card_name
-from engine.rules import PRESETS, CARDS, VALUES, RACE, CHIPS, SEVEN_OF_HEARTS, preset
+from engine.rules import PRESETS, CARDS, VALUES, ZERO_SUM, RACE, CHIPS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
 from firmware import text, heap, ui, help_pages
 from fakestore import newest
@@ -83,7 +83,8 @@ def test_new_game_options_players_and_deal_number_typed_in():
 
 
 def test_scoring_option_offers_only_matches_that_end():
-    """Domino has no deal limit, so its scoring cycles race and chips, never zero-sum points."""
+    """Domino has no deal limit: zero-sum points, which only a number of deals ends, come
+    with 4 (they were left out, so a zero-sum game for 5 to 7 players could not be chosen)."""
     sim = Sim(seed=1)
     pick_preset(sim, PRESETS.index("domino"))
     select_menu(sim, "Scoring")
@@ -94,7 +95,9 @@ def test_scoring_option_offers_only_matches_that_end():
         if sim.app.rules().scoring == RACE:         # where it ends: the next line says
             assert sim.screen.items[sim.screen.sel][1]() == "low score"
             assert sim.screen.items[sim.screen.sel + 1][1]() == "100"
-    assert seen == {RACE, CHIPS}
+        else:
+            assert sim.app.rules().deals == (4 if sim.app.rules().scoring == ZERO_SUM else 0)
+    assert seen == {ZERO_SUM, RACE, CHIPS}
 
 
 def test_new_game_sets_every_rule_option_the_rule_books_play():
