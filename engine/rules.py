@@ -44,7 +44,7 @@ class Rules:
 
     players/min_players/max_players: table size and the range this rule set allows;
     opening: SEVENS, FIVE_OR_NINE, ANY_RANK or PLAY_OR_PAY;
-    opener: the card that must be played first (SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS)
+    opener: the card that must be played first (a 7: SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, ...)
         or LEFT_OF_DEALER (that player plays a starter or passes);
     ace_high: rows run 2..A instead of A..K;
     coventry: whoever lays the 4th starter may play one more card on another row;

@@ -12,7 +12,7 @@ from engine.rules import SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS
 from engine.match import Match
 from engine.stats import Stats
 from engine import save
-from engine.cards import SUIT_SYMBOLS
+from engine.cards import SUIT_SYMBOLS, SPADES, CLUBS, card
 from engine.levels import LEVELS
 from hal.buttons import UP, DOWN, OK, BACK
 
@@ -323,7 +323,8 @@ class App:
             ["players", lambda: str(self.rules().players), change_players, None],
             ["difficulty", self._levels_text, change_level, None],
             line("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)),
-            line("opener", (LEFT_OF_DEALER, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS)),
+            # any 7: some tables start with 7♠ (Taiwan, China), 7♣ (Finland)
+            line("opener", (LEFT_OF_DEALER, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, card(SPADES, 6), card(CLUBS, 6))),
             line("ace_high", (0, 1)),
             line("coventry", (0, 1)),
             line("scoring", (ZERO_SUM, RACE, CHIPS)),

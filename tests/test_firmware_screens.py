@@ -10,7 +10,7 @@ from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_prese
 from engine.game import PASS
 from hal.buttons import OK
 from firmware.text import card_name
-from engine.rules import PRESETS, CARDS, VALUES, ZERO_SUM, RACE, CHIPS, SEVEN_OF_HEARTS, preset
+from engine.rules import PRESETS, CARDS, VALUES, ZERO_SUM, RACE, CHIPS, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
 from firmware import text, heap, ui, help_pages
 from fakestore import newest
@@ -1317,6 +1317,24 @@ def test_the_paid_pass_line_changes_no_other_line_when_it_cannot_turn_on():
         sim.press(b)
         r = sim.app.rules()
         assert r.scoring == CHIPS and r.chips == 80 and r == before.with_(strategic_pass=r.strategic_pass), b
+
+
+def test_any_seven_can_open():
+    """Tables start with the 7♦ or the 7♥, and some with the 7♠ (Taiwan, China) or the 7♣
+    (Finland): Opens offers each, the match opens with it, and its rules page says so."""
+    sim = Sim(seed=4)
+    pick_preset(sim, PRESETS.index("sevens"))
+    assert set_line(sim, "Opens", 45, "opener") == [SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, 6]
+    assert line_value(sim, "Opens") == "7\u2663"
+    select_menu(sim, "Start")
+    sim.press("OK")
+    sim.settle()
+    g = sim.screen.g
+    assert g.log[0] == 45 if g.log else g.legal_moves() == [45]     # the 7♣ first, whoever holds it
+    sim.press("MENU")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    assert "The 7\u2663 opens." in " ".join(page_text(sim.screen))
 
 
 def test_the_opener_you_chose_stays_when_the_opening_changes_to_one_it_fits():
