@@ -352,11 +352,11 @@ class App:
                     s["deal"] = s["deal"] + (nd - d) * (10 ** i)
                     if s["deal"] < 1:
                         s["deal"] = 1
+                    self.save_prefs()       # each digit typed, kept as any choice here is
                     screen.show()
                     return
                 if b in (OK, BACK):
                     self._digit = -1
-                    self.save_prefs()       # the number typed, kept as any choice here is
                     screen.show()
                     return
             base_button(b, now)
@@ -426,8 +426,8 @@ class App:
 
     def quit_match(self):
         self.match = None
-        self._kept(self.saves.clear_game(), 1)     # the last finished deal stays in the prefs,
-        self.save_prefs()                           # and the next deal number: none seen again
+        self.save_prefs()       # the next deal number first: a power cut before the game is
+        self._kept(self.saves.clear_game(), 1)     # cleared resumes it, never deals it again
         self.title()
 
     def after_decision(self, cursor):

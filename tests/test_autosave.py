@@ -807,11 +807,14 @@ def test_a_power_cut_as_a_match_starts_on_the_deal_last_counted_loses_nothing():
     assert resumed >= 2
 
 
-def test_a_power_cut_after_quitting_deals_no_deal_seen_again(tmp_path):
-    """Quit in the second deal of a match, then a power cut: the next match deals the third,
-    not again the second you had seen (Quit wrote only the game record, not the next deal's
-    number; found by a power-cut fuzz)."""
-    sim = Sim(seed=5, data_dir=str(tmp_path))
+def test_a_power_cut_after_quitting_deals_no_deal_seen_again():
+    """Quit in the second deal of a match, then a power cut after either of Quit's writes:
+    the next match deals the third, not again the second you had seen (Quit wrote only the
+    game record, not the next deal's number, found by a power-cut fuzz; then it cleared the
+    game before it wrote that number, found by a QA of cuts after every write)."""
+    sim = Sim(seed=5)
+    store = Snapshots()
+    sim.app.saves = Saves(store)
     new_game(sim, PRESETS.index("sevens"))
     first = sim.app.match.deal_number
     while isinstance(sim.screen, TableScreen):
@@ -821,10 +824,35 @@ def test_a_power_cut_after_quitting_deals_no_deal_seen_again(tmp_path):
     sim.press("OK")                                 # the next deal
     assert sim.app.match.deal_number == first + 1
     sim.press("MENU")
+    writes = len(store.after)
     quit_match(sim)
-    back = Sim(data_dir=str(tmp_path))
-    new_game(back, PRESETS.index("sevens"))
-    assert back.app.match.deal_number == first + 2
+    assert len(store.after) - writes == 2
+    for cells in store.after[writes:]:
+        cut = MemoryStore()
+        cut.cells = dict(cells)
+        back = sim_on(cut)
+        back.settle()
+        if back.app.match is not None:              # the quit did not land: the deal resumes
+            assert back.app.match.deal_number == first + 1
+            back.press("MENU")
+            quit_match(back)
+        new_game(back, PRESETS.index("sevens"))
+        assert back.app.match.deal_number == first + 2
+
+
+def test_a_deal_number_typed_digit_by_digit_is_kept_at_each_digit(tmp_path):
+    """New game's Deal #, one digit at a time (OK, then UP/DOWN): each change is saved, as every
+    choice on New game is, so a power cut keeps the number shown (it was written only once the
+    player left the digits)."""
+    sim = Sim(data_dir=str(tmp_path))
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Deal #")
+    sim.press("OK")
+    sim.press("UP")
+    sim.press("UP")
+    shown = sim.app.settings["deal"]
+    assert sim.screen.items[sim.screen.sel][1]().startswith("[2]")
+    assert Sim(data_dir=str(tmp_path)).app.settings["deal"] == shown
 
 
 def test_statistics_reset_beside_a_finished_deal_do_not_count_it():
