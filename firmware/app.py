@@ -426,6 +426,7 @@ class App:
 
     def quit_match(self):
         self.match = None
+        self.stats.streak = 0   # a deal given up is not won: no run of wins kept by quitting
         self.save_prefs()       # the next deal number first: a power cut before the game is
         self._kept(self.saves.clear_game(), 1)     # cleared resumes it, never deals it again
         self.title()

@@ -840,6 +840,17 @@ def test_a_power_cut_after_quitting_deals_no_deal_seen_again():
         assert back.app.match.deal_number == first + 2
 
 
+def test_quitting_ends_the_wins_in_a_row(tmp_path):
+    """A deal quit counts nowhere, but it is not won: quitting a deal about to be lost kept the
+    streak going (found by a QA of the statistics). The best streak stays."""
+    sim = started(tmp_path, moves=1)
+    sim.app.stats.streak = sim.app.stats.best = 3
+    sim.press("MENU")
+    quit_match(sim)
+    for stats in (sim.app.stats, Sim(data_dir=str(tmp_path)).app.stats):
+        assert (stats.streak, stats.best, stats.deals) == (0, 3, 0)
+
+
 def test_a_deal_number_typed_digit_by_digit_is_kept_at_each_digit(tmp_path):
     """New game's Deal #, one digit at a time (OK, then UP/DOWN): each change is saved, as every
     choice on New game is, so a power cut keeps the number shown (it was written only once the
