@@ -39,10 +39,10 @@ def lowest(mask):
     return _LOW[(mask & -mask) % 37]
 
 
-def mask_value(mask):
-    """Sum of card values in a 13-bit mask."""
+def mask_value(mask, most=13):
+    """Sum of card values in a 13-bit mask (A=1 ... K=13), each at most `most` (pips: 10)."""
     total = 0
     while mask:
-        total += lowest(mask) + 1
+        total += min(lowest(mask) + 1, most)
         mask &= mask - 1
     return total

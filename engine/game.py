@@ -411,11 +411,13 @@ class Game:
 
     # ---- end of deal ---------------------------------------------------------
     def penalty(self, p):
-        """What player p owes for the cards left: 1 per card, or their values."""
-        if self.rules.penalty == VALUES:
+        """What player p owes for the cards left: 1 per card, their values, or their pips."""
+        if self.rules.penalty:
             h = self.hands
             b = p * 4
-            return mask_value(h[b]) + mask_value(h[b + 1]) + mask_value(h[b + 2]) + mask_value(h[b + 3])
+            most = 13 if self.rules.penalty == VALUES else 10
+            return (mask_value(h[b], most) + mask_value(h[b + 1], most) + mask_value(h[b + 2], most)
+                    + mask_value(h[b + 3], most))
         return self.counts[p]
 
     def penalties(self):

@@ -23,6 +23,7 @@ CHIPS = const(2)
 # penalty unit
 CARDS = const(0)
 VALUES = const(1)
+PIPS = const(2)
 
 # Field order is the save format: append new fields at the end only.
 FIELDS = (
@@ -36,7 +37,7 @@ _DEFAULTS = (4, 3, 7, SEVENS, SEVEN_OF_DIAMONDS, 0, 0, 0, 3, 3, ZERO_SUM, CARDS,
 
 # (lowest, highest) allowed value of each field, in FIELDS order; opener is checked apart.
 _LIMITS = ((3, 7), (3, 7), (3, 7), (0, 3), None, (0, 1), (0, 1), (0, 1), (0, 9), (0, 9),
-           (0, 2), (0, 1), (10, 250), (5, 250), (0, 250), (0, 1))
+           (0, 2), (0, 2), (10, 250), (5, 250), (0, 250), (0, 1))
 
 
 class Rules:
@@ -54,7 +55,7 @@ class Rules:
         before it; none in play or pay) (chips scoring only);
     scoring: ZERO_SUM (losers pay the winner), RACE (losers add; first to target
         ends the match, lowest wins) or CHIPS (equal stacks, antes, pot);
-    penalty: CARDS (1 per card) or VALUES (A=1 ... K=13);
+    penalty: CARDS (1 per card), VALUES (A=1 ... K=13) or PIPS (A=1, 2-10 at face value, J Q K 10);
     target: RACE end; chips: starting stack; deals: deals in a match (0 = no limit
         for CHIPS and RACE); ceremony: deal face up until a Jack picks the first
         dealer, and cut the deck each deal.

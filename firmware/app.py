@@ -6,7 +6,7 @@
 
 import displayio
 
-from engine.rules import PRESETS, FIELDS, Rules, preset, override, CHIPS, RACE, ZERO_SUM, CARDS, VALUES
+from engine.rules import PRESETS, FIELDS, Rules, preset, override, CHIPS, RACE, ZERO_SUM, CARDS, VALUES, PIPS
 from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER
 from engine.rules import SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS
 from engine.match import Match
@@ -331,7 +331,7 @@ class App:
             line("target", (25, 50, 100)),           # shorter races too
             line("deals", (1, 4, 10, 20, 0)),       # 1: each deal a game, as 001 allows
             line("chips", (20, 30, 50, 60, 80)),
-            line("penalty", (CARDS, VALUES)),
+            line("penalty", (CARDS, VALUES, PIPS)),
             line("strategic_pass", (0, 1)),
             line("gate_penalty", (3, 5)),            # 3 as in rule book 000, 5 as in 001
             ["deal_no", deal_text, change_deal, edit_deal],

@@ -19,6 +19,7 @@ WORDS = {
     "per_card": "1 Punkt je Restkarte",
     "chip_per_card": "1 Chip je Restkarte",
     "per_value": "die Werte ihrer Karten (A=1, K=13)",
+    "per_pip": "die Augen ihrer Karten (A=1, B D K=10)",
     "ceremony": ("Erster Geber ist, wer beim offenen Austeilen den ersten Buben bekommt; vor jeder Runde "
                  "wird abgehoben."),
     "dealer": ("Der Geber rückt jede Runde einen Platz nach links; liegen am Ende mehrere gleichauf vorn, "
@@ -34,7 +35,7 @@ OPENING = (
      "gelegt, nach dem K weiter mit dem A. Wer die letzte Karte einer Farbe legt, eröffnet die "
      "nächste."),
 )
-# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
+# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card, per_value or per_pip
 SCORING = (
     "Wer zuerst fertig ist, gewinnt; die anderen zahlen ihm %s.",
     ("Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s als Strafe. Die "

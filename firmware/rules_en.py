@@ -17,6 +17,7 @@ WORDS = {
     "per_card": "1 point per card left",
     "chip_per_card": "1 chip per card left",
     "per_value": "their cards' values (A=1, K=13)",
+    "per_pip": "their cards' pips (A=1, J Q K=10)",
     "ceremony": ("The first dealer is whoever is dealt the first Jack, face up; the deck is cut before "
                  "each deal."),
     "dealer": "The dealer moves one seat left each deal; leaders tied at the end share the win.",
@@ -29,7 +30,7 @@ OPENING = (
     ("One suit at a time: any card starts it (its starter), then it climbs, from K round to A. Whoever lays "
      "a suit's last card starts the next one."),
 )
-# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
+# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card, per_value or per_pip
 SCORING = (
     "First out wins; the others pay the winner %s.",
     "First out ends the deal; the others score %s. Lowest total wins.",

@@ -20,6 +20,7 @@ WORDS = {
     "per_card": "1 point par carte restante",
     "chip_per_card": "1 jeton par carte restante",
     "per_value": "la valeur de leurs cartes (A=1, R=13)",
+    "per_pip": "les points de leurs cartes (A=1, V D R=10)",
     "ceremony": ("On distribue face visible: celui qui reçoit le premier valet est le premier donneur; "
                  "le paquet est coupé avant chaque donne."),
     "dealer": ("Le rôle de donneur tourne d'un joueur vers la gauche à chaque donne; les joueurs à égalité "
@@ -35,7 +36,7 @@ OPENING = (
     ("Une couleur à la fois: n'importe quelle carte l'ouvre (sa carte d'ouverture), puis on monte; après le R, on "
      "repart de l'as. Qui pose la dernière carte d'une couleur ouvre la suivante."),
 )
-# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card or per_value
+# by scoring (ZERO_SUM, RACE, CHIPS); %s is per_card, chip_per_card, per_value or per_pip
 SCORING = (
     "Le premier à poser toutes ses cartes gagne; les autres lui paient %s.",
     ("Le premier à poser toutes ses cartes finit la donne; les autres marquent en pénalité %s. Le plus petit "

@@ -5,7 +5,7 @@ the badge keeps only that language's strings in RAM, also after a switch; `t(key
 `reason(code, short)` the engine's refusal reasons. Keep each text free of glyphs the fonts
 lack (tests check every font).
 """
-from engine.rules import LEFT_OF_DEALER, SEVENS, ANY_RANK, PLAY_OR_PAY, RACE, CHIPS, VALUES
+from engine.rules import LEFT_OF_DEALER, SEVENS, ANY_RANK, PLAY_OR_PAY, RACE, CHIPS
 from engine.cards import RANKS, SUIT_SYMBOLS
 from engine.levels import LEVELS
 from firmware import borrow
@@ -119,7 +119,7 @@ def option_text(key, r):
     if key == "scoring":
         return t(_SCORING[v])                # a race's end: the next line, "Ends at"
     if key == "penalty":
-        return t("values" if v == VALUES else "cards")
+        return t(("cards", "values", "pips")[v])
     if (key == "ace_high" and r.opening == PLAY_OR_PAY          # its rows go round the corner
             or key == "opener" and r.opening not in (SEVENS, PLAY_OR_PAY)   # a free opening
             or key == "coventry" and r.opening != ANY_RANK
@@ -192,7 +192,7 @@ def rules(r):
             if r.opening != SEVENS:                         # once a 5, 9 or any rank is fixed
                 said += say["gates_fixed"]
         out.append(said + ".")
-    out.append(w.SCORING[r.scoring] % say["per_value" if r.penalty == VALUES else
+    out.append(w.SCORING[r.scoring] % say[("per_value", "per_pip")[r.penalty - 1] if r.penalty else
                                           "chip_per_card" if r.scoring == CHIPS else "per_card"])
     if r.ceremony:
         out.append(say["ceremony"])

@@ -50,6 +50,7 @@ T = {
     "card": "Karte",
     "cards0": "Karten",
     "values": "Werte",
+    "pips": "Augen",
     "sound": "Ton",
     "language": "Sprache",
     "speed": "Tempo",

@@ -50,6 +50,7 @@ T = {
     "card": "card",
     "cards0": "cards",
     "values": "values",
+    "pips": "pips",
     "sound": "Sound",
     "language": "Language",
     "speed": "Speed",

@@ -50,6 +50,7 @@ T = {
     "card": "carte",
     "cards0": "carte",
     "values": "valeurs",
+    "pips": "têtes 10",
     "sound": "Son",
     "language": "Langue",
     "speed": "Vitesse",

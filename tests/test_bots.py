@@ -785,11 +785,11 @@ def test_hard_draws_each_deal_afresh():
 def test_hard_values_a_finished_deal_as_the_match_settles_it():
     """A playout's utility is what the deal's settlement gives the bot from its view on, in
     the rule set's own units (chips won or paid, points), plus WIN_BONUS for going out."""
-    from engine.rules import VALUES, CHIPS, RACE
+    from engine.rules import VALUES, PIPS, CHIPS, RACE
     kinds = set()
     for key in PRESETS:
-        for penalty in (0, VALUES):
-            rules = preset(key) if not penalty else preset(key).with_(penalty=VALUES)
+        for penalty in (0, VALUES, PIPS):
+            rules = preset(key).with_(penalty=penalty)
             for d in range(1, 5):
                 m = Match(rules, d * 11)
                 g = m.game

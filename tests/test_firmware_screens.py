@@ -10,7 +10,7 @@ from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_prese
 from engine.game import PASS
 from hal.buttons import OK
 from firmware.text import card_name
-from engine.rules import PRESETS, CARDS, VALUES, ZERO_SUM, RACE, CHIPS, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, preset
+from engine.rules import PRESETS, CARDS, VALUES, PIPS, ZERO_SUM, RACE, CHIPS, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
 from firmware import text, heap, ui, help_pages
 from fakestore import newest
@@ -735,6 +735,31 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
             if len(seen) == 2:
                 break
         assert seen == {True, False}
+    finally:
+        text.set_lang(0)
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
+def test_a_pip_penalty_is_offered_and_said(board):
+    """Penalty: cards, values, pips (J Q K count 10, as Sevens is often scored): each language's
+    word fits New game's line, and the rules page says how the cards count."""
+    said = {0: "their cards' pips (A=1, J Q K=10)", 1: "les points de leurs cartes (A=1, V D R=10)",
+            2: "die Augen ihrer Karten (A=1, B D K=10)"}
+    try:
+        for lang in (0, 1, 2):
+            sim = Sim(board, seed=3)
+            pick_preset(sim, PRESETS.index("parliament"))
+            sim.app.settings["lang"] = lang
+            text.set_lang(lang)
+            sim.screen.show()
+            assert set_line(sim, text.t("penalty"), PIPS, "penalty") == [CARDS, VALUES]
+            assert line_value(sim, text.t("penalty")) == text.t("pips")
+            sim.render()
+            w = sim.hal.profile.WIDTH
+            for lb, x, y in labels(sim.screen):
+                assert 0 <= x + lb.bounding_box[0] and x + lb.bounding_box[0] + lb.bounding_box[2] <= w, lb.text
+            help_pages.rules_page(sim.app, "parliament", back=sim.app.title, r=sim.app.rules())
+            assert said[lang] in " ".join(page_text(sim.screen))
     finally:
         text.set_lang(0)
 

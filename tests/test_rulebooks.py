@@ -4,7 +4,7 @@ import pytest
 from engine.cards import card, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
 from engine.rng import Rng
 from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
-                          LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, ZERO_SUM, CHIPS, RACE,
+                          LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, PIPS, ZERO_SUM, CHIPS, RACE,
                           override)
 from engine.game import Game, PASS, LEAST, MOST, first_dealer, deal_hands
 from engine.match import Match
@@ -632,6 +632,25 @@ def test_003_parliament_table_of_three_to_seven_and_card_value_penalty():
     for p in range(3):
         want = sum((x % 13) + 1 for x in range(52) if holds(g, p, [x]))
         assert pen[p] == want
+
+
+def test_pip_penalty_counts_the_faces_ten():
+    """Sevens as many play it in Britain and at home: the cards left count their pips, A=1,
+    2-10 at face value, J Q K 10 (the value penalty counts them 11, 12, 13)."""
+    faces = 0
+    for d in range(1, 20):
+        g = Game(preset("parliament").with_(penalty=PIPS), d, players=3)
+        rng = Rng(d)
+        while not g.over:
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+        for p in range(3):
+            held = [x % 13 + 1 for x in range(52) if holds(g, p, [x])]
+            assert g.penalty(p) == sum(min(v, 10) for v in held)
+            faces += sum(v > 10 for v in held)
+    assert faces, "a face left to count"
+    g.hands[0:4] = [1 << 12 | 1 << 11 | 1 << 4 | 1, 0, 0, 0]     # K Q 5 A: 10 + 10 + 5 + 1
+    assert g.penalty(0) == 26
 
 
 # ---- the rest of the issue's rules -----------------------------------------
