@@ -265,6 +265,9 @@ class Game:
         if self.fits[s] & bit:
             return R.OK
         if self.table[s]:
+            if (self.rules.up_first and self.rules.opening != PLAY_OR_PAY
+                    and self.low[s] == self.high[s] == action % 13 + 1):
+                return R.ABOVE_FIRST        # the 6 on a lone 7
             return R.NOT_AT_END
         if self.current >= 0:
             return R.FINISH_SUIT
@@ -366,6 +369,7 @@ class Game:
     def _update_fits(self):
         st = self.starters()
         po = self.rules.opening == PLAY_OR_PAY
+        up = self.rules.up_first
         table = self.table
         low = self.low
         high = self.high
@@ -379,7 +383,8 @@ class Game:
                 m = 1 << ((high[s] + 1) % 13)
             else:
                 m = 0
-                if low[s] != self._bottom:
+                # (up_first: below a lone starter only once the card above it is laid)
+                if low[s] != self._bottom and not (up and low[s] == high[s] != self._top):
                     m |= 1 << ((low[s] - 1) % 13)
                 if high[s] != self._top:
                     m |= 1 << ((high[s] + 1) % 13)

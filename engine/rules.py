@@ -31,13 +31,13 @@ FIELDS = (
     "opening", "opener", "ace_high", "coventry",
     "strategic_pass", "pass_pot", "gate_penalty",
     "scoring", "penalty", "target", "chips", "deals",
-    "ceremony",
+    "ceremony", "up_first",
 )
-_DEFAULTS = (4, 3, 7, SEVENS, SEVEN_OF_DIAMONDS, 0, 0, 0, 3, 3, ZERO_SUM, CARDS, 100, 50, 4, 0)
+_DEFAULTS = (4, 3, 7, SEVENS, SEVEN_OF_DIAMONDS, 0, 0, 0, 3, 3, ZERO_SUM, CARDS, 100, 50, 4, 0, 0)
 
 # (lowest, highest) allowed value of each field, in FIELDS order; opener is checked apart.
 _LIMITS = ((3, 7), (3, 7), (3, 7), (0, 3), None, (0, 1), (0, 1), (0, 1), (0, 9), (0, 9),
-           (0, 2), (0, 2), (10, 250), (5, 250), (0, 250), (0, 1))
+           (0, 2), (0, 2), (10, 250), (5, 250), (0, 250), (0, 1), (0, 1))
 
 
 class Rules:
@@ -58,7 +58,9 @@ class Rules:
     penalty: CARDS (1 per card), VALUES (A=1 ... K=13) or PIPS (A=1, 2-10 at face value, J Q K 10);
     target: RACE end; chips: starting stack; deals: deals in a match (0 = no limit
         for CHIPS and RACE); ceremony: deal face up until a Jack picks the first
-        dealer, and cut the deck each deal.
+        dealer, and cut the deck each deal;
+    up_first: a row takes the card above its starter before the one below (the 8 before
+        the 6; not in play or pay, whose rows only climb).
     """
 
     def __init__(self, **fields):

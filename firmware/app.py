@@ -326,6 +326,7 @@ class App:
             # any 7: some tables start with 7♠ (Taiwan, China), 7♣ (Finland)
             line("opener", (LEFT_OF_DEALER, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, card(SPADES, 6), card(CLUBS, 6))),
             line("ace_high", (0, 1)),
+            line("up_first", (0, 1)),
             line("coventry", (0, 1)),
             line("scoring", (ZERO_SUM, RACE, CHIPS)),
             line("target", (25, 50, 100)),           # shorter races too

@@ -7,6 +7,7 @@ WORDS = {
     "opens": "Die %s eröffnet.",
     "left_starts": "Wer links vom Geber sitzt, beginnt.",
     "ace_high": "Das Ass ist hoch (über dem K).",
+    "up_first": "Eine Reihe nimmt die Karte über ihrer Startkarte vor der darunter: die 8 vor der 6.",
     "ace_low": "Das Ass ist niedrig (unter der 2).",
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
     "must": "Spiele, wenn du kannst, sonst passt du.",

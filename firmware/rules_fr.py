@@ -7,6 +7,8 @@ WORDS = {
     "opens": "Le %s ouvre.",
     "left_starts": "Le joueur à gauche du donneur commence.",
     "ace_high": "L'as est fort (après le R).",
+    "up_first": ("Une rangée prend la carte au-dessus de sa carte d'ouverture avant celle du dessous: "
+                 "le 8 avant le 6."),
     "ace_low": "L'as est faible (avant le 2).",
     "coventry": ("Qui pose la quatrième carte d'ouverture peut jouer une carte de plus sur une "
                  "autre rangée."),

@@ -104,7 +104,7 @@ def preset_title(key):
 
 # The rule options (engine.rules fields, each also the word of its line) the new-game screen
 # sets, and the rules page of a game in progress shows.
-OPTIONS = ("players", "opening", "opener", "ace_high", "coventry", "scoring", "target", "deals",
+OPTIONS = ("players", "opening", "opener", "ace_high", "up_first", "coventry", "scoring", "target", "deals",
            "chips", "penalty", "strategic_pass", "gate_penalty")
 _OPENING = ("sevens", "five_nine", "any_rank", "play_or_pay")    # by engine.rules opening
 _SCORING = ("zero_sum", "race", "in_chips")                      # by engine.rules scoring
@@ -120,7 +120,7 @@ def option_text(key, r):
         return t(_SCORING[v])                # a race's end: the next line, "Ends at"
     if key == "penalty":
         return t(("cards", "values", "pips")[v])
-    if (key == "ace_high" and r.opening == PLAY_OR_PAY          # its rows go round the corner
+    if (key in ("ace_high", "up_first") and r.opening == PLAY_OR_PAY   # its rows go round, up only
             or key == "opener" and r.opening not in (SEVENS, PLAY_OR_PAY)   # a free opening
             or key == "coventry" and r.opening != ANY_RANK
             or key == "target" and r.scoring != RACE
@@ -132,7 +132,7 @@ def option_text(key, r):
         return "-"
     if key == "opener":
         return t("left_of_d") if v == LEFT_OF_DEALER else card_name(v)
-    if key in ("ace_high", "coventry", "strategic_pass"):
+    if key in ("ace_high", "up_first", "coventry", "strategic_pass"):
         return t("on" if v else "off")
     return str(v) if v or key != "deals" else t("no_limit")
 
@@ -180,8 +180,10 @@ def rules(r):
     out = [say["players"] % (str(n) if n == r.max_players else "%d-%d" % (n, r.max_players)),
            say["left_starts"] if r.opener == LEFT_OF_DEALER else say["opens"] % card_name(r.opener),
            w.OPENING[r.opening]]
-    if r.opening != PLAY_OR_PAY:             # its rows go round the corner
+    if r.opening != PLAY_OR_PAY:             # its rows go round the corner, up only
         out.append(say["ace_high" if r.ace_high else "ace_low"])
+        if r.up_first:
+            out.append(say["up_first"])
     if r.coventry:
         out.append(say["coventry"])
     out.append(say["must_chip" if r.scoring == CHIPS else "must"])

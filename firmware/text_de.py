@@ -13,6 +13,7 @@ T = {
     "start": "Starten",
     "opening": "Eröffnung",
     "ace_high": "Ass hoch",
+    "up_first": "8 vor 6",
     "scoring": "Wertung",
     "target": "Partie bis",
     "penalty": "Strafe",
@@ -163,6 +164,7 @@ REASONS = (
     ("Die Runde ist vorbei", "Vorbei"),
     ("Die Bonuskarte gehört auf eine andere Reihe", "Bonus woanders"),
     ("Das ist keine Karte", "Keine Karte"),
+    ("Erst die Karte über der Startkarte", "Erst darüber"),
 )
 
 PRESET_TITLES = {

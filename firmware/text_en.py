@@ -13,6 +13,7 @@ T = {
     "start": "Start",
     "opening": "Opening",
     "ace_high": "Ace high",
+    "up_first": "8 before 6",
     "scoring": "Scoring",
     "target": "Ends at",
     "penalty": "Penalty",
@@ -163,6 +164,7 @@ REASONS = (
     ("The deal is over", "Deal over"),
     ("The bonus card goes on another row", "Bonus: other row"),
     ("That is not a card", "Not a card"),
+    ("The card above the starter goes first", "Above it first"),
 )
 
 PRESET_TITLES = {

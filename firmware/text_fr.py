@@ -13,6 +13,7 @@ T = {
     "start": "Commencer",
     "opening": "Ouverture",
     "ace_high": "As fort",
+    "up_first": "8 avant 6",
     "scoring": "Marque",
     "target": "Partie en",
     "penalty": "Pénalité",
@@ -163,6 +164,7 @@ REASONS = (
     ("La donne est finie", "Donne finie"),
     ("Le bonus va sur une autre rangée", "Bonus ailleurs"),
     ("Ce n'est pas une carte", "Pas une carte"),
+    ("D'abord la carte au-dessus", "Au-dessus d'abord"),
 )
 
 PRESET_TITLES = {

@@ -702,3 +702,38 @@ def labels_fit(sim):
     for lb, x, y in labels(sim.screen):
         bb = lb.bounding_box
         assert x + bb[0] >= 0 and x + bb[0] + bb[2] <= w and y + bb[1] + bb[3] <= h, lb.text
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
+def test_eight_before_six_through_the_buttons(board):
+    """New game's "8 before 6": the match plays by it, the table dims a 6 beside a lone 7,
+    OK on it says why, the rules page says the rule, and Play or Pay's line reads "-"."""
+    sim = Sim(board, seed=3)
+    pick_preset(sim, PRESETS.index("sevens"))
+    assert set_line(sim, "8 before 6", 1, "up_first") == [0]
+    select_menu(sim, "Start")
+    sim.press("OK")
+    g = sim.app.match.game
+    assert g.rules.up_first
+    said = False
+    while isinstance(sim.screen, TableScreen) and not g.over:
+        t = sim.screen
+        below = [i for i in range(len(t.items)) if t.items[i] < 52 and g.check(t.items[i], t.me) == R.ABOVE_FIRST]
+        if below and not said:
+            while t.cursor != below[0]:
+                sim.press("RIGHT")
+            sim.ok()
+            assert message(t) in (text.reason(R.ABOVE_FIRST), text.reason(R.ABOVE_FIRST, True)), message(t)
+            said = True
+        human_turn(sim, check_human_turn)
+    assert said, "no 6 beside a lone 7 in this deal: pick another seed"
+    assert isinstance(sim.screen, PageScreen)         # the deal's results
+    sim2 = Sim(board)
+    pick_preset(sim2, PRESETS.index("sevens"))
+    set_line(sim2, "8 before 6", 1, "up_first")
+    from firmware import help_pages
+    help_pages.rules_page(sim2.app, "sevens", back=sim2.app.title, r=sim2.app.rules())
+    assert "the 8 before the 6." in " ".join(page_text(sim2.screen))
+    sim3 = Sim(board)
+    pick_preset(sim3, PRESETS.index("play_or_pay"))
+    assert line_value(sim3, "8 before 6") == "-"

@@ -92,7 +92,8 @@ def any_rules(draw):
                  strategic_pass=int(strategic), pass_pot=pick(2, 3, 9) if strategic else pick(0, 3),
                  gate_penalty=pick(0, 3, 5, 9), scoring=scoring, penalty=pick(0, 1, 2),
                  target=pick(10, 25, 100), chips=pick(5, 8, 20) if strategic else pick(5, 60),
-                 deals=pick(1, 3) if scoring == 0 else pick(0, 1, 3), ceremony=pick(0, 1))
+                 deals=pick(1, 3) if scoring == 0 else pick(0, 1, 3), ceremony=pick(0, 1),
+                 up_first=pick(0, 1))
 
 
 @settings(max_examples=200, deadline=None)

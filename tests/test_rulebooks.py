@@ -653,6 +653,37 @@ def test_pip_penalty_counts_the_faces_ten():
     assert g.penalty(0) == 26
 
 
+def test_eight_before_six():
+    """Sevens as Wikipedia and many homes play it: "no card may be played on a seven until the
+    eight is also played". Below a lone starter nothing fits (and the refusal says why), above
+    it the 8; once the 8 is down, the 6 and the 9. A starter at the top of its row (a King,
+    aces low) takes the card below at once; play or pay's rows only climb anyway."""
+    rules = preset("sevens").with_(up_first=1)
+    g = Game(rules, 3)
+    assert g.play(c("7D")) == R.OK and g.fits[DIAMONDS] == 1 << 7
+    g = random_play_until(rules, lambda g: g.low[HEARTS] == g.high[HEARTS] == 6 and holds(g, g.turn, [c("6H")]))
+    assert g.check(c("6H")) == R.ABOVE_FIRST and c("6H") not in g.legal_moves()
+    g = random_play_until(rules, lambda g: g.low[HEARTS] == 6 and g.high[HEARTS] == 7)
+    assert g.fits[HEARTS] == 1 << 5 | 1 << 8
+    for ace_high, top, below in ((0, "KS", "QS"), (1, "AS", "KS")):     # any rank: a top starter
+        r = preset("domino").with_(up_first=1, ace_high=ace_high)
+        g = random_play_until(r, lambda g: g.start < 0 and holds(g, g.turn, [c(top)]))
+        g.play(c(top))
+        assert g.fits[SPADES] == 1 << c(below) % 13
+    for key in ("sevens", "five_or_nine", "domino"):            # whole deals: never down from a lone starter
+        r = preset(key).with_(up_first=1)
+        rng = Rng(5)
+        for d in range(1, 40):
+            g = Game(r, d, chips=[50] * r.players)
+            while not g.over:
+                moves = g.legal_moves()
+                a = moves[rng.below(len(moves))]
+                s = a // 13
+                if a != PASS and g.table[s] and g.low[s] == g.high[s] != r.bottom_top()[1]:
+                    assert a % 13 == (g.high[s] + 1) % 13, (key, d, a)
+                g.play(a)
+
+
 # ---- the rest of the issue's rules -----------------------------------------
 @pytest.mark.parametrize("key,low,high", [("fan_tan", 3, 5), ("five_or_nine", 3, 5), ("coventry", 3, 5),
                                           ("play_or_pay", 3, 5), ("domino", 3, 6), ("sevens", 4, 4),
@@ -774,7 +805,8 @@ def test_each_reason_code_has_its_own_text():
     words = {R.OK: "ok", R.NOT_YOUR_TURN: "not your turn", R.NOT_IN_HAND: "do not hold",
              R.NEEDS_STARTER: "starter", R.NOT_AT_END: "neither end", R.OPENER_FIRST: "opening card",
              R.FINISH_SUIT: "finish", R.MUST_PLAY: "cannot pass", R.NO_CHIPS: "chips",
-             R.DEAL_OVER: "deal is over", R.BONUS_OTHER_ROW: "bonus", R.NOT_A_CARD: "not a card"}
+             R.DEAL_OVER: "deal is over", R.BONUS_OTHER_ROW: "bonus", R.NOT_A_CARD: "not a card",
+             R.ABOVE_FIRST: "above the starter"}
     assert sorted(words) == sorted(getattr(R, k) for k in dir(R) if k.isupper())
     for code, word in words.items():
         assert word in REASONS[code][0].lower(), (code, REASONS[code])

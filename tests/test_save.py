@@ -9,7 +9,8 @@ from engine.match import Match
 from engine.rng import Rng
 from engine.rules import preset, PRESETS
 from engine.cards import card, CLUBS
-from engine.rules import Rules
+from engine.rules import Rules, FIELDS
+from engine.crc import crc32, crc_bytes
 
 
 def played(key, players, deal_number, moves=None, seed=1, passer=False):
@@ -139,6 +140,20 @@ def test_an_old_version_record_is_refused_with_its_reason():
     with pytest.raises(save.SaveError) as e:
         save.decode(bytes(data))
     assert "version" in str(e.value)
+
+
+def test_a_record_of_the_version_before_up_first_loads():
+    """Version 1 records (16 rule fields, before "8 before 6") are a game a badge updated
+    mid-match still holds: they load, the new rule off, and save again as version 2."""
+    m = played("fan_tan", 4, 77, moves=20)
+    data = save.encode(m)
+    body = bytearray(data[4:-4])
+    k = len(FIELDS)
+    assert FIELDS[k - 1] == "up_first" and body[k - 1] == 0
+    del body[k - 1]
+    old = bytes(b"FT" + bytes((1, len(body)))) + bytes(body) + crc_bytes(crc32(bytes(body)))
+    back, _ = save.decode(old)
+    assert same(m, back) and back.rules.up_first == 0 and save.encode(back) == data
 
 
 def _forged(key, change, players=None):
