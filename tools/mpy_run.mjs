@@ -7,6 +7,8 @@
 // A line "#--" splits the script into parts, run one after another with the same globals:
 // this build's gc.collect() frees garbage only when called at the start of a part (inside a
 // run, what was allocated stays allocated), so a heap measurement collects there.
+// --heapsize (default 256 KB) is the heap it starts with, not a limit: this build adds heap
+// areas as it needs them, so no size here makes a badge's MemoryError happen.
 import fs from "fs";
 import path from "path";
 import url from "url";
