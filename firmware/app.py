@@ -426,8 +426,8 @@ class App:
         self.screen.start_hint()
 
     def _drop_match(self):
-        """No match runs now: its bots go with it (each keeps the last view it was given, and
-        with it the game: 8-17 KB held at the title, found by a soak on MicroPython)."""
+        """No match runs now: its bots go with it (each keeps the last view it was given and
+        its search's game: 8-17 KB held at the title, found by a soak on MicroPython)."""
         self.match = None
         self.bots = []
 
