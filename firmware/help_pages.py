@@ -24,7 +24,7 @@ def rules_page(app, key, back, r=None, extra=(), tail=()):
     sentences, any extra lines, how long a match runs, then any tail lines."""
     r = r or preset(key)
     lines = [(x, ui.TEXT) for x in text.rules(r)] + list(extra)
-    lines.append((t("match") + ": " + text.match_text(r), ui.TEXT))
+    lines.append((text.rules_words().WORDS["match"] + ": " + text.match_text(r), ui.TEXT))
     app.goto(PageScreen(app, text.preset_title(key), lines + list(tail), ok=back, back=back))
 
 
@@ -33,7 +33,7 @@ def game_rules_page(app):
     the options, bots and length, then this board's keys (the Buttons page is out of reach
     during a match)."""
     r = app.match.rules
-    lines = [(t("this_game"), ui.ACCENT)]
+    lines = [(text.rules_words().WORDS["this_game"], ui.ACCENT)]
     for k in text.OPTIONS:
         v = text.option_text(k, r)
         # "-": an option that means nothing under these rules; the match line says the rest
@@ -61,6 +61,7 @@ def key_lines(app):
     """The board's keys and what each does; "(OK)" on the one the pages call OK where no
     key reads OK ("Middle (OK): play/choose")."""
     p = app.hal.profile
+    w = text.rules_words().WORDS        # these pages' words, borrowed with them
     label = {}
     for key, name in zip(p.KEYS, p.LABELS):
         label[key[0]] = text.key_label(name)
@@ -70,12 +71,12 @@ def key_lines(app):
         return (tag if b == OK else "") + ": " + text.button(b)
     lines = []
     if "Middle" in p.LABELS and "Up" in p.LABELS:       # blank keys round a middle one: where the arrows are
-        lines.append(("\u2191\u2193\u2190\u2192: " + text.rules_words().WORDS["around"], ui.TEXT))
+        lines.append(("\u2191\u2193\u2190\u2192: " + w["around"], ui.TEXT))
     font = app.layout.font
     for pin, short, held in p.KEYS:
         line = label[pin] + does(short)
         if held is not None:
-            hold = t("hold") + does(held)
+            hold = w["hold"] + does(held)
             if ui.text_width(line + ", " + hold, font) > page_width(app.layout):
                 lines.append((line + ",", ui.TEXT))         # what holding it does, on a line of its own
                 line = "  " + hold
@@ -85,13 +86,13 @@ def key_lines(app):
     for a, b, button in p.CHORDS:
         lines.append((label[a] + "+" + label[b] + does(button), ui.TEXT))
     if p.ENCODER:
-        lines.append((t("knob"), ui.TEXT))
+        lines.append((w["knob"], ui.TEXT))
     gives = [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]
     if HINT not in gives:
-        lines.append((t("hint_in_pause"), ui.TEXT))
+        lines.append((w["hint_in_pause"], ui.TEXT))
     if UP not in gives:                 # the T-Display: DOWN goes round to the top
-        lines.append((t("menus_wrap"), ui.TEXT))
-    lines.append((t("hurry"), ui.MUTED))
+        lines.append((w["menus_wrap"], ui.TEXT))
+    lines.append((w["hurry"], ui.MUTED))
     return lines
 
 
@@ -102,5 +103,5 @@ def about_page(app):
              (app.hal.runtime(), ui.TEXT)]
     mem = app.hal.memory()
     if mem is not None:
-        lines.append((t("memory_free") % (mem[0] // 1024, mem[1] // 1024), ui.TEXT))
+        lines.append((text.rules_words().WORDS["memory_free"] % (mem[0] // 1024, mem[1] // 1024), ui.TEXT))
     app.goto(PageScreen(app, t("about"), lines, ok=later(menu, app, len(PRESETS) + 2)))

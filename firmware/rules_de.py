@@ -1,8 +1,26 @@
-"""German sentences of the rules pages: `firmware.text.rules` loads them while it writes a page
-and drops them after, so they hold no heap during play."""
+"""German words of the borrowed pages: the rules pages' sentences, and the words of Rules & help's
+other pages and of Statistics. `firmware.text.rules_words` loads them while a page is written and
+drops them after, so they hold no heap during play."""
 
 WORDS = {
+    # Rules & help's other pages (this game, Buttons, About) and Statistics
     "around": "Tasten um die Mitte",
+    "this_game": "Diese Partie",
+    "match": "Partie",
+    "memory_free": "Freier Speicher: %d von %d KB",
+    "hold": "halten",
+    "knob": "Drehknopf drehen: Karte/Wert wählen",
+    "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
+    "menus_wrap": "Nach der letzten Zeile beginnen die Menüs wieder oben",
+    "hurry": "Jede Taste außer Pause beschleunigt die Bots",
+    "deals_won": "Siege",
+    "matches": "Partien",
+    "streak": "Siege in Folge",
+    "best": "Beste Serie",
+    "avg_pen": "Strafe im Schnitt",
+    "point": ",",
+    "wins_per": "Siege/Runden",
+    # the rules pages' sentences
     "players": "%s Spieler.",
     "opens": "Die %s eröffnet.",
     "left_starts": "Wer links vom Geber sitzt, beginnt.",

@@ -1,8 +1,26 @@
-"""English sentences of the rules pages: `firmware.text.rules` loads them while it writes a page
-and drops them after, so they hold no heap during play."""
+"""English words of the borrowed pages: the rules pages' sentences, and the words of Rules & help's
+other pages and of Statistics. `firmware.text.rules_words` loads them while a page is written and
+drops them after, so they hold no heap during play."""
 
 WORDS = {
+    # Rules & help's other pages (this game, Buttons, About) and Statistics
     "around": "keys around the middle",     # the Buttons page, where no key bears its arrow
+    "this_game": "This game",
+    "match": "Match",
+    "memory_free": "Free memory: %d of %d KB",
+    "hold": "hold",
+    "knob": "Turn the knob: pick a card/value",
+    "hint_in_pause": "Hint: in the pause menu, on your turn",
+    "menus_wrap": "After the last line, menus go round to the first",
+    "hurry": "Any key but pause speeds up the bots",
+    "deals_won": "Won",
+    "matches": "Matches",
+    "streak": "Wins in a row",
+    "best": "Best run",
+    "avg_pen": "Avg penalty",
+    "point": ".",
+    "wins_per": "Deals won/played",
+    # the rules pages' sentences
     "players": "%s players.",
     "opens": "The %s opens.",
     "left_starts": "The player left of the dealer starts.",

@@ -1,8 +1,26 @@
-"""French sentences of the rules pages: `firmware.text.rules` loads them while it writes a page
-and drops them after, so they hold no heap during play."""
+"""French words of the borrowed pages: the rules pages' sentences, and the words of Rules & help's
+other pages and of Statistics. `firmware.text.rules_words` loads them while a page is written and
+drops them after, so they hold no heap during play."""
 
 WORDS = {
+    # Rules & help's other pages (this game, Buttons, About) and Statistics
     "around": "touches autour du milieu",
+    "this_game": "Cette partie",
+    "match": "Partie",
+    "memory_free": "Mémoire libre: %d sur %d Ko",
+    "hold": "appui long",
+    "knob": "Tourner la molette: choisir carte/valeur",
+    "hint_in_pause": "Conseil: dans le menu Pause, à votre tour",
+    "menus_wrap": "Après la dernière ligne, les menus reviennent à la première",
+    "hurry": "Toute touche sauf pause accélère les robots",
+    "deals_won": "Gagnées",
+    "matches": "Parties",
+    "streak": "Victoires de suite",
+    "best": "Meilleure série",
+    "avg_pen": "Pénalité moy.",
+    "point": ",",
+    "wins_per": "Donnes gagnées/jouées",
+    # the rules pages' sentences
     "players": "%s joueurs.",
     "opens": "Le %s ouvre.",
     "left_starts": "Le joueur à gauche du donneur commence.",

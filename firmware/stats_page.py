@@ -12,13 +12,14 @@ from firmware.screens import PageScreen, later
 def lines(st):
     """Statistics st as the page's lines: totals, then wins per rule set and level played."""
     avg = st.average_penalty()
-    out = [(t("deals") + ": " + str(st.deals) + " \u00b7 " + t("deals_won") + ": "
+    w = text.rules_words().WORDS        # this page's words, borrowed with it
+    out = [(t("deals") + ": " + str(st.deals) + " \u00b7 " + w["deals_won"] + ": "
             + str(sum(st.wins)), ui.TEXT),
-           (t("matches") + ": " + str(st.matches) + " \u00b7 " + t("deals_won") + ": "
+           (w["matches"] + ": " + str(st.matches) + " \u00b7 " + w["deals_won"] + ": "
             + str(st.match_wins), ui.TEXT),
-           (t("streak") + ": " + str(st.streak), ui.TEXT),     # two lines: "Beste / Serie" broke apart
-           (t("best") + ": " + str(st.best), ui.TEXT),
-           (t("avg_pen") + ": " + str(avg // 10) + t("point") + str(avg % 10), ui.TEXT)]
+           (w["streak"] + ": " + str(st.streak), ui.TEXT),     # two lines: "Beste / Serie" broke apart
+           (w["best"] + ": " + str(st.best), ui.TEXT),
+           (w["avg_pen"] + ": " + str(avg // 10) + w["point"] + str(avg % 10), ui.TEXT)]
     head = False
     for key in PRESETS:      # each rule set played, then its levels under it
         title = text.preset_title(key)
@@ -27,7 +28,7 @@ def lines(st):
             if not st.played[i]:
                 continue
             if not head:
-                out.append((t("wins_per"), ui.ACCENT))
+                out.append((w["wins_per"], ui.ACCENT))
                 head = True
             if title:
                 out.append((title, ui.TEXT))

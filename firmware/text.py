@@ -166,8 +166,9 @@ def levels_text(seats, n, mixed=None):
 
 
 def rules_words():
-    """The sentences of the rules pages (firmware/rules_en.py, rules_fr.py, rules_de.py), in
-    the current language: borrowed, so they are freed with the page that uses them."""
+    """The words of the borrowed pages, the rules pages' sentences and those of Rules & help's
+    other pages and Statistics (firmware/rules_en.py, rules_fr.py, rules_de.py), in the current
+    language: borrowed, so they are freed with the page that uses them."""
     return borrow("rules_" + ("en", "fr", "de")[lang])
 
 

@@ -489,19 +489,19 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             for (pin, short, held), name in zip(p.KEYS, p.LABELS):
                 want = text.key_label(name) + does(short)
                 if held is not None:
-                    want += ", " + text.t("hold") + does(held)
+                    want += ", " + text.rules_words().WORDS["hold"] + does(held)
                 assert want in shown, (board, want, lines)
                 tap = text.key_label(name) + does(short) + ("," if held is not None else "")
                 if ui.text_width(tap, sim.app.layout.font) <= page_width(sim.app.layout):
                     assert any(x.startswith(tap) for x in lines), (board, tap, lines)
                 assert pin == name or pin + ":" not in shown       # no pin names for players
-            assert (text.t("knob") in shown) == bool(p.ENCODER)
+            assert (text.rules_words().WORDS["knob"] in shown) == bool(p.ENCODER)
             # no key bears its arrow round the MacroPad's and the Picomo's middle key (a beginner
             # could not find the MacroPad's UP): a line says where they are, before the keys
             around = "\u2191\u2193\u2190\u2192: " + text.rules_words().WORDS["around"]
             blank = board == "adafruit_macropad_rp2040" or board.startswith("heiafr_picomo")
             assert shown.startswith(p.NAME + " " + around) if blank else around not in shown, (board, lines)
-            assert shown.endswith(text.t("hurry"))
+            assert shown.endswith(text.rules_words().WORDS["hurry"])
     finally:
         text.set_lang(0)
 
