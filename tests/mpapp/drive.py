@@ -2,12 +2,10 @@
 
     drive.py ROOT BOARD_ID      (ROOT: the repo, "/" on MicroPython)
 
-The real hal.circuitpython.Hal, firmware.app.App and engine run; this folder's modules stand
-in for the badge's board, keypad, supervisor, microcontroller, displayio, fontio and
-adafruit_display_text. The route: title, every help page, statistics and settings in each
-language; a match of every preset (two deals, each preset in a language in turn, with the
-pause menu, standings, this game's rules, settings, a hint and the replay); then a power cut
-at your turn. tests/test_firmware_micropython.py runs it on MicroPython and on CPython and
+With play.py's stand-ins and steps, the route: title, every help page, statistics and settings
+in each language; a match of every preset (two deals, each preset in a language in turn, with
+the pause menu, standings, this game's rules, settings, a hint and the replay); then a power
+cut at your turn. tests/test_firmware_micropython.py runs it on MicroPython and on CPython and
 compares the outputs.
 """
 import sys
@@ -17,76 +15,25 @@ BOARD = sys.argv[2]
 sys.path.insert(0, ROOT + "/tests/mpapp")
 sys.path.insert(0, ROOT or "/")
 
-import board            # noqa: E402  (the stand-ins first)
-import keypad           # noqa: E402
-import supervisor       # noqa: E402
-import displayio        # noqa: E402
+import play                                         # noqa: E402  (the stand-ins first)
 from adafruit_display_text import bitmap_label      # noqa: E402
-from hal import profile                             # noqa: E402
-from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, NAMES  # noqa: E402
-from hal.circuitpython import Hal                   # noqa: E402
-from engine.game import PASS                        # noqa: E402
+from hal.buttons import BACK                        # noqa: E402
 from engine.levels import LEVELS                    # noqa: E402
 from engine.rules import PRESETS                    # noqa: E402
-from firmware.app import App                        # noqa: E402
-from firmware.table import TableScreen              # noqa: E402
-from firmware.screens import READ_MS                # noqa: E402
 from firmware import text                           # noqa: E402
 from firmware.text import t                         # noqa: E402
 
 DEALS = 2
-FONTS = ROOT + "/firmware/fonts"
 
-
-class Display:
-    """board.DISPLAY: what the HAL and the app set and call."""
-
-    def __init__(self, width, height):
-        self.width = width
-        self.height = height
-        self.root_group = None
-        self.auto_refresh = True
-        self.brightness = 1.0
-        self.time_to_refresh = 0
-
-    def refresh(self):
-        pass
-
-
-class Badge(Hal):
-    """The badge's HAL, all but its heap figures."""
-
-    def memory(self):
-        """Fixed figures: CPython's gc has no mem_free, and the heap differs by runtime."""
-        return 100 * 1024, 200 * 1024
-
-
-P = profile(BOARD)
-board.board_id = BOARD
-board.DISPLAY = Display(P.WIDTH, P.HEIGHT)
-for key in P.KEYS:
-    setattr(board, key[0], key[0])
-hal = Badge()
-app = App(hal, font_dir=FONTS)
-RUNTIME = hal.runtime()
-print("runtime:", RUNTIME)
+play.start(BOARD, ROOT + "/firmware/fonts")
+print("runtime:", play.runtime)
 shown = [None]
 langs = []
-played = []
-
-
-def texts(group, out):
-    for item in group:
-        if isinstance(item, displayio.Group):
-            texts(item, out)
-        elif hasattr(item, "text") and item.text.strip():
-            out.append(item.text.replace(RUNTIME, "<runtime>"))
-    return out
 
 
 def dump(why):
     """Print the screen's texts when they changed."""
-    line = type(app.screen).__name__ + ": " + " | ".join(texts(app.root, []))
+    line = play.screen()
     if line != shown[0]:
         print("[" + why + "] " + line)
         shown[0] = line
@@ -94,188 +41,16 @@ def dump(why):
             langs.append(text.lang)
 
 
-def tick(ms=50):
-    """One turn of App.run's loop, ms later."""
-    supervisor.now += ms
-    now = hal.ticks_ms()
-    app.step(now, hal.poll())
-    app.render(now)
-
-
-def press(button):
-    """Press and release the key of `button`, then let the app settle (OK on a page once the
-    page takes it, READ_MS after it appeared, as a player reads it first; BACK and MENU too)."""
-    while button in (OK, BACK, MENU) and hal.ticks_ms() - getattr(app.screen, "since", -READ_MS) <= READ_MS:
-        tick()
-    i = [k[1] for k in P.KEYS].index(button)
-    keypad.Keys.last.events.queue.append((i, True))
-    tick()
-    keypad.Keys.last.events.queue.append((i, False))
-    tick()
-    for _ in range(20000):
-        if not app.busy():
-            break
-        tick()
-    dump(NAMES[button])
-
-
-def choose(word):
-    """Move a menu's selection to the line that reads `word`, and press OK."""
-    scr = app.screen
-    for _ in range(len(scr.items)):
-        if scr.item_text(scr.items[scr.sel]) == word:
-            press(OK)
-            return
-        press(DOWN)
-    raise AssertionError("no menu line " + word)
-
-
-def to_the_end(button, most):
-    """Press button until the screen stops changing (at most `most` times), then leave."""
-    for _ in range(most):
-        before = shown[0]
-        press(button)
-        if shown[0] == before:
-            break
-    press(BACK)
-
-
-def read_page():
-    """Scroll a page to its end and leave it."""
-    to_the_end(DOWN, 40)
-
-
-def set_language(lang):
-    """From the title, through the settings."""
-    choose(t("settings"))
-    while app.settings["lang"] != lang:
-        press(RIGHT)
-    press(BACK)
-
-
-def my_turn():
-    """Wait for the human's decision (or the deal's end); False once off the table."""
-    for _ in range(20000):
-        scr = app.screen
-        if not isinstance(scr, TableScreen):
-            return False
-        if not scr.busy() and (scr.g.over or scr.my_turn()):
-            return True
-        tick()
-    raise AssertionError("the table never waited for the human")
-
-
-def play():
-    """Lay the card under the cursor, moving right until it is one that may be laid."""
-    scr = app.screen
-    g = scr.g
-    for _ in range(len(scr.items) + 1):
-        item = scr.items[scr.cursor]
-        if item == PASS or g.check(item, scr.me) == 0:
-            press(OK)
-            return
-        press(RIGHT)
-    raise AssertionError("no card to lay")
-
-
-def pause_menu():
-    press(MENU)
-    for word in (t("standings"), t("help")):
-        choose(word)
-        read_page()
-    choose(t("settings"))
-    press(DOWN)
-    press(RIGHT)                    # the sound, or the speed
-    press(BACK)
-    choose(t("resume"))
-    press(HINT)
-
-
-def watch_replay():
-    choose(t("replay"))
-    to_the_end(RIGHT, 200)
-
-
-def play_match(k):
-    """From the title: a match of preset k, with the bots at difficulty k % 3, for DEALS deals
-    (or fewer, if it ends sooner); quit it and watch its last deal again."""
-    choose(t("new_game"))
-    press(DOWN)
-    while app.settings["preset"] != k:
-        press(RIGHT)
-    press(DOWN)
-    press(DOWN)
-    for _ in range(k % len(LEVELS)):
-        press(RIGHT)
-    while app.screen.sel:
-        press(UP)
-    press(OK)                       # start
-    paused = False
-    for deal in range(DEALS):
-        while my_turn() and not app.screen.g.over:
-            if not paused:
-                pause_menu()
-                paused = True
-            play()
-        played.append((k, text.lang))
-        for _ in range(4):          # the deal's end, its results, the standings
-            press(OK)
-            if isinstance(app.screen, TableScreen) or app.match is None:
-                break
-        if not isinstance(app.screen, TableScreen):
-            break
-    if isinstance(app.screen, TableScreen):
-        press(MENU)
-        choose(t("quit"))
-        choose(t("yes_quit"))
-    watch_replay()
-
-
-def power_cut():
-    """Start a match, decide three times, and cut the power at your next turn: a new HAL and
-    app on the same nvm show the same table."""
-    global hal, app
-    choose(t("new_game"))
-    press(OK)
-    for _ in range(3):
-        my_turn()
-        play()
-    my_turn()
-    dump("your turn")
-    before = (app.match.deal_number, bytes(app.match.game.log), shown[0])
-    hal = Badge()
-    app = App(hal, font_dir=FONTS)
-    dump("power-up")
-    my_turn()
-    dump("settled")
-    after = (app.match.deal_number, bytes(app.match.game.log), shown[0])
-    print("resumed the same table:", before == after)
-
-
+play.seen = dump
 dump("start")
-for _ in range(len(text.LANGS)):
-    choose(t("help"))
-    for _ in range(len(app.screen.items)):
-        press(OK)
-        read_page()
-        press(DOWN)
-    press(BACK)
-    choose(t("stats"))
-    press(BACK)
-    choose(t("settings"))
-    press(RIGHT)                    # the next language
-    for _ in range(len(app.screen.items) - 1):
-        press(DOWN)
-        press(RIGHT)
-        press(LEFT)
-    press(BACK)
-for k in range(len(PRESETS)):
-    set_language(k % len(text.LANGS))
-    play_match(k)
-choose(t("stats"))
-press(BACK)
-power_cut()
+play.tour()
+for k in range(len(PRESETS)):         # the bots at difficulty k % 3 steps up
+    play.set_language(k % len(text.LANGS))
+    play.play_match(k, k % len(LEVELS), DEALS)
+play.choose(t("stats"))
+play.press(BACK)
+play.power_cut()
 print("languages:", sorted(langs))
-print("played:", sorted(played))
+print("played:", sorted(play.played))
 print("missing glyphs:", sorted(set([ord(ch) for ch in bitmap_label.MISSING])))
 print("done")

@@ -1,4 +1,4 @@
-"""Stand-in for CircuitPython's keypad: drive.py (and tests/test_hal_circuitpython.py) queue
+"""Stand-in for CircuitPython's keypad: play.py (and tests/test_hal_circuitpython.py) queue
 (key number, pressed) events on the last Keys made."""
 
 

@@ -1,4 +1,4 @@
-"""Stand-in for CircuitPython's supervisor: a clock drive.py moves on."""
+"""Stand-in for CircuitPython's supervisor: a clock play.py moves on."""
 now = 0
 
 
