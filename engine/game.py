@@ -265,7 +265,7 @@ class Game:
         if self.fits[s] & bit:
             return R.OK
         if self.table[s]:
-            if (self.rules.up_first and self.rules.opening != PLAY_OR_PAY
+            if (self.rules.up_first and self.rules.opening == SEVENS
                     and self.low[s] == self.high[s] == action % 13 + 1):
                 return R.ABOVE_FIRST        # the 6 on a lone 7
             return R.NOT_AT_END
@@ -369,7 +369,7 @@ class Game:
     def _update_fits(self):
         st = self.starters()
         po = self.rules.opening == PLAY_OR_PAY
-        up = self.rules.up_first
+        up = self.rules.up_first and self.rules.opening == SEVENS
         table = self.table
         low = self.low
         high = self.high
@@ -383,8 +383,8 @@ class Game:
                 m = 1 << ((high[s] + 1) % 13)
             else:
                 m = 0
-                # (up_first: below a lone starter only once the card above it is laid)
-                if low[s] != self._bottom and not (up and low[s] == high[s] != self._top):
+                # (up_first: the 6 on a lone 7 only once the 8 is laid)
+                if low[s] != self._bottom and not (up and low[s] == high[s]):
                     m |= 1 << ((low[s] - 1) % 13)
                 if high[s] != self._top:
                     m |= 1 << ((high[s] + 1) % 13)

@@ -59,8 +59,8 @@ class Rules:
     target: RACE end; chips: starting stack; deals: deals in a match (0 = no limit
         for CHIPS and RACE); ceremony: deal face up until a Jack picks the first
         dealer, and cut the deck each deal;
-    up_first: a row takes the card above its starter before the one below (the 8 before
-        the 6; not in play or pay, whose rows only climb).
+    up_first: in a 7s opening, no card goes below a 7 until the 8 above it is laid (the 8
+        before the 6).
     """
 
     def __init__(self, **fields):

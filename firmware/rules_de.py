@@ -25,7 +25,7 @@ WORDS = {
     "opens": "Die %s eröffnet.",
     "left_starts": "Wer links vom Geber sitzt, beginnt.",
     "ace_high": "Das Ass ist hoch (über dem K).",
-    "up_first": "Eine Reihe nimmt die Karte über ihrer Startkarte vor der darunter: die 8 vor der 6.",
+    "up_first": "Unter eine 7 kommt erst etwas, wenn die 8 darüber liegt.",
     "ace_low": "Das Ass ist niedrig (unter der 2).",
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
     "must": "Spiele, wenn du kannst, sonst passt du.",
@@ -38,7 +38,7 @@ WORDS = {
     "per_card": "1 Punkt je Restkarte",
     "chip_per_card": "1 Chip je Restkarte",
     "per_value": "die Werte ihrer Karten (A=1, K=13)",
-    "per_pip": "die Augen ihrer Karten (A=1, B D K=10)",
+    "per_pip": "die Werte ihrer Karten (A=1, B D K=10)",
     "ceremony": ("Erster Geber ist, wer beim offenen Austeilen den ersten Buben bekommt; vor jeder Runde "
                  "wird abgehoben."),
     "dealer": ("Der Geber rückt jede Runde einen Platz nach links; liegen am Ende mehrere gleichauf vorn, "

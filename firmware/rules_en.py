@@ -26,7 +26,7 @@ WORDS = {
     "left_starts": "The player left of the dealer starts.",
     "ace_high": "Ace is high.",
     "ace_low": "Ace is low.",
-    "up_first": "A row takes the card above its starter before the one below: the 8 before the 6.",
+    "up_first": "No card goes below a 7 until the 8 above it is laid.",
     "coventry": "Whoever lays the fourth starter may play one more card on another row.",
     "must": "Play if you can; if not, you pass.",
     "must_chip": "Play if you can; if not, you pass and pay a chip to the pot.",

@@ -25,8 +25,7 @@ WORDS = {
     "opens": "Le %s ouvre.",
     "left_starts": "Le joueur à gauche du donneur commence.",
     "ace_high": "L'as est fort (après le R).",
-    "up_first": ("Une rangée prend la carte au-dessus de sa carte d'ouverture avant celle du dessous: "
-                 "le 8 avant le 6."),
+    "up_first": "Rien sous un 7 tant que le 8 au-dessus n'est pas posé.",
     "ace_low": "L'as est faible (avant le 2).",
     "coventry": ("Qui pose la quatrième carte d'ouverture peut jouer une carte de plus sur une "
                  "autre rangée."),
@@ -40,7 +39,7 @@ WORDS = {
     "per_card": "1 point par carte restante",
     "chip_per_card": "1 jeton par carte restante",
     "per_value": "la valeur de leurs cartes (A=1, R=13)",
-    "per_pip": "les points de leurs cartes (A=1, V D R=10)",
+    "per_pip": "la valeur de leurs cartes (A=1, V D R=10)",
     "ceremony": ("On distribue face visible: celui qui reçoit le premier valet est le premier donneur; "
                  "le paquet est coupé avant chaque donne."),
     "dealer": ("Le rôle de donneur tourne d'un joueur vers la gauche à chaque donne; les joueurs à égalité "

@@ -120,7 +120,8 @@ def option_text(key, r):
         return t(_SCORING[v])                # a race's end: the next line, "Ends at"
     if key == "penalty":
         return t(("cards", "values", "pips")[v])
-    if (key in ("ace_high", "up_first") and r.opening == PLAY_OR_PAY   # its rows go round, up only
+    if (key == "ace_high" and r.opening == PLAY_OR_PAY          # its rows go round the corner
+            or key == "up_first" and r.opening != SEVENS              # the 8 and the 6 of a 7
             or key == "opener" and r.opening not in (SEVENS, PLAY_OR_PAY)   # a free opening
             or key == "coventry" and r.opening != ANY_RANK
             or key == "target" and r.scoring != RACE
@@ -181,10 +182,10 @@ def rules(r):
     out = [say["players"] % (str(n) if n == r.max_players else "%d-%d" % (n, r.max_players)),
            say["left_starts"] if r.opener == LEFT_OF_DEALER else say["opens"] % card_name(r.opener),
            w.OPENING[r.opening]]
-    if r.opening != PLAY_OR_PAY:             # its rows go round the corner, up only
+    if r.opening != PLAY_OR_PAY:             # its rows go round the corner
         out.append(say["ace_high" if r.ace_high else "ace_low"])
-        if r.up_first:
-            out.append(say["up_first"])
+    if r.up_first and r.opening == SEVENS:
+        out.append(say["up_first"])
     if r.coventry:
         out.append(say["coventry"])
     out.append(say["must_chip" if r.scoring == CHIPS else "must"])

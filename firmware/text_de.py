@@ -49,7 +49,7 @@ T = {
     "card": "Karte",
     "cards0": "Karten",
     "values": "Werte",
-    "pips": "Augen",
+    "pips": "B D K=10",
     "sound": "Ton",
     "language": "Sprache",
     "speed": "Tempo",
@@ -149,7 +149,7 @@ REASONS = (
     ("Die Runde ist vorbei", "Vorbei"),
     ("Die Bonuskarte gehört auf eine andere Reihe", "Bonus woanders"),
     ("Das ist keine Karte", "Keine Karte"),
-    ("Erst die Karte über der Startkarte", "Erst darüber"),
+    ("Die 8 kommt vor der 6", "8 vor 6"),
 )
 
 PRESET_TITLES = {

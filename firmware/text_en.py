@@ -49,7 +49,7 @@ T = {
     "card": "card",
     "cards0": "cards",
     "values": "values",
-    "pips": "pips",
+    "pips": "J Q K=10",
     "sound": "Sound",
     "language": "Language",
     "speed": "Speed",
@@ -149,7 +149,7 @@ REASONS = (
     ("The deal is over", "Deal over"),
     ("The bonus card goes on another row", "Bonus: other row"),
     ("That is not a card", "Not a card"),
-    ("The card above the starter goes first", "Above it first"),
+    ("The 8 goes before the 6", "8 before 6"),
 )
 
 PRESET_TITLES = {

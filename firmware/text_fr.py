@@ -49,7 +49,7 @@ T = {
     "card": "carte",
     "cards0": "carte",
     "values": "valeurs",
-    "pips": "têtes 10",
+    "pips": "V D R=10",
     "sound": "Son",
     "language": "Langue",
     "speed": "Vitesse",
@@ -149,7 +149,7 @@ REASONS = (
     ("La donne est finie", "Donne finie"),
     ("Le bonus va sur une autre rangée", "Bonus ailleurs"),
     ("Ce n'est pas une carte", "Pas une carte"),
-    ("D'abord la carte au-dessus", "Au-dessus d'abord"),
+    ("Le 8 se pose avant le 6", "8 avant 6"),
 )
 
 PRESET_TITLES = {

@@ -707,7 +707,7 @@ def labels_fit(sim):
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
 def test_eight_before_six_through_the_buttons(board):
     """New game's "8 before 6": the match plays by it, the table dims a 6 beside a lone 7,
-    OK on it says why, the rules page says the rule, and Play or Pay's line reads "-"."""
+    OK on it says why, the rules page says the rule; without a 7s opening the line reads "-"."""
     sim = Sim(board, seed=3)
     pick_preset(sim, PRESETS.index("sevens"))
     assert set_line(sim, "8 before 6", 1, "up_first") == [0]
@@ -733,7 +733,8 @@ def test_eight_before_six_through_the_buttons(board):
     set_line(sim2, "8 before 6", 1, "up_first")
     from firmware import help_pages
     help_pages.rules_page(sim2.app, "sevens", back=sim2.app.title, r=sim2.app.rules())
-    assert "the 8 before the 6." in " ".join(page_text(sim2.screen))
-    sim3 = Sim(board)
-    pick_preset(sim3, PRESETS.index("play_or_pay"))
-    assert line_value(sim3, "8 before 6") == "-"
+    assert "No card goes below a 7 until the 8 above it is laid." in " ".join(page_text(sim2.screen))
+    for key in ("play_or_pay", "five_or_nine", "domino"):       # a rule of 7s
+        sim3 = Sim(board)
+        pick_preset(sim3, PRESETS.index(key))
+        assert line_value(sim3, "8 before 6") == "-"

@@ -742,9 +742,10 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
 def test_a_pip_penalty_is_offered_and_said(board):
     """Penalty: cards, values, pips (J Q K count 10, as Sevens is often scored): each language's
-    word fits New game's line, and the rules page says how the cards count."""
-    said = {0: "their cards' pips (A=1, J Q K=10)", 1: "les points de leurs cartes (A=1, V D R=10)",
-            2: "die Augen ihrer Karten (A=1, B D K=10)"}
+    value ("J Q K=10": "pips", "têtes", "Augen" misled) fits New game's line, and the rules page
+    says how the cards count."""
+    said = {0: "their cards' pips (A=1, J Q K=10)", 1: "la valeur de leurs cartes (A=1, V D R=10)",
+            2: "die Werte ihrer Karten (A=1, B D K=10)"}
     try:
         for lang in (0, 1, 2):
             sim = Sim(board, seed=3)

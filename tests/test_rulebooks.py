@@ -655,9 +655,9 @@ def test_pip_penalty_counts_the_faces_ten():
 
 def test_eight_before_six():
     """Sevens as Wikipedia and many homes play it: "no card may be played on a seven until the
-    eight is also played". Below a lone starter nothing fits (and the refusal says why), above
-    it the 8; once the 8 is down, the 6 and the 9. A starter at the top of its row (a King,
-    aces low) takes the card below at once; play or pay's rows only climb anyway."""
+    eight is also played". Below a lone 7 nothing fits (and the refusal says why), above it
+    the 8; once the 8 is down, the 6 and the 9. A rule of 7s: other openings play as without
+    it (their starters' neighbours are not a 6 and an 8, and the 8 could be the one below)."""
     rules = preset("sevens").with_(up_first=1)
     g = Game(rules, 3)
     assert g.play(c("7D")) == R.OK and g.fits[DIAMONDS] == 1 << 7
@@ -665,12 +665,17 @@ def test_eight_before_six():
     assert g.check(c("6H")) == R.ABOVE_FIRST and c("6H") not in g.legal_moves()
     g = random_play_until(rules, lambda g: g.low[HEARTS] == 6 and g.high[HEARTS] == 7)
     assert g.fits[HEARTS] == 1 << 5 | 1 << 8
-    for ace_high, top, below in ((0, "KS", "QS"), (1, "AS", "KS")):     # any rank: a top starter
-        r = preset("domino").with_(up_first=1, ace_high=ace_high)
-        g = random_play_until(r, lambda g: g.start < 0 and holds(g, g.turn, [c(top)]))
-        g.play(c(top))
-        assert g.fits[SPADES] == 1 << c(below) % 13
-    for key in ("sevens", "five_or_nine", "domino"):            # whole deals: never down from a lone starter
+    for key in ("five_or_nine", "domino", "play_or_pay"):
+        r = preset(key)
+        rng = Rng(5)
+        for d in range(1, 10):
+            g, h = Game(r, d, chips=[50] * r.players), Game(r.with_(up_first=1), d, chips=[50] * r.players)
+            while not g.over:
+                assert g.legal_moves() == h.legal_moves()
+                a = g.legal_moves()[rng.below(len(g.legal_moves()))]
+                g.play(a)
+                h.play(a)
+    for key in ("sevens", "parliament", "fan_tan"):            # whole deals: never down from a lone 7
         r = preset(key).with_(up_first=1)
         rng = Rng(5)
         for d in range(1, 40):
@@ -806,7 +811,7 @@ def test_each_reason_code_has_its_own_text():
              R.NEEDS_STARTER: "starter", R.NOT_AT_END: "neither end", R.OPENER_FIRST: "opening card",
              R.FINISH_SUIT: "finish", R.MUST_PLAY: "cannot pass", R.NO_CHIPS: "chips",
              R.DEAL_OVER: "deal is over", R.BONUS_OTHER_ROW: "bonus", R.NOT_A_CARD: "not a card",
-             R.ABOVE_FIRST: "above the starter"}
+             R.ABOVE_FIRST: "the 8 goes before the 6"}
     assert sorted(words) == sorted(getattr(R, k) for k in dir(R) if k.isupper())
     for code, word in words.items():
         assert word in REASONS[code][0].lower(), (code, REASONS[code])
