@@ -3,9 +3,11 @@ import gc
 import os
 import weakref
 import random
+import shutil
 
 import pytest
 
+from conftest import ROOT
 from simhelp import (Sim, message, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu, page_text,
                      pick_preset, set_line, quit_match)
 from engine import save
@@ -1200,3 +1202,24 @@ def test_an_older_record_on_the_results_page_comes_back_there():
     saves.game.write(payload)
     got = saves.load_game()[0]
     assert (got.kind, got.cursor) == (autosave.RESULTS, 3)
+
+
+def test_a_badge_updated_mid_match_keeps_its_game_settings_statistics_and_replay(tmp_path):
+    """tests/saves_v1: a data folder the firmware before "8 before 6" wrote (engine.save version
+    1, 16 rule bytes; made with 55920df: Parliament, one deal settled, three decisions into deal
+    10). The updated firmware resumes that table, with the statistics and the replay, and saves
+    on in version 2."""
+    for name in os.listdir(os.path.join(ROOT, "tests", "saves_v1")):
+        shutil.copy(os.path.join(ROOT, "tests", "saves_v1", name), str(tmp_path))
+    sim = Sim(data_dir=str(tmp_path))
+    sim.settle()
+    g = sim.screen.g
+    assert isinstance(sim.screen, TableScreen) and g.deal_number == 10
+    assert bytes(g.log).hex() == "2013142112152d2e2f" and sim.app.match.scores == [3, 0, 1, 1]
+    assert sim.app.stats.deals == 1 and sim.app.last_deal and not g.rules.up_first
+    play_decisions(sim, 1)
+    log = bytes(sim.screen.g.log)
+    assert len(log) > 9 and Saves(FileStore(str(tmp_path))).load_game()[0].record[2] == 2
+    back = Sim(data_dir=str(tmp_path))
+    back.settle()
+    assert bytes(back.screen.g.log) == log
