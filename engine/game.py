@@ -66,6 +66,7 @@ class Game:
         b, t = rules.bottom_top()
         self._bottom = b
         self._top = t
+        self._up = rules.up_first and rules.opening == SEVENS    # the 8 before the 6
         self.hands = deal_hands(deal_number, n, self.dealer, rules.ceremony)
         self.counts = [0] * n
         for p in range(n):
@@ -265,8 +266,7 @@ class Game:
         if self.fits[s] & bit:
             return R.OK
         if self.table[s]:
-            if (self.rules.up_first and self.rules.opening == SEVENS
-                    and self.low[s] == self.high[s] == action % 13 + 1):
+            if self._up and self.low[s] == self.high[s] == action % 13 + 1:
                 return R.ABOVE_FIRST        # the 6 on a lone 7
             return R.NOT_AT_END
         if self.current >= 0:
@@ -369,7 +369,7 @@ class Game:
     def _update_fits(self):
         st = self.starters()
         po = self.rules.opening == PLAY_OR_PAY
-        up = self.rules.up_first and self.rules.opening == SEVENS
+        up = self._up
         table = self.table
         low = self.low
         high = self.high
