@@ -10,9 +10,11 @@ from firmware.screens import ListScreen, PageScreen, later, page_width
 
 
 def menu(app, sel=0):
-    """The rule sets, the table, the keys and About; back from a page, on the line it came from."""
+    """The rule sets, New game's options, the table, the keys and About; back from a page, on
+    the line it came from."""
     items = [[text.preset_title(k), None, None, later(rules_page, app, k, later(menu, app, i))]
              for i, k in enumerate(PRESETS)]
+    items.append(["options", None, None, later(options_page, app)])
     items.append(["table", None, None, later(table_page, app)])
     items.append(["keys", None, None, later(keys_page, app)])
     items.append(["about", None, None, later(about_page, app)])
@@ -45,16 +47,27 @@ def game_rules_page(app):
                [(t("keys"), ui.ACCENT)] + key_lines(app))
 
 
+def options_page(app):
+    """What each of New game's lines does, in its order (where a beginner first meets "8 before
+    6" or a paid pass)."""
+    say = text.rules_words("options").NEW_GAME
+    lines = []
+    for k in ("preset", "players", "difficulty") + text.OPTIONS[1:] + ("deal_no",):
+        lines.append((t(k).strip(), ui.ACCENT))
+        lines.append(("  " + say[k], ui.TEXT))      # indented: mono screens have no accent colour
+    app.goto(PageScreen(app, t("options"), lines, ok=later(menu, app, len(PRESETS))))
+
+
 def table_page(app):
     """How to read the table: what its marks and frames mean."""
     app.goto(PageScreen(app, t("table"), [(x, ui.TEXT) for x in text.rules_words().TABLE],
-                        ok=later(menu, app, len(PRESETS))))
+                        ok=later(menu, app, len(PRESETS) + 1)))
 
 
 def keys_page(app):
     """What each of this board's keys does, by the name printed on it."""
     lines = [(app.hal.profile.NAME, ui.ACCENT)] + key_lines(app)
-    app.goto(PageScreen(app, t("keys"), lines, ok=later(menu, app, len(PRESETS) + 1)))
+    app.goto(PageScreen(app, t("keys"), lines, ok=later(menu, app, len(PRESETS) + 2)))
 
 
 def key_lines(app):
@@ -104,4 +117,4 @@ def about_page(app):
     mem = app.hal.memory()
     if mem is not None:
         lines.append((text.rules_words().WORDS["memory_free"] % (mem[0] // 1024, mem[1] // 1024), ui.TEXT))
-    app.goto(PageScreen(app, t("about"), lines, ok=later(menu, app, len(PRESETS) + 2)))
+    app.goto(PageScreen(app, t("about"), lines, ok=later(menu, app, len(PRESETS) + 3)))

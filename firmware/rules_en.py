@@ -57,6 +57,7 @@ SCORING = (
      "pay the winner %s, or what they have."),
 )
 
+
 # the Rules & help page on reading the table (its title is text_en's "table"), a sentence a line
 TABLE = (
     "Each row is a suit; the ranks marked at its ends are the cards it takes next.",

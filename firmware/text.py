@@ -166,11 +166,12 @@ def levels_text(seats, n, mixed=None):
     return mixed or ", ".join([seat(p, -1) + ": " + words[p - 1] for p in range(1, n)])
 
 
-def rules_words():
-    """The words of the borrowed pages, the rules pages' sentences and those of Rules & help's
-    other pages and Statistics (firmware/rules_en.py, rules_fr.py, rules_de.py), in the current
-    language: borrowed, so they are freed with the page that uses them."""
-    return borrow("rules_" + ("en", "fr", "de")[lang])
+def rules_words(kind="rules"):
+    """The words of the borrowed pages in the current language, borrowed so they are freed with
+    the page that uses them: the rules pages' sentences and those of Rules & help's other pages
+    and Statistics (firmware/rules_en.py, rules_fr.py, rules_de.py), or with kind "options",
+    what New game's lines do (firmware/options_en.py, ...)."""
+    return borrow(kind + "_" + ("en", "fr", "de")[lang])
 
 
 def rules(r):

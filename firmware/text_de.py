@@ -96,6 +96,7 @@ T = {
     "paused": "Pause",
     "about": "Info",
     "keys": "Tasten",
+    "options": "Spieloptionen",
     "table": "Der Tisch",
     "told": "Was das Passen verrät",
     "none_of": "hat nicht",

@@ -96,6 +96,7 @@ T = {
     "paused": "Paused",
     "about": "About",
     "keys": "Buttons",
+    "options": "New game options",
     "table": "The table",
     "told": "What passes tell",
     "none_of": "has none of",

@@ -96,6 +96,7 @@ T = {
     "paused": "Pause",
     "about": "À propos",
     "keys": "Boutons",
+    "options": "Options de partie",
     "table": "La table",
     "told": "Indices des passes",
     "none_of": "n'a pas",

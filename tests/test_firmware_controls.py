@@ -339,7 +339,7 @@ def test_back_on_a_page_with_only_ok_does_what_ok_does():
     sim = Sim(seed=30)
     select_menu(sim, "Rules & help")
     sim.press("OK")
-    for line in (text.t("table"), text.t("keys"), text.t("about")):
+    for line in (text.t("table"), text.t("keys"), text.t("about"), text.t("options")):
         select_menu(sim, line)
         at = sim.screen.sel
         sim.press("OK")

@@ -440,15 +440,23 @@ def test_rules_and_help_explain_the_table_and_come_back_to_their_line(lang):
         select_menu(sim, text.t("help"))
         sim.press("OK")
         pages = []
-        for line in (text.t("table"), text.t("keys"), text.t("about")):
+        for line in (text.t("table"), text.t("keys"), text.t("about"), text.t("options")):
             select_menu(sim, line)
             at = sim.screen.sel
             sim.press("OK")
             pages.append(" ".join(page_text(sim.screen)))
             sim.press("OK")
             assert sim.screen.title == text.t("help") and sim.screen.sel == at, line
-        assert sim.screen.items[len(PRESETS)][0] == "table"
+        assert [i[0] for i in sim.screen.items[len(PRESETS):]] == ["options", "table", "keys", "about"]
         assert pages[0] == " ".join(text.rules_words().TABLE)
+        # New game's options, each line by its name and what it does, in New game's order
+        sim.app.title()
+        select_menu(sim, text.t("new_game"))
+        sim.press("OK")
+        names = [sim.screen.item_text(i).strip() for i in sim.screen.items[1:] if not i[0].startswith("P")]
+        said = text.rules_words("options").NEW_GAME
+        want = " ".join(n + " " + said[k] for n, k in zip(names, said))
+        assert pages[3].split() == want.split() and len(names) == len(said), (pages[3], want)
         assert " %s " % text.t("dealer") in pages[0] and "\u25b6" in pages[0] and "2!" in pages[0]
     finally:
         text.set_lang(0)

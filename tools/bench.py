@@ -164,8 +164,9 @@ CIRCUITPYTHON_MODULES = ("firmware.app", "firmware.code", "firmware.font", "firm
 PAGE_MODULES = ("firmware.help_pages", "firmware.stats_page")
 LANGUAGE_MODULES = ("firmware.text_en", "firmware.text_fr", "firmware.text_de")
 TEXT_NEEDS = ["engine.rules", "engine.cards"]     # imported before the text is measured alone
-# loaded only while a rules page is written (firmware.text.rules), then dropped
-RULES_MODULES = ("firmware.rules_en", "firmware.rules_fr", "firmware.rules_de")
+# loaded only while a page that needs them is written (firmware.text.rules_words), then dropped
+RULES_MODULES = ("firmware.rules_en", "firmware.rules_fr", "firmware.rules_de",
+                 "firmware.options_en", "firmware.options_fr", "firmware.options_de")
 
 # CircuitPython's built-in modules are C and hold no heap. Importing the modules above on
 # MicroPython needs only these names; the stand-ins are imported before the measuring starts.

@@ -1,0 +1,25 @@
+"""French words of Rules & help's New game options page: what each of New game's lines does,
+by its key. Borrowed with the page (`firmware.text.rules_words("options")`), so they hold no
+heap otherwise."""
+
+NEW_GAME = {
+    "preset": "Les règles; les lignes suivantes partent de ce qu'elles jouent.",
+    "players": "Places à la table, la vôtre comprise.",
+    "difficulty": "Facile, Moyen ou Difficile; les lignes P2 à P7, à la fin, règlent chaque place.",
+    "opening": ("Chaque couleur s'ouvre par son 7; un 5 ou un 9; toute valeur, fixée par la première "
+                "carte; ou, une couleur à la fois, par n'importe quelle carte (Jouer ou payer)."),
+    "opener": "Le 7 qui se joue d'abord, ou le joueur à gauche du donneur commence.",
+    "ace_high": "L'as va après le R, pas avant le 2.",
+    "up_first": "Rien sous un 7 tant que le 8 au-dessus n'est pas posé.",
+    "coventry": "Qui pose la quatrième carte d'ouverture peut poser une carte de plus sur une autre rangée.",
+    "scoring": ("Points: les autres paient le gagnant. Pénalités: une course, le plus petit total gagne. "
+                "Jetons: mises et cagnotte."),
+    "target": "Le total qui finit une course.",
+    "deals": "Le nombre de donnes d'une partie.",
+    "chips": "Les jetons de chaque joueur au départ.",
+    "penalty": "Chaque carte restante coûte 1, sa valeur (A=1, R=13), ou V D R=10.",
+    "strategic_pass": "Aux jetons, passer même si l'on peut jouer, contre paiement.",
+    "gate_penalty": ("Ce que cette passe paie en plus à chaque détenteur d'une carte voisine d'une carte "
+                     "d'ouverture gardée."),
+    "deal_no": "Le même numéro distribue les mêmes cartes sur chaque badge.",
+}
