@@ -267,7 +267,7 @@ class Game:
             return R.OK
         if self.table[s]:
             if self._up and self.low[s] == self.high[s] == action % 13 + 1:
-                return R.ABOVE_FIRST        # the 6 on a lone 7
+                return R.EIGHT_FIRST        # the 6 on a lone 7
             return R.NOT_AT_END
         if self.current >= 0:
             return R.FINISH_SUIT

@@ -5,7 +5,7 @@
 """
 from engine.portable import const
 
-from engine.cards import card, DIAMONDS, HEARTS
+from engine.cards import card, SPADES, HEARTS, DIAMONDS, CLUBS
 
 # opening
 SEVENS = const(0)
@@ -16,6 +16,8 @@ PLAY_OR_PAY = const(3)
 LEFT_OF_DEALER = const(255)
 SEVEN_OF_DIAMONDS = card(DIAMONDS, 6)
 SEVEN_OF_HEARTS = card(HEARTS, 6)
+SEVEN_OF_SPADES = card(SPADES, 6)       # some tables start with it (Taiwan, China)
+SEVEN_OF_CLUBS = card(CLUBS, 6)         # (Finland)
 # scoring
 ZERO_SUM = const(0)
 RACE = const(1)
@@ -45,7 +47,7 @@ class Rules:
 
     players/min_players/max_players: table size and the range this rule set allows;
     opening: SEVENS, FIVE_OR_NINE, ANY_RANK or PLAY_OR_PAY;
-    opener: the card that must be played first (a 7: SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, ...)
+    opener: the card that must be played first (SEVEN_OF_DIAMONDS, _HEARTS, _SPADES, _CLUBS)
         or LEFT_OF_DEALER (that player plays a starter or passes);
     ace_high: rows run 2..A instead of A..K;
     coventry: whoever lays the 4th starter may play one more card on another row;
@@ -157,8 +159,8 @@ _PAIRED = {"scoring": {"strategic_pass": 0}, "strategic_pass": {"scoring": CHIPS
 def override(base, over, field, value):
     """The overrides `over` of rule set base with field = value, the first of these that can be
     played: with the paired rules (_PAIRED) that an earlier change forced back at the preset's
-    (chip scoring brings the preset's paid pass back, sevens after 5 or 9 the 7♦; a 7♥ the
-    player chose stays), as they are, or with the paired rules the change needs; else None. The
+    (chip scoring brings the preset's paid pass back, sevens after 5 or 9 the 7♦; a 7♥, ♠ or ♣
+    the player chose stays where it can), as they are, or with the paired rules the change needs; else None. The
     paid pass never brings the preset's scoring back. A change of scoring brings its number of
     deals: none in a race (it runs to its target), else the preset's (4 for zero-sum where it has none)."""
     trial = dict(over)

@@ -18,7 +18,8 @@ from engine.match import Match
 
 MAGIC = b"FT"
 _VERSION = const(2)
-_V1_FIELDS = const(16)      # version 1: the rules before up_first
+_V1 = const(1)              # the version before up_first, which read 16 rule fields
+_V1_FIELDS = const(16)
 _MAX_BYTES = const(256)
 
 
@@ -65,7 +66,7 @@ def decode(data):
     """(match, screen) from a record; SaveError with a short reason otherwise."""
     if len(data) < 8 or bytes(data[0:2]) != MAGIC:
         raise SaveError("not a saved game")
-    if data[2] != _VERSION and data[2] != 1:
+    if data[2] != _VERSION and data[2] != _V1:
         raise SaveError("saved by another version")
     size = data[3]
     if len(data) != size + 8:

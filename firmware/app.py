@@ -8,11 +8,11 @@ import displayio
 
 from engine.rules import PRESETS, FIELDS, Rules, preset, override, CHIPS, RACE, ZERO_SUM, CARDS, VALUES, PIPS
 from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER
-from engine.rules import SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS
+from engine.rules import SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, SEVEN_OF_SPADES, SEVEN_OF_CLUBS
 from engine.match import Match
 from engine.stats import Stats
 from engine import save
-from engine.cards import SUIT_SYMBOLS, SPADES, CLUBS, card
+from engine.cards import SUIT_SYMBOLS
 from engine.levels import LEVELS
 from hal.buttons import UP, DOWN, OK, BACK
 
@@ -323,8 +323,7 @@ class App:
             ["players", lambda: str(self.rules().players), change_players, None],
             ["difficulty", self._levels_text, change_level, None],
             line("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)),
-            # any 7: some tables start with 7♠ (Taiwan, China), 7♣ (Finland)
-            line("opener", (LEFT_OF_DEALER, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, card(SPADES, 6), card(CLUBS, 6))),
+            line("opener", (LEFT_OF_DEALER, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, SEVEN_OF_SPADES, SEVEN_OF_CLUBS)),
             line("ace_high", (0, 1)),
             line("up_first", (0, 1)),
             line("coventry", (0, 1)),
@@ -434,8 +433,10 @@ class App:
     def quit_match(self):
         self._drop_match()
         self.stats.streak = 0   # a deal given up is not won: no run of wins kept by quitting
-        self.save_prefs()       # the next deal number first: a power cut before the game is
-        self._kept(self.saves.clear_game(), 1)     # cleared resumes it, never deals it again
+        # the next deal number (and the streak) first: a power cut before the game is cleared
+        # resumes the match, its streak ended as the player chose, and never deals it again
+        self.save_prefs()
+        self._kept(self.saves.clear_game(), 1)
         self.title()
 
     def after_decision(self, cursor):

@@ -21,12 +21,14 @@ def menu(app, sel=0):
     app.goto(ListScreen(app, t("help"), items, back=later(app.title, "help"), sel=sel))
 
 
-def rules_page(app, key, back, r=None, extra=(), tail=()):
+def rules_page(app, key, back, r=None, extra=(), tail=(), w=None):
     """Preset key's page: its rules (or rule set r, the preset with options applied) in
-    sentences, any extra lines, how long a match runs, then any tail lines."""
+    sentences, any extra lines, how long a match runs, then any tail lines (w: the page's
+    words, text.rules_words(), where the caller has them)."""
     r = r or preset(key)
-    lines = [(x, ui.TEXT) for x in text.rules(r)] + list(extra)
-    lines.append((text.rules_words().WORDS["match"] + ": " + text.match_text(r), ui.TEXT))
+    w = w or text.rules_words()
+    lines = [(x, ui.TEXT) for x in text.rules(r, w)] + list(extra)
+    lines.append((w.WORDS["match"] + ": " + text.match_text(r), ui.TEXT))
     app.goto(PageScreen(app, text.preset_title(key), lines + list(tail), ok=back, back=back))
 
 
@@ -35,7 +37,8 @@ def game_rules_page(app):
     the options, bots and length, then this board's keys (the Buttons page is out of reach
     during a match)."""
     r = app.match.rules
-    lines = [(text.rules_words().WORDS["this_game"], ui.ACCENT)]
+    w = text.rules_words()              # the page's words, borrowed once for all of it
+    lines = [(w.WORDS["this_game"], ui.ACCENT)]
     for k in text.OPTIONS:
         v = text.option_text(k, r)
         # "-": an option that means nothing under these rules; the match line says the rest
@@ -44,7 +47,7 @@ def game_rules_page(app):
     lines.append((t("difficulty") + ": " + text.levels_text(app.match_seats, r.players), ui.TEXT))
     at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
     rules_page(app, PRESETS[app.match_preset], later(app.pause, "help"), at_table, lines,
-               [(t("keys"), ui.ACCENT)] + key_lines(app))
+               [(t("keys"), ui.ACCENT)] + key_lines(app, w), w)
 
 
 def options_page(app):
@@ -66,15 +69,15 @@ def table_page(app):
 
 def keys_page(app):
     """What each of this board's keys does, by the name printed on it."""
-    lines = [(app.hal.profile.NAME, ui.ACCENT)] + key_lines(app)
+    lines = [(app.hal.profile.NAME, ui.ACCENT)] + key_lines(app, text.rules_words())
     app.goto(PageScreen(app, t("keys"), lines, ok=later(menu, app, len(PRESETS) + 2)))
 
 
-def key_lines(app):
+def key_lines(app, words):
     """The board's keys and what each does; "(OK)" on the one the pages call OK where no
     key reads OK ("Middle (OK): play/choose")."""
     p = app.hal.profile
-    w = text.rules_words().WORDS        # these pages' words, borrowed with them
+    w = words.WORDS                     # text.rules_words(), borrowed by the page
     label = {}
     for key, name in zip(p.KEYS, p.LABELS):
         label[key[0]] = text.key_label(name)

@@ -174,10 +174,11 @@ def rules_words(kind="rules"):
     return borrow(kind + "_" + ("en", "fr", "de")[lang])
 
 
-def rules(r):
+def rules(r, w=None):
     """Rule set r as sentences, one per rule, for its rules page: what its fields say (the
-    sentences are loaded for this and dropped after, so they hold no heap while the game runs)."""
-    w = rules_words()
+    sentences, rules_words() unless the page has them, are dropped after, so they hold no heap
+    while the game runs)."""
+    w = w or rules_words()
     say = w.WORDS
     n = r.min_players
     out = [say["players"] % (str(n) if n == r.max_players else "%d-%d" % (n, r.max_players)),

@@ -752,7 +752,7 @@ def test_a_pip_penalty_is_offered_and_said(board):
     """Penalty: cards, values, pips (J Q K count 10, as Sevens is often scored): each language's
     value ("J Q K=10": "pips", "têtes", "Augen" misled) fits New game's line, and the rules page
     says how the cards count."""
-    said = {0: "their cards' pips (A=1, J Q K=10)", 1: "la valeur de leurs cartes (A=1, V D R=10)",
+    said = {0: "their cards' values (A=1, J Q K=10)", 1: "la valeur de leurs cartes (A=1, V D R=10)",
             2: "die Werte ihrer Karten (A=1, B D K=10)"}
     try:
         for lang in (0, 1, 2):
@@ -767,8 +767,13 @@ def test_a_pip_penalty_is_offered_and_said(board):
             w = sim.hal.profile.WIDTH
             for lb, x, y in labels(sim.screen):
                 assert 0 <= x + lb.bounding_box[0] and x + lb.bounding_box[0] + lb.bounding_box[2] <= w, lb.text
-            help_pages.rules_page(sim.app, "parliament", back=sim.app.title, r=sim.app.rules())
-            assert said[lang] in " ".join(page_text(sim.screen))
+            select_menu(sim, text.t("start"))
+            sim.press("OK")
+            sim.press("MENU")                       # the rules of the match in play
+            select_menu(sim, text.t("help"))
+            sim.press("OK")
+            page = " ".join(page_text(sim.screen))
+            assert said[lang] in page and text.t("penalty") + ": " + text.t("pips") in page, page
     finally:
         text.set_lang(0)
 

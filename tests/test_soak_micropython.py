@@ -20,8 +20,7 @@ import shutil
 import pytest
 
 from conftest import ROOT
-from tools import bundle
-from tools.bench import QSTR_INFO, write_modules
+from tools.bench import QSTR_INFO, micropython_mpy_cross, write_modules
 from tools.selftest import run_micropython
 
 BOARD = "adafruit_macropad_rp2040"
@@ -51,10 +50,9 @@ def build():
                 if name.endswith(".py") and name != "drive.py":
                     rel = os.path.relpath(os.path.join(base, name), top)[:-3].replace(os.sep, ".")
                     modules[rel[:-9] if rel.endswith(".__init__") else rel] = os.path.join(base, name)
-    field = run_micropython("import sys\nprint(sys.implementation._mpy)\n", copies=()).stdout.split()[-1]
     dest = os.path.join(ROOT, BUILD)
     shutil.rmtree(dest, ignore_errors=True)
-    write_modules(modules, dest, bundle.micropython_mpy_cross(bundle.mpy_version_of(int(field))))
+    write_modules(modules, dest, micropython_mpy_cross())
 
 
 def script():

@@ -308,6 +308,15 @@ def write_modules(modules, dest, mpy_cross=None):
             f.write(files[path])
 
 
+def micropython_mpy_cross():
+    """The mpy-cross that compiles for the npm MicroPython (the .mpy version it reads, asked of it)."""
+    from tools import bundle, selftest
+    out = selftest.run_micropython("import sys\nprint(sys.implementation._mpy)\n", copies=())
+    if out.returncode:
+        raise SystemExit("MicroPython did not start:\n" + out.stderr)
+    return bundle.micropython_mpy_cross(bundle.mpy_version_of(int(out.stdout.split()[-1])))
+
+
 def measure_code_heap():
     """Heap that the badge's code holds, on MicroPython, imported as tools.flash copies it.
 
@@ -319,22 +328,14 @@ def measure_code_heap():
     C and hold no heap), with what the borrowed pages (PAGE_MODULES) leave once dropped. From .py, as a whole: what CircuitPython holds when the badge
     compiles the sources (tools.flash without CircuitPython's own mpy-cross)."""
     import shutil
-    from tools import bundle, selftest
 
-    def run(src, where=None):
-        out = selftest.run_micropython(src, copies=(where,) if where else ())
-        if out.returncode:
-            raise SystemExit("MicroPython code-heap benchmark failed:\n" + out.stderr)
-        return json.loads(out.stdout.strip().splitlines()[-1])
-
-    version = bundle.mpy_version_of(run("import sys, json\nprint(json.dumps(sys.implementation._mpy))"))
     portable, circuitpython, libraries = badge_modules()
     modules = dict(portable, **dict(circuitpython, **libraries))
     ours = [n for n in portable if n not in LANGUAGE_MODULES + RULES_MODULES] + ["firmware.text"]
     groups = [ours, sorted(libraries), sorted(n for n in circuitpython if n not in PAGE_MODULES),
               list(PAGE_MODULES)]
     heaps = {}
-    for where, mpy_cross in (("build/mpy", bundle.micropython_mpy_cross(version)), ("build/py", None)):
+    for where, mpy_cross in (("build/mpy", micropython_mpy_cross()), ("build/py", None)):
         dest = os.path.join(ROOT, where)
         shutil.rmtree(dest, ignore_errors=True)
         os.makedirs(os.path.join(dest, "stand_ins"))
