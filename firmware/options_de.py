@@ -3,21 +3,21 @@ by its key. Borrowed with the page (`firmware.text.rules_words("options")`), so 
 heap otherwise."""
 
 NEW_GAME = {
-    "preset": "Das Regelwerk; die Zeilen darunter beginnen, wie es sie spielt.",
+    "preset": "Das Regelwerk; die Zeilen darunter übernehmen seine Einstellungen.",
     "players": "Plätze am Tisch, deiner mitgezählt.",
-    "difficulty": "Leicht, Mittel oder Schwer; die Zeilen P2 bis P7 am Ende stellen jeden Platz einzeln.",
-    "opening": ("Jede Farbe eröffnet ihre 7; eine 5 oder 9; jeder Rang, den die erste Karte festlegt; "
-                "oder, eine Farbe nach der anderen, eine beliebige Karte (Legen/Zahlen)."),
+    "difficulty": "Leicht, Mittel oder Schwer; die Zeilen P2 bis P7 am Ende stellen jeden Bot einzeln ein.",
+    "opening": ("Jede Farbe beginnt mit ihrer 7; mit einer 5 oder 9 oder einem beliebigen Rang, je nach "
+                "erster Karte; oder, eine Farbe nach der anderen, mit einer beliebigen Karte (Legen/Zahlen)."),
     "opener": "Die 7, die zuerst gespielt wird, oder wer links vom Geber sitzt, beginnt.",
     "ace_high": "Das Ass liegt über dem K, nicht unter der 2.",
     "up_first": "Unter eine 7 kommt erst etwas, wenn die 8 darüber liegt.",
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
-    "scoring": ("Punkte: die anderen zahlen dem Sieger. Strafpunkte: ein Rennen, die kleinste Summe "
-                "gewinnt. Chips: Einsätze und Pott."),
-    "target": "Die Summe, die ein Rennen beendet.",
+    "scoring": ("Punkte: die anderen zahlen dem Sieger. Strafpunkte: sie werden addiert, die kleinste "
+                "Summe gewinnt. Chips: Einsätze und Pot."),
+    "target": "Die Strafpunkte, bei denen die Partie endet.",
     "deals": "Wie viele Runden eine Partie dauert.",
     "chips": "Die Chips, mit denen jeder beginnt.",
-    "penalty": "Jede Restkarte kostet 1, ihren Wert (A=1, K=13) oder B D K=10.",
+    "penalty": "Jede Restkarte kostet 1, ihren Wert (A=1, K=13) oder ihren Wert mit B D K=10.",
     "strategic_pass": "Passen, obwohl man spielen kann, gegen Bezahlung (nur bei Chips).",
     "gate_penalty": ("Was so ein Passen zusätzlich jedem zahlt, der eine Karte neben einer "
                      "zurückgehaltenen Startkarte hat."),

@@ -3,21 +3,21 @@ by its key. Borrowed with the page (`firmware.text.rules_words("options")`), so 
 heap otherwise."""
 
 NEW_GAME = {
-    "preset": "The rule set; the lines below start as it plays them.",
+    "preset": "The rule set; the lines below start at its settings.",
     "players": "Seats at the table, yours included.",
     "difficulty": "Easy, Medium or Hard; lines P2 to P7 at the end set each seat's.",
-    "opening": ("Each suit starts with its 7; a 5 or a 9; any rank, fixed by the first card; or, one "
+    "opening": ("Each suit's starter: its 7; a 5 or a 9, or any rank, set by the first card; or, one "
                 "suit at a time, any card (Play or Pay)."),
     "opener": "The 7 that must be played first, or the player left of the dealer starts.",
     "ace_high": "The ace goes above the K, not below the 2.",
     "up_first": "Nothing goes below a 7 until the 8 above it is laid.",
     "coventry": "Whoever lays the fourth starter may lay one more card on another row.",
-    "scoring": ("Points: the others pay the winner. Low score: a race, the lowest total wins. Chips: "
-                "antes and a pot."),
-    "target": "The total that ends a race.",
+    "scoring": ("Points: the others pay the winner. Low score: penalties add up, the lowest total wins. "
+                "Chips: antes and a pot."),
+    "target": "The low-score total that ends the match.",
     "deals": "How many deals a match lasts.",
     "chips": "The chips each player starts with.",
-    "penalty": "Each card left costs 1, its value (A=1, K=13), or J Q K=10.",
+    "penalty": "Each card left costs 1, its value (A=1, K=13), or its value with J Q K=10.",
     "strategic_pass": "In chip games, pass even when you can play, for a price.",
     "gate_penalty": "What such a pass also pays each holder of a card next to a starter you keep.",
     "deal_no": "The same number deals the same cards on every badge.",

@@ -3,23 +3,23 @@ by its key. Borrowed with the page (`firmware.text.rules_words("options")`), so 
 heap otherwise."""
 
 NEW_GAME = {
-    "preset": "Les règles; les lignes suivantes partent de ce qu'elles jouent.",
+    "preset": "Les règles; les lignes suivantes en reprennent les réglages.",
     "players": "Places à la table, la vôtre comprise.",
     "difficulty": "Facile, Moyen ou Difficile; les lignes P2 à P7, à la fin, règlent chaque place.",
-    "opening": ("Chaque couleur s'ouvre par son 7; un 5 ou un 9; toute valeur, fixée par la première "
+    "opening": ("Chaque couleur s'ouvre par son 7; par un 5 ou un 9, ou toute valeur, selon la première "
                 "carte; ou, une couleur à la fois, par n'importe quelle carte (Jouer ou payer)."),
     "opener": "Le 7 qui se joue d'abord, ou le joueur à gauche du donneur commence.",
     "ace_high": "L'as va après le R, pas avant le 2.",
-    "up_first": "Rien sous un 7 tant que le 8 au-dessus n'est pas posé.",
+    "up_first": "Rien ne va sous un 7 tant que le 8 au-dessus n'est pas posé.",
     "coventry": "Qui pose la quatrième carte d'ouverture peut poser une carte de plus sur une autre rangée.",
-    "scoring": ("Points: les autres paient le gagnant. Pénalités: une course, le plus petit total gagne. "
-                "Jetons: mises et cagnotte."),
-    "target": "Le total qui finit une course.",
+    "scoring": ("Points: les autres paient le gagnant. Pénalités: elles s'additionnent, le plus petit "
+                "total gagne. Jetons: mises et pot."),
+    "target": "Le total de pénalités qui finit la partie.",
     "deals": "Le nombre de donnes d'une partie.",
     "chips": "Les jetons de chaque joueur au départ.",
-    "penalty": "Chaque carte restante coûte 1, sa valeur (A=1, R=13), ou V D R=10.",
+    "penalty": "Chaque carte restante coûte 1, sa valeur (A=1, R=13), ou sa valeur avec V D R=10.",
     "strategic_pass": "Aux jetons, passer même si l'on peut jouer, contre paiement.",
     "gate_penalty": ("Ce que cette passe paie en plus à chaque détenteur d'une carte voisine d'une carte "
-                     "d'ouverture gardée."),
-    "deal_no": "Le même numéro distribue les mêmes cartes sur chaque badge.",
+                     "d'ouverture que vous gardez."),
+    "deal_no": "Le même numéro donne les mêmes cartes sur chaque badge.",
 }

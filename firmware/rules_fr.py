@@ -25,7 +25,7 @@ WORDS = {
     "opens": "Le %s ouvre.",
     "left_starts": "Le joueur à gauche du donneur commence.",
     "ace_high": "L'as est fort (après le R).",
-    "up_first": "Rien sous un 7 tant que le 8 au-dessus n'est pas posé.",
+    "up_first": "Rien ne va sous un 7 tant que le 8 au-dessus n'est pas posé.",
     "ace_low": "L'as est faible (avant le 2).",
     "coventry": ("Qui pose la quatrième carte d'ouverture peut jouer une carte de plus sur une "
                  "autre rangée."),
