@@ -43,6 +43,7 @@ def mask_value(mask, most=13):
     """Sum of card values in a 13-bit mask (A=1 ... K=13), each at most `most` (pips: 10)."""
     total = 0
     while mask:
-        total += min(lowest(mask) + 1, most)
+        v = lowest(mask) + 1
+        total += v if v < most else most        # (no call to min(): playouts settle with it)
         mask &= mask - 1
     return total

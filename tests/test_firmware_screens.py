@@ -468,9 +468,9 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     letter or arrow printed on it or its place, with its action (and long press) in the player's
     language. Where a key's line is too wide, what holding it does goes on a line of its own
     ("Top right: hint," / "hold: pause/back"), not the key's name alone above both, and no
-    line starts or ends with the "/" between two actions ("Farbe/Zeile"). Where the pages say "OK" and no key reads OK, the
-    key (or hold) that is OK says so: "Middle (OK): play/choose" (a play-test found no key
-    called OK on the MacroPad, whose pages say "OK: continue")."""
+    line starts or ends with the "/" between two actions ("Farbe/Zeile"). Where the pages say
+    "OK" and no key reads OK, the key (or hold) that is OK says so: "Middle (OK): play/choose"
+    (a play-test found no key called OK on the MacroPad, whose pages say "OK: continue")."""
     from firmware.screens import page_width
     try:
         for board in hal.BOARDS:

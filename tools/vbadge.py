@@ -183,7 +183,8 @@ def main(argv=None):
     ap.add_argument("--quota", type=int, default=0, help="size of the flash in bytes (default: 16 MB)")
     ap.add_argument("--readonly", action="store_true", help="refuse writes with EROFS")
     ap.add_argument("--heapsize", type=int, default=None,
-                    help="MicroPython heap to start with, in bytes, at least %d (default 256 KB; it grows on demand)" % MIN_HEAP)
+                    help="MicroPython heap to start with, in bytes, at least %d (default 256 KB; "
+                    "it grows on demand)" % MIN_HEAP)
     args = ap.parse_args(argv)
     if args.heapsize is not None and args.heapsize < MIN_HEAP:
         ap.error("--heapsize must be at least %d bytes" % MIN_HEAP)
