@@ -105,7 +105,7 @@ def test_every_seat_of_a_deal_is_played_by_every_level(monkeypatch):
         seen.append(list(lineup))
         return real(rules, players, number, lineup, cache)
     monkeypatch.setattr(T, "play_deal", spy)
-    T.run_deals(("fan_tan", 3, [bots.HARD, bots.EASY, bots.EASY], 1, 0, 1, 50))
+    T.run_deals(("fan_tan", {}, 3, [bots.HARD, bots.EASY, bots.EASY], 1, 0, 1, 50))
     assert len(seen) == 3 and sorted(s.index(bots.HARD) for s in seen) == [0, 1, 2]
 
 
@@ -147,3 +147,40 @@ def test_the_interval_of_a_level_in_several_seats_is_over_its_per_deal_win_fract
     assert res["win_rate"] == 0.5
     assert res["ci95"] == [round(rate - half, 4), round(rate + half, 4)]
     assert 0 < res["ci95"][0] < 0.5 < res["ci95"][1] < 1
+
+
+def test_a_rule_change_plays_every_deal_by_the_changed_rules(monkeypatch, capsys):
+    """--rule FIELD=VALUE changes the preset's rules for every deal (a New game option, as
+    "8 before 6"): the JSON and the table name the change, and penalties in card values
+    come out larger than in cards, deal for deal."""
+    seen = set()
+    real = T.play_deal
+
+    def spy(rules, players, number, lineup, cache):
+        seen.add((rules.up_first, rules.penalty))
+        return real(rules, players, number, lineup, cache)
+    monkeypatch.setattr(T, "play_deal", spy)
+    T.main(["--seats", "medium,easy", "--deals", "3", "--rule", "up_first=1", "--rule", "penalty=1",
+            "--json"])
+    out = capsys.readouterr().out.strip().splitlines()
+    res = json.loads(out[-1])
+    assert seen == {(1, 1)} and res["rules"] == {"up_first": 1, "penalty": 1}
+    assert out[0].startswith("sevens penalty=1 up_first=1, 4 players")
+    seen.clear()
+    cards = T.tournament("sevens", ["medium", "easy"], 3, seed=1)
+    values = T.tournament("sevens", ["medium", "easy"], 3, seed=1, changes={"penalty": 1})
+    assert seen == {(0, 0), (0, 1)} and cards["rules"] == {}
+    for lv in ("medium", "easy"):
+        assert values["results"][lv]["avg_penalty"] > cards["results"][lv]["avg_penalty"]
+
+
+def test_a_rule_change_that_cannot_be_played_is_refused_with_the_reason(capsys):
+    import pytest
+    for arg, says in (("foo=1", "the fields are min_players, max_players"),
+                      ("players=5", "use --players for the table size"),
+                      ("up_first", "up_first needs a whole number, as up_first=1"),
+                      ("up_first=2", "sevens with up_first=2: up_first out of range"),
+                      ("coventry=1", "sevens with coventry=1: the Coventry bonus needs any-rank openings")):
+        with pytest.raises(SystemExit) as e:
+            T.main(["--deals", "1", "--rule", arg])
+        assert e.value.code == 2 and says in capsys.readouterr().err, arg

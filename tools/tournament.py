@@ -1,6 +1,7 @@
 """Duplicate tournaments between bot levels.
 
     python -m tools.tournament --preset sevens --seats hard,easy,easy,easy --deals 2000 --seed 1 --json
+    python -m tools.tournament --preset sevens --rule up_first=1 --seats medium,easy   # a New game option
 
 Each deal is replayed once per seat with the lineup rotated one seat each time, so
 every level plays every hand from every seat and the luck of the cards cancels.
@@ -9,10 +10,11 @@ win is going out first. The 95% interval is a normal interval over deals (each
 deal's rotations together form one observation, so their correlation is counted).
 
 With --json the last line is a JSON object:
-{"preset", "players", "deals", "games", "seats", "results": {label: {"win_rate",
+{"preset", "rules", "players", "deals", "games", "seats", "results": {label: {"win_rate",
 "ci95": [lo, hi], "avg_penalty", "avg_score", "games"}}}
 where "games" is deals x players (a game is one rotation of a deal) and a level's "games"
-counts every seat it held in every game (the table's seat-games).
+counts every seat it held in every game (the table's seat-games), and "rules" the
+--rule changes to the preset (engine.rules FIELDS: the New game options and more).
 """
 import argparse
 import json
@@ -26,7 +28,7 @@ if ROOT not in sys.path:
 
 from engine import bots                    # noqa: E402
 from engine.match import Match             # noqa: E402
-from engine.rules import preset, PRESETS   # noqa: E402
+from engine.rules import preset, PRESETS, FIELDS   # noqa: E402
 from tools.args import positive, workers            # noqa: E402
 from engine import reasons                 # noqa: E402
 from firmware.text_en import REASONS       # noqa: E402
@@ -87,8 +89,8 @@ def spans(deals, workers, most):
 def run_deals(args):
     """Worker: play deals [lo, hi). Returns one record per deal:
     a list per level index of [appearances, wins, penalty, score]."""
-    key, players, levels, seed, lo, hi, budget = args
-    rules = preset(key)
+    key, changes, players, levels, seed, lo, hi, budget = args
+    rules = table_rules(key, changes)
     cache = [[bots.Bot(lv, budget) for lv in range(3)] for _ in range(players)]
     out = []
     for i in range(lo, hi):
@@ -146,9 +148,23 @@ def summarize(records, names):
     return results
 
 
-def lineup(key, seats, players=None):
+def changed(changes):
+    """The rule changes as text: " field=value" each."""
+    return "".join(" %s=%s" % kv for kv in sorted(changes.items()))
+
+
+def table_rules(key, changes=None):
+    """The preset with some fields changed (a dict); ValueError if it cannot be played."""
+    rules = preset(key).with_(**(changes or {}))
+    why = rules.problem()
+    if why:
+        raise ValueError("%s with%s: %s" % (key, changed(changes), why))
+    return rules
+
+
+def lineup(key, seats, players=None, changes=None):
     """The table size and every seat's level index; ValueError if the seats do not fit."""
-    rules = preset(key)
+    rules = table_rules(key, changes)
     levels = [bots.level_of(s.strip().lower()) for s in seats]
     if players is None:
         players = len(levels) if rules.min_players <= len(levels) <= rules.max_players else rules.players
@@ -161,13 +177,16 @@ def lineup(key, seats, players=None):
     return players, levels + levels[-1:] * (players - len(levels))
 
 
-def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.HARD_BUDGET):
-    """Run a duplicate tournament; returns the result dict (see module doc)."""
-    players, levels = lineup(key, seats, players)
-    chunks = [(key, players, levels, seed, lo, hi, budget) for lo, hi in spans(deals, workers, 50)]
+def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.HARD_BUDGET,
+               changes=None):
+    """Run a duplicate tournament; returns the result dict (see module doc). `changes`
+    (field: value) change the preset's rules."""
+    changes = dict(changes or {})
+    players, levels = lineup(key, seats, players, changes)
+    chunks = [(key, changes, players, levels, seed, lo, hi, budget) for lo, hi in spans(deals, workers, 50)]
     records = map_chunks(run_deals, chunks, workers)
     return {
-        "preset": key, "players": players, "deals": deals, "games": deals * players,
+        "preset": key, "rules": changes, "players": players, "deals": deals, "games": deals * players,
         "seats": [bots.LEVELS[lv] for lv in levels],
         "results": summarize(records, bots.LEVELS),
     }
@@ -176,8 +195,8 @@ def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.H
 def table(res):
     """The results as text: a game is one rotation of a deal; a level's seat-games count
     every seat it held in every game (its "games" in the JSON)."""
-    lines = ["%s, %d players, seats %s: %d deal%s x %d rotations = %d games, %d seat-games" % (
-        res["preset"], res["players"], ",".join(res["seats"]), res["deals"],
+    lines = ["%s%s, %d players, seats %s: %d deal%s x %d rotations = %d games, %d seat-games" % (
+        res["preset"], changed(res["rules"]), res["players"], ",".join(res["seats"]), res["deals"],
         "" if res["deals"] == 1 else "s", res["players"], res["games"], res["games"] * res["players"]),
         "%-8s %10s %9s  %-17s %11s %9s" % ("level", "seat-games", "win rate", "95% interval",
                                             "avg penalty", "avg score"),
@@ -203,6 +222,19 @@ def level_names(text):
     return names
 
 
+def rule_change(text):
+    """An argparse type: FIELD=VALUE, a rule field (engine.rules FIELDS) and a whole number."""
+    field, eq, value = text.partition("=")
+    field = field.strip()
+    if field not in FIELDS or field == "players":
+        raise argparse.ArgumentTypeError("%r: the fields are %s (use --players for the table size)" % (
+            text, ", ".join(f for f in FIELDS if f != "players")))
+    try:
+        return field, int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r: %s needs a whole number, as %s=1" % (text, field, field))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.tournament",
                                  description="Duplicate tournament between bot levels.")
@@ -220,17 +252,20 @@ def main(argv=None):
                     help="processes to share the deals (default 1; the result does not change)")
     ap.add_argument("--budget", type=positive, default=bots.HARD_BUDGET,
                     help="Hard's work budget in plies (default: the badge's setting)")
+    ap.add_argument("--rule", type=rule_change, action="append", default=[], metavar="FIELD=VALUE",
+                    help="change one of the preset's rules, e.g. up_first=1 or penalty=2 (repeatable)")
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     args = ap.parse_args(argv)
+    changes = dict(args.rule)
     try:
-        lineup(args.preset, args.seats, args.players)
+        lineup(args.preset, args.seats, args.players, changes)
     except ValueError as e:
         ap.error(str(e))
     if len(set(args.seats)) == 1:       # the same level in every seat: 1/players by symmetry
         ap.error("argument --seats: every seat plays %s; name a level for the others too (%s,easy: %s "
                  "against Easy)" % (args.seats[0], args.seats[0], args.seats[0].capitalize()))
     res = tournament(args.preset, args.seats, args.deals, args.seed,
-                     args.workers, args.players, args.budget)
+                     args.workers, args.players, args.budget, changes)
     print(table(res))
     if args.json:
         print(json.dumps(res, sort_keys=True))
