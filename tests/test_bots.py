@@ -397,13 +397,14 @@ def test_a_view_and_a_load_carry_the_pot():
 
 # ---- the card features, on positions set up by hand ------------------------------------
 
-def _position(key, mine, rows, counts, void=(), start=-1, bonus=-1):
+def _position(key, mine, rows, counts, void=(), start=-1, bonus=-1, **changes):
     """Seat 0's view of a hand-made position: seat 0 holds `mine` (card ids), `rows` maps
     a suit to (ranks on the table, low, high), `counts` are the seats' card counts and
     `void` lists (seat, card) pairs that seat's passes proved it lacks. The scores read
     only seat 0's hand, the table, the counts and the proofs, so the others' hands stay
-    empty; the counts still add up to the hidden cards, for the samplers."""
-    g = Game(preset(key), 1)
+    empty; the counts still add up to the hidden cards, for the samplers. `changes` change
+    the preset's rules."""
+    g = Game(preset(key).with_(**changes), 1)
     for i in range(g.players * 4):
         g.hands[i] = 0
     for c in mine:
@@ -464,6 +465,39 @@ def test_card_features_count_along_the_row_the_card_extends():
     assert _features(v, D(6)) == _f(mine=2, others=10, reach=3, starter=1, danger=4)
     # the 2 of clubs, its row already up to the ace: the last card, at the bottom end
     assert _features(v, C(1)) == _f(end=1)
+
+
+def test_eight_before_six_a_sevens_six_side_waits_for_the_eight():
+    """With "8 before 6" a 7 opens only its 8: the cards below still count as behind it
+    (mine, others, reach), but the 6 is no chain and no danger until the 8 is laid."""
+    hand = [D(6), D(7), D(5), D(3), S(8), H(1), C(11)]
+    rows = {0: ((6, 7), 6, 7)}
+    plain = _features(_position("sevens", hand, rows, [7, 14, 14, 13]), D(6))
+    up = _features(_position("sevens", hand, rows, [7, 14, 14, 13], up_first=1), D(6))
+    assert plain == _f(mine=3, others=9, chain=2, reach=3, starter=1)
+    assert up == _f(mine=3, others=9, chain=1, reach=3, starter=1)
+    # 6 side someone else's: danger without the rule, none with it (the 8 is mine)
+    hand[2] = H(2)
+    assert _features(_position("sevens", hand, rows, [7, 14, 14, 13]), D(6))["danger"] == 2
+    assert _features(_position("sevens", hand, rows, [7, 14, 14, 13], up_first=1), D(6))["danger"] == 0
+
+
+def test_eight_before_six_medium_lays_the_eight_that_opens_its_own_sixes():
+    """With "8 before 6" the 8 on a lone 7 opens the row both ways: Medium counts the cards
+    below the 7 as behind it and lays that 8 when they are its own (scored as without the
+    rule, the 9 of spades would go first). Without the rule Medium lays the 6 itself.
+    Hard's learned weights score the 8 as without the rule (they lost by counting it)."""
+    hand = [H(7), H(5), H(4), H(3), S(8), S(9), C(0)]
+    rows = {0: ((6, 7), 6, 7), 1: ((6,), 6, 6)}
+    counts = [7, 14, 14, 13]
+    plain = _position("sevens", hand, rows, counts)
+    up = _position("sevens", hand, rows, counts, up_first=1)
+    assert bots.Bot(bots.MEDIUM).legal_moves(up) == [S(8), H(7)]
+    assert bots.choose(plain, 0, bots.MEDIUM) == H(5)
+    assert bots.choose(up, 0, bots.MEDIUM) == H(7)
+    assert bots.card_score(plain, H(7)) < bots.card_score(up, S(8)) < bots.card_score(up, H(7))
+    w = bots.SEVENS_WEIGHTS
+    assert bots.card_score(up, H(7), w) == bots.card_score(plain, H(7), w)
 
 
 def test_danger_is_the_nearest_possible_holder_of_the_next_card_among_the_others():
