@@ -67,6 +67,7 @@ class App:
                          "preset": 0, "players": 4, "level": 0, "deal": 1}
         self.seat_levels = bytearray(7)     # a difficulty per seat (seat 0 is the human)
         self.rules_over = {}
+        self.chosen_opener = -1             # the Opens value picked on New game (-1: none)
         self.stats = Stats()
         self.counted = 0                    # the deal last added to the statistics
         self.human = 0
@@ -256,6 +257,7 @@ class App:
         def change_preset(step):
             s["preset"] = (s["preset"] + step) % len(PRESETS)
             self.rules_over = {}
+            self.chosen_opener = -1
             r = preset(PRESETS[s["preset"]])
             s["players"] = max(r.min_players, min(r.max_players, s["players"]))
 
@@ -285,7 +287,8 @@ class App:
 
         def line(field, values):
             """A rule option's line: its value in words; LEFT/RIGHT the next value that can be
-            played with the others (engine.rules.override)."""
+            played with the others (engine.rules.override). The opener picked comes back with
+            a 7s opening after a free one made the player left of the dealer open."""
             def change(step):
                 cur = getattr(self.rules(), field)
                 i = values.index(cur) if cur in values else 0
@@ -293,6 +296,10 @@ class App:
                 for k in range(1, len(values) + 1):
                     trial = override(base, self.rules_over, field, values[(i + step * k) % len(values)])
                     if trial is not None:
+                        if field == "opener":
+                            self.chosen_opener = trial[field]
+                        elif field == "opening" and self.chosen_opener >= 0:
+                            trial = override(base, trial, "opener", self.chosen_opener) or trial
                         self.rules_over = trial
                         return
             return [field, lambda: text.option_text(field, self.rules()), change, None]
@@ -700,6 +707,7 @@ class App:
         if r is not None:
             base = preset(PRESETS[self.settings["preset"]])
             self.rules_over = {f: getattr(r, f) for f in FIELDS[3:] if getattr(r, f) != getattr(base, f)}
+            self.chosen_opener = self.rules_over.get("opener", -1)
 
     def _kept(self, ok, record):
         """Note whether a write of the game (record 1) or the prefs (2) reached the flash (a

@@ -1358,6 +1358,37 @@ def test_the_paid_pass_line_changes_no_other_line_when_it_cannot_turn_on():
         assert r.scoring == CHIPS and r.chips == 80 and r == before.with_(strategic_pass=r.strategic_pass), b
 
 
+def test_the_seven_picked_comes_back_after_a_free_opening(tmp_path):
+    """Opens 7♥, then Opening through 5 or 9 (the player left of the dealer opens there) and
+    back to 7s: Opens is the 7♥ again, as it is after a power cut; a preset change forgets it."""
+    from engine.rules import SEVENS, FIVE_OR_NINE, LEFT_OF_DEALER
+
+    def detour(sim):
+        seen = set_line(sim, "Opening", FIVE_OR_NINE, "opening")
+        assert line_value(sim, "Opens") == text.option_text("opener", sim.app.rules())
+        assert sim.app.rules().opener == LEFT_OF_DEALER
+        set_line(sim, "Opening", SEVENS, "opening")
+        return seen
+
+    sim = Sim(seed=4, data_dir=str(tmp_path))
+    pick_preset(sim, PRESETS.index("sevens"))
+    set_line(sim, "Opens", SEVEN_OF_HEARTS, "opener")
+    detour(sim)
+    assert sim.app.rules().opener == SEVEN_OF_HEARTS and line_value(sim, "Opens") == "7\u2665"
+    sim2 = Sim(seed=4, data_dir=str(tmp_path))          # the badge off and on again
+    select_menu(sim2, "New game")
+    sim2.press("OK")
+    assert sim2.app.rules().opener == SEVEN_OF_HEARTS
+    detour(sim2)
+    assert sim2.app.rules().opener == SEVEN_OF_HEARTS
+    select_menu(sim2, "Rules")
+    sim2.press("RIGHT")
+    sim2.press("LEFT")
+    assert sim2.app.settings["preset"] == PRESETS.index("sevens")
+    detour(sim2)
+    assert sim2.app.rules().opener == SEVEN_OF_DIAMONDS
+
+
 def test_any_seven_can_open():
     """Tables start with the 7♦ or the 7♥, and some with the 7♠ (Taiwan, China) or the 7♣
     (Finland): Opens offers each, the match opens with it, and its rules page says so."""
