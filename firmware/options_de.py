@@ -17,7 +17,7 @@ NEW_GAME = {
     "target": "Die Strafpunkte, bei denen die Partie endet.",
     "deals": "Wie viele Runden eine Partie dauert.",
     "chips": "Die Chips, mit denen jeder beginnt.",
-    "penalty": "Jede Restkarte kostet 1, ihren Wert (A=1, K=13) oder ihren Wert mit B D K=10.",
+    "penalty": "Jede Restkarte kostet 1, ihren Wert (A=1, K=13) oder ihren Wert mit B/D/K=10.",
     "strategic_pass": "Passen, obwohl man spielen kann, gegen Bezahlung (nur bei Chips).",
     "gate_penalty": ("Was so ein Passen zusätzlich jedem zahlt, der eine Karte neben einer "
                      "zurückgehaltenen Startkarte hat."),

@@ -17,7 +17,7 @@ NEW_GAME = {
     "target": "The low-score total that ends the match.",
     "deals": "How many deals a match lasts.",
     "chips": "The chips each player starts with.",
-    "penalty": "Each card left costs 1, its value (A=1, K=13), or its value with J Q K=10.",
+    "penalty": "Each card left costs 1, its value (A=1, K=13), or its value with J/Q/K=10.",
     "strategic_pass": "In chip games, pass even when you can play, for a price.",
     "gate_penalty": "What such a pass also pays each holder of a card next to a starter you keep.",
     "deal_no": "The same number deals the same cards on every badge.",

@@ -17,7 +17,7 @@ NEW_GAME = {
     "target": "Le total de pénalités qui finit la partie.",
     "deals": "Le nombre de donnes d'une partie.",
     "chips": "Les jetons de chaque joueur au départ.",
-    "penalty": "Chaque carte restante coûte 1, sa valeur (A=1, R=13), ou sa valeur avec V D R=10.",
+    "penalty": "Chaque carte restante coûte 1, sa valeur (A=1, R=13), ou sa valeur avec V/D/R=10.",
     "strategic_pass": "Aux jetons, passer même si l'on peut jouer, contre paiement.",
     "gate_penalty": ("Ce que cette passe paie en plus à chaque détenteur d'une carte voisine d'une carte "
                      "d'ouverture que vous gardez."),

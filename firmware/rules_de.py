@@ -38,7 +38,7 @@ WORDS = {
     "per_card": "1 Punkt je Restkarte",
     "chip_per_card": "1 Chip je Restkarte",
     "per_value": "die Werte ihrer Karten (A=1, K=13)",
-    "per_pip": "die Werte ihrer Karten (A=1, B D K=10)",
+    "per_pip": "die Werte ihrer Karten (A=1, B/D/K=10)",
     "ceremony": ("Erster Geber ist, wer beim offenen Austeilen den ersten Buben bekommt; vor jeder Runde "
                  "wird abgehoben."),
     "dealer": ("Der Geber rückt jede Runde einen Platz nach links; liegen am Ende mehrere gleichauf vorn, "

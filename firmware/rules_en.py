@@ -36,7 +36,7 @@ WORDS = {
     "per_card": "1 point per card left",
     "chip_per_card": "1 chip per card left",
     "per_value": "their cards' values (A=1, K=13)",
-    "per_pip": "their cards' values (A=1, J Q K=10)",
+    "per_pip": "their cards' values (A=1, J/Q/K=10)",
     "ceremony": ("The first dealer is whoever is dealt the first Jack, face up; the deck is cut before "
                  "each deal."),
     "dealer": "The dealer moves one seat left each deal; leaders tied at the end share the win.",

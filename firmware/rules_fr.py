@@ -39,7 +39,7 @@ WORDS = {
     "per_card": "1 point par carte restante",
     "chip_per_card": "1 jeton par carte restante",
     "per_value": "la valeur de leurs cartes (A=1, R=13)",
-    "per_pip": "la valeur de leurs cartes (A=1, V D R=10)",
+    "per_pip": "la valeur de leurs cartes (A=1, V/D/R=10)",
     "ceremony": ("On distribue face visible: celui qui reçoit le premier valet est le premier donneur; "
                  "le paquet est coupé avant chaque donne."),
     "dealer": ("Le rôle de donneur tourne d'un joueur vers la gauche à chaque donne; les joueurs à égalité "

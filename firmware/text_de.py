@@ -49,7 +49,7 @@ T = {
     "card": "Karte",
     "cards0": "Karten",
     "values": "Werte",
-    "pips": "B D K=10",
+    "pips": "B/D/K=10",
     "sound": "Ton",
     "language": "Sprache",
     "speed": "Tempo",

@@ -49,7 +49,7 @@ T = {
     "card": "card",
     "cards0": "cards",
     "values": "values",
-    "pips": "J Q K=10",
+    "pips": "J/Q/K=10",
     "sound": "Sound",
     "language": "Language",
     "speed": "Speed",

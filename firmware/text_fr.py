@@ -49,7 +49,7 @@ T = {
     "card": "carte",
     "cards0": "carte",
     "values": "valeurs",
-    "pips": "V D R=10",
+    "pips": "V/D/R=10",
     "sound": "Son",
     "language": "Langue",
     "speed": "Vitesse",

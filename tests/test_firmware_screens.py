@@ -750,10 +750,10 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
 def test_a_pip_penalty_is_offered_and_said(board):
     """Penalty: cards, values, pips (J Q K count 10, as Sevens is often scored): each language's
-    value ("J Q K=10": "pips", "têtes", "Augen" misled) fits New game's line, and the rules page
-    says how the cards count."""
-    said = {0: "their cards' values (A=1, J Q K=10)", 1: "la valeur de leurs cartes (A=1, V D R=10)",
-            2: "die Werte ihrer Karten (A=1, B D K=10)"}
+    value ("J/Q/K=10": "pips", "têtes", "Augen" misled) fits New game's line, and the rules page
+    and the New game options page say how the cards count."""
+    said = {0: "their cards' values (A=1, J/Q/K=10)", 1: "la valeur de leurs cartes (A=1, V/D/R=10)",
+            2: "die Werte ihrer Karten (A=1, B/D/K=10)"}
     try:
         for lang in (0, 1, 2):
             sim = Sim(board, seed=3)
@@ -774,6 +774,13 @@ def test_a_pip_penalty_is_offered_and_said(board):
             sim.press("OK")
             page = " ".join(page_text(sim.screen))
             assert said[lang] in page and text.t("penalty") + ": " + text.t("pips") in page, page
+            # the value is one word: no line break splits it ("V D / R=10" did on the MacroPad)
+            sim.app.title()
+            select_menu(sim, text.t("help"))
+            sim.press("OK")
+            select_menu(sim, text.t("options"))
+            sim.press("OK")
+            assert [ln for ln in page_text(sim.screen) if text.t("pips") in ln], page_text(sim.screen)
     finally:
         text.set_lang(0)
 
