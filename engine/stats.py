@@ -24,7 +24,7 @@ class Stats:
         self.match_wins = 0
         self.streak = 0          # deals won in a row, now
         self.best = 0            # longest streak ever
-        self.penalty = 0         # penalty points or chips paid, all deals together
+        self.penalty = 0         # the penalty of the cards left, in each deal's unit, all deals together
         self.played = [0] * _SLOTS   # deals per (preset, level)
         self.wins = [0] * _SLOTS     # deals won per (preset, level)
 

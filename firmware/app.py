@@ -707,7 +707,8 @@ class App:
         if r is not None:
             base = preset(PRESETS[self.settings["preset"]])
             self.rules_over = {f: getattr(r, f) for f in FIELDS[3:] if getattr(r, f) != getattr(base, f)}
-            self.chosen_opener = self.rules_over.get("opener", -1)
+            # a free opening's "left of the dealer" was forced, not picked
+            self.chosen_opener = -1 if r.opening in (FIVE_OR_NINE, ANY_RANK) else self.rules_over.get("opener", -1)
 
     def _kept(self, ok, record):
         """Note whether a write of the game (record 1) or the prefs (2) reached the flash (a

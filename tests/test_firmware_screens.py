@@ -1394,6 +1394,15 @@ def test_the_seven_picked_comes_back_after_a_free_opening(tmp_path):
     assert sim2.app.settings["preset"] == PRESETS.index("sevens")
     detour(sim2)
     assert sim2.app.rules().opener == SEVEN_OF_DIAMONDS
+    # off and on in the middle of the detour: the left of the dealer the free opening forced
+    # is not taken for a pick (a QA run got "left of D" back instead of the 7♦)
+    set_line(sim2, "Opening", FIVE_OR_NINE, "opening")
+    sim3 = Sim(seed=4, data_dir=str(tmp_path))
+    select_menu(sim3, "New game")
+    sim3.press("OK")
+    assert sim3.app.rules().opening == FIVE_OR_NINE
+    set_line(sim3, "Opening", SEVENS, "opening")
+    assert sim3.app.rules().opener == SEVEN_OF_DIAMONDS
 
 
 def test_any_seven_can_open():
