@@ -34,11 +34,19 @@ def test_tournament_names_the_levels_for_a_bad_seat(seats, what):
     assert "argument --seats: " + what in line and "easy, medium, hard" in line
 
 
-@pytest.mark.parametrize("option, value", [("--deals", "0"), ("--deals", "-3"), ("--budget", "-5"),
+@pytest.mark.parametrize("option, value", [("--deals", "0"), ("--deals", "-3"),
                                            ("--workers", "-2"), ("--workers", "0")])
 def test_tournament_counts_must_be_positive(option, value):
     line = refused("tournament", option, value)
     assert "argument %s: must be at least 1, not %s" % (option, value) in line
+
+
+def test_tournament_budget_0_is_hard_without_search_and_below_is_refused():
+    """As in tools.compare, budget 0 is Hard's best-scored card with no search."""
+    from tools import tournament as T
+    assert "argument --budget: must be 0 or more, not -5" in refused("tournament", "--budget", "-5")
+    res = T.tournament("sevens", ["hard", "easy"], 2, seed=3, budget=0)
+    assert res["results"]["hard"]["games"] == 8
 
 
 @pytest.mark.parametrize("args, message", [

@@ -151,8 +151,8 @@ def test_the_interval_of_a_level_in_several_seats_is_over_its_per_deal_win_fract
 
 def test_a_rule_change_plays_every_deal_by_the_changed_rules(monkeypatch, capsys):
     """--rule FIELD=VALUE changes the preset's rules for every deal (a New game option, as
-    "8 before 6"): the JSON and the table name the change, and penalties in card values
-    come out larger than in cards, deal for deal."""
+    "8 before 6"; a value by its number or its name in engine.rules): the JSON and the table
+    name the change, and penalties in card values come out larger than in cards."""
     seen = set()
     real = T.play_deal
 
@@ -160,7 +160,7 @@ def test_a_rule_change_plays_every_deal_by_the_changed_rules(monkeypatch, capsys
         seen.add((rules.up_first, rules.penalty))
         return real(rules, players, number, lineup, cache)
     monkeypatch.setattr(T, "play_deal", spy)
-    T.main(["--seats", "medium,easy", "--deals", "3", "--rule", "up_first=1", "--rule", "penalty=1",
+    T.main(["--seats", "medium,easy", "--deals", "3", "--rule", "up_first=1", "--rule", "penalty=values",
             "--json"])
     out = capsys.readouterr().out.strip().splitlines()
     res = json.loads(out[-1])
@@ -178,7 +178,8 @@ def test_a_rule_change_that_cannot_be_played_is_refused_with_the_reason(capsys):
     import pytest
     for arg, says in (("foo=1", "the fields are min_players, max_players"),
                       ("players=5", "use --players for the table size"),
-                      ("up_first", "up_first needs a whole number, as up_first=1"),
+                      ("up_first", "up_first needs a whole number or one of SEVENS, FIVE_OR_NINE"),
+                      ("penalty=pipz", "penalty needs a whole number or one of SEVENS"),
                       ("up_first=2", "sevens with up_first=2: up_first out of range"),
                       ("coventry=1", "sevens with coventry=1: the Coventry bonus needs any-rank openings")):
         with pytest.raises(SystemExit) as e:

@@ -3,6 +3,14 @@ import argparse
 import os
 
 
+def nonnegative(text):
+    """An int of 0 or more."""
+    n = int(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more, not %d" % n)
+    return n
+
+
 def positive(text):
     """An int of at least 1."""
     n = int(text)

@@ -2,6 +2,11 @@
 
     python -m tools.tournament --preset sevens --seats hard,easy,easy,easy --deals 2000 --seed 1 --json
     python -m tools.tournament --preset sevens --rule up_first=1 --seats medium,easy   # a New game option
+    python -m tools.tournament --preset fan_tan --players 5 --seats hard,medium --budget 0 --workers 2
+
+--rule FIELD=VALUE (repeatable) changes the preset's rules (penalty=PIPS, scoring=RACE, ...);
+--players sets the table size; --budget is Hard's work budget in plies (0: no search);
+--workers spreads the deals over processes without changing the result.
 
 Each deal is replayed once per seat with the lineup rotated one seat each time, so
 every level plays every hand from every seat and the luck of the cards cancels.
@@ -29,7 +34,7 @@ if ROOT not in sys.path:
 from engine import bots                    # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rules import preset, PRESETS, FIELDS   # noqa: E402
-from tools.args import positive, workers            # noqa: E402
+from tools.args import positive, nonnegative, workers    # noqa: E402
 from engine import reasons                 # noqa: E402
 from firmware.text_en import REASONS       # noqa: E402
 
@@ -222,17 +227,29 @@ def level_names(text):
     return names
 
 
+# values by the names engine.rules gives them (README's rule options)
+NAMED = ("SEVENS", "FIVE_OR_NINE", "ANY_RANK", "PLAY_OR_PAY", "LEFT_OF_DEALER", "SEVEN_OF_DIAMONDS",
+         "SEVEN_OF_HEARTS", "SEVEN_OF_SPADES", "SEVEN_OF_CLUBS", "ZERO_SUM", "RACE", "CHIPS",
+         "CARDS", "VALUES", "PIPS")
+
+
 def rule_change(text):
-    """An argparse type: FIELD=VALUE, a rule field (engine.rules FIELDS) and a whole number."""
+    """An argparse type: FIELD=VALUE, a rule field (engine.rules FIELDS) and a whole number or
+    one of the names in NAMED (penalty=PIPS)."""
+    from engine import rules
     field, eq, value = text.partition("=")
     field = field.strip()
     if field not in FIELDS or field == "players":
         raise argparse.ArgumentTypeError("%r: the fields are %s (use --players for the table size)" % (
             text, ", ".join(f for f in FIELDS if f != "players")))
+    value = value.strip()
+    if value.upper() in NAMED:
+        return field, getattr(rules, value.upper())
     try:
         return field, int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError("%r: %s needs a whole number, as %s=1" % (text, field, field))
+        raise argparse.ArgumentTypeError("%r: %s needs a whole number or one of %s" % (
+            text, field, ", ".join(NAMED)))
 
 
 def main(argv=None):
@@ -250,10 +267,11 @@ def main(argv=None):
                     help="table size (default: one per seat if the preset allows, else its usual size)")
     ap.add_argument("--workers", type=workers, default=1,
                     help="processes to share the deals (default 1; the result does not change)")
-    ap.add_argument("--budget", type=positive, default=bots.HARD_BUDGET,
-                    help="Hard's work budget in plies (default: the badge's setting)")
+    ap.add_argument("--budget", type=nonnegative, default=bots.HARD_BUDGET,
+                    help="Hard's work budget in plies (default: the badge's setting, %d; 0: Hard's "
+                         "best-scored card with no search)" % bots.HARD_BUDGET)
     ap.add_argument("--rule", type=rule_change, action="append", default=[], metavar="FIELD=VALUE",
-                    help="change one of the preset's rules, e.g. up_first=1 or penalty=2 (repeatable)")
+                    help="change one of the preset's rules, e.g. up_first=1 or penalty=PIPS (repeatable)")
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     args = ap.parse_args(argv)
     changes = dict(args.rule)
