@@ -240,7 +240,8 @@ def test_a_full_flash_is_refused_before_copying(tmp_path):
     (flash_dir / "photos.bin").write_bytes(bytes(56 * 1024))
     with VBadge(flash_dir, quota=64 * 1024) as badge:
         r = run_flash("--port", badge.port)
-    assert_message(r, "Not enough room")
+    # the need is counted in whole blocks per file, far above the bundle's bytes: the line says so
+    assert_message(r, "Not enough room", "in whole ", "-byte flash blocks")
     assert [p.name for p in flash_dir.iterdir()] == ["photos.bin"]
 
 
@@ -371,11 +372,23 @@ def test_the_longest_timeout_is_accepted():
 
 def test_a_source_with_nothing_to_flash_is_told_before_a_badge_is_looked_for(tmp_path):
     """The bundle is built first: with no badge plugged in, a wrong --source is still what the
-    one line names (it said "No badge found", found by QA). A folder that is not there is
-    refused with the options (test_tool_args)."""
+    one line names (it said "No badge found", found by QA)."""
     (tmp_path / "empty").mkdir()
     assert_message(run_flash("--source", str(tmp_path / "empty"), timeout=60),
                    "nothing to flash: no engine/, hal/ or firmware/ in " + str(tmp_path / "empty"))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--source", "{tmp}/nosuch"], "flash: error: --source {tmp}/nosuch: no such folder"),
+    # --mpy-cross was found missing only after the board
+    (["--mpy-cross", "{tmp}/nosuch"], "flash: error: --mpy-cross {tmp}/nosuch: no such program"),
+])
+def test_a_missing_source_or_compiler_is_one_line_before_a_board_is_looked_for(tmp_path, args, message):
+    """As the docs' table of messages has them: one line and status 1, not argparse's usage and
+    status 2 (a docs check found the two disagreeing); with no board plugged in, still this line."""
+    r = run_flash(*[a.replace("{tmp}", str(tmp_path)) for a in args], timeout=60)
+    assert_message(r)
+    assert r.stderr.strip().startswith(message.replace("{tmp}", str(tmp_path))), r.stderr
 
 
 def test_no_board_found_without_a_port():

@@ -172,15 +172,6 @@ def test_make_font_refuses_what_it_cannot_make_fonts_from_before_writing_any(tmp
     assert not (tmp_path / "empty").exists()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--source", "{tmp}/nosuch"], "--source {tmp}/nosuch: no such folder"),
-    (["--mpy-cross", "{tmp}/nosuch"], "--mpy-cross {tmp}/nosuch: no such program"),    # it was found after the board
-])
-def test_flash_refuses_a_missing_source_or_compiler_before_looking_for_a_board(tmp_path, args, message):
-    line = refused("flash", *[a.replace("{tmp}", str(tmp_path)) for a in args])
-    assert message.replace("{tmp}", str(tmp_path)) in line, line
-
-
 def test_vbadge_refuses_a_negative_flash_size(tmp_path):
     """--quota -5 meant the unlimited 16 MB without a word."""
     line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--quota", "-5")

