@@ -57,9 +57,12 @@ def main(argv=None):
                     help="the level in every other seat")
     ap.add_argument("--budgets", type=numbers(2), default=[0, bots.HARD_BUDGET],
                     help="two of Hard's work budgets in plies, A,B (0: no search)")
-    ap.add_argument("--deals", type=positive, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=workers, default=1)
+    ap.add_argument("--deals", type=positive, default=200,
+                    help="deals, each played once per seat at each budget (at least 2; default %(default)s)")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="picks the deals: the same seed plays the same deals (default %(default)s)")
+    ap.add_argument("--workers", type=workers, default=1,
+                    help="processes to share the deals (default %(default)s; the result does not change)")
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     a = ap.parse_args(argv)
     budgets = a.budgets

@@ -145,12 +145,16 @@ def regret(rows, w, rollouts):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.distill", description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
-    ap.add_argument("--deals", type=positive, default=3000, help="deals per opponent level")
-    ap.add_argument("--opponents", type=level_names, default="easy,medium")
+    ap.add_argument("--deals", type=positive, default=3000, help="deals per opponent level (default %(default)s)")
+    ap.add_argument("--opponents", type=level_names, default="easy,medium",
+                    help="comma-separated opponent levels, each played in turn (default %(default)s)")
     ap.add_argument("--player", default="medium", choices=("medium", "hard"))
-    ap.add_argument("--rollouts", type=positive, default=32)
-    ap.add_argument("--seed", type=int, default=99)
-    ap.add_argument("--workers", type=workers, default=1)
+    ap.add_argument("--rollouts", type=positive, default=32,
+                    help="playouts of each legal card at each decision (default %(default)s)")
+    ap.add_argument("--seed", type=int, default=99,
+                    help="picks the deals, the next seed for each further level (default %(default)s)")
+    ap.add_argument("--workers", type=workers, default=1,
+                    help="processes to share the deals (default %(default)s; the result does not change)")
     a = ap.parse_args(argv)
     chunks = []
     for k, level in enumerate(a.opponents):

@@ -163,13 +163,17 @@ def main(argv=None):
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
     ap.add_argument("--opponent", default="easy", choices=bots.LEVELS[:2],
                     help="the level in every other seat")
-    ap.add_argument("--deals", type=positive, default=20)
-    ap.add_argument("--worlds", type=int, default=100, help="hidden deals per decision (even)")
+    ap.add_argument("--deals", type=positive, default=20,
+                    help="deals, each played once per seat (default %(default)s)")
+    ap.add_argument("--worlds", type=int, default=100,
+                    help="hidden deals per decision, an even number (default %(default)s)")
     ap.add_argument("--true-hands", action="store_true", help="play out the real hands (cheating)")
     ap.add_argument("--leads", type=numbers(), default=list(LEADS),
                     help="wins a card must lead Hard's by on the picking half")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=workers, default=1)
+    ap.add_argument("--seed", type=int, default=1,
+                    help="picks the deals: the same seed plays the same deals (default %(default)s)")
+    ap.add_argument("--workers", type=workers, default=1,
+                    help="processes to share the deals (default %(default)s; the result does not change)")
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     a = ap.parse_args(argv)
     if a.worlds < 2 or a.worlds % 2:

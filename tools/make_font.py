@@ -176,9 +176,12 @@ SRC = "/usr/share/fonts/X11/misc"       # Debian's xfonts-base
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.make_font", description=__doc__.split("\n")[0])
-    ap.add_argument("--src", default=SRC)
-    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "firmware", "fonts"))
+    # the docstring's whole first sentence (its first line stopped mid-sentence)
+    ap = argparse.ArgumentParser(prog="python -m tools.make_font", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--src", default=SRC, metavar="DIR",
+                    help="folder of the misc-fixed .pcf.gz fonts (default: %(default)s, from xfonts-base)")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "firmware", "fonts"),
+                    metavar="DIR", help="folder for the .bdf and .bin files (default: this checkout's firmware/fonts)")
     ap.add_argument("--strips", action="store_true", help="only remake the .bin files from the .bdf")
     args = ap.parse_args(argv)
     if os.path.exists(args.out) and not os.path.isdir(args.out):

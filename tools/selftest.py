@@ -1,7 +1,8 @@
-"""Cross-runtime determinism: `python -m tools.selftest --runtime cpython|micropython`.
+"""Cross-runtime determinism: `python -m tools.selftest --runtime cpython|micropython [--deals N,N,...]`.
 
 Both runtimes play the same deal numbers in every preset and table size and end
-with the same line: `selftest: <N> deals, hash <hex>`.
+with the same line: `selftest: <N> deals, hash <hex>`. --deals plays the given
+comma-separated deal numbers (0 to 2**30-1) instead of the fixed list.
 """
 import argparse
 import os

@@ -103,13 +103,17 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.tune", description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
-    ap.add_argument("--iterations", type=positive, default=80)
-    ap.add_argument("--deals", type=positive, default=500, help="duplicate deals per side and level")
-    ap.add_argument("--sign-seed", type=int, default=7)
-    ap.add_argument("--deal-seed", type=int, default=1000)
+    ap.add_argument("--iterations", type=positive, default=80, help="SPSA steps (default %(default)s)")
+    ap.add_argument("--deals", type=positive, default=500,
+                    help="duplicate deals per side and level (default %(default)s)")
+    ap.add_argument("--sign-seed", type=int, default=7,
+                    help="picks each iteration's random signs of the nudges (default %(default)s)")
+    ap.add_argument("--deal-seed", type=int, default=1000,
+                    help="picks the deals: iteration K plays those of seed DEAL_SEED+K (default %(default)s)")
     ap.add_argument("--start", type=numbers(25, least=None),
                     help="25 comma-separated weights, the last NEAR (default: the shipped ones)")
-    ap.add_argument("--workers", type=workers, default=1)
+    ap.add_argument("--workers", type=workers, default=1,
+                    help="processes to share the deals (default %(default)s; the result does not change)")
     a = ap.parse_args(argv)
     start = tuple(a.start) if a.start else bots.weights(bots.HARD, preset(a.preset))
     w = tune(a.preset, start, a.iterations, a.deals, a.sign_seed, a.deal_seed, a.workers)
