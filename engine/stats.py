@@ -1,5 +1,8 @@
 """Lifetime statistics: deals and matches, wins per preset and level, streaks, penalties.
 
+The average penalty is in cards left, the one unit every rule set shares (its own penalty may
+be card values, pips or chips), so deals of different games add up.
+
 Stored as a short byte string (encode/decode) inside the settings record, apart
 from the game record, so a damaged game cannot take them with it.
 """
@@ -24,7 +27,7 @@ class Stats:
         self.match_wins = 0
         self.streak = 0          # deals won in a row, now
         self.best = 0            # longest streak ever
-        self.penalty = 0         # the penalty of the cards left, in each deal's unit, all deals together
+        self.penalty = 0         # cards left at the end of a deal, all deals together
         self.played = [0] * _SLOTS   # deals per (preset, level)
         self.wins = [0] * _SLOTS     # deals won per (preset, level)
 
@@ -33,8 +36,8 @@ class Stats:
         """Index of a preset and a level (0 easy ... 2 hard) in played/wins."""
         return PRESETS.index(preset_key) * len(LEVELS) + level
 
-    def add_deal(self, preset_key, level, won, penalty):
-        """Count a finished deal; penalty is what the human paid (0 when they won)."""
+    def add_deal(self, preset_key, level, won, cards):
+        """Count a finished deal; cards: how many the human had left (0 when they won)."""
         if self.deals == _MOST:
             return              # counted no further, so every figure stays one of the same deals
         i = self.slot(preset_key, level)
@@ -46,7 +49,7 @@ class Stats:
             self.best = max(self.best, self.streak)
         else:
             self.streak = 0
-        self.penalty += max(0, penalty)
+        self.penalty += max(0, cards)
 
     def add_match(self, won):
         if self.matches == _MOST:
@@ -56,7 +59,7 @@ class Stats:
             self.match_wins += 1
 
     def average_penalty(self):
-        """Average penalty per deal, in tenths (27 means 2.7)."""
+        """Average penalty per deal in cards left, in tenths (27 means 2.7)."""
         return (self.penalty * 10 + self.deals // 2) // self.deals if self.deals else 0
 
     def encode(self):

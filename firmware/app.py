@@ -474,7 +474,7 @@ class App:
         me = self.human
         g = m.game
         self.stats.add_deal(PRESETS[self.match_preset], self.match_level, g.winner == me,
-                            g.penalties()[me])
+                            g.counts[me])
         if m.over:
             self.stats.add_match(me in m.leaders())
         self.counted = m.deal_number

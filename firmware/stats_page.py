@@ -19,7 +19,7 @@ def lines(st):
             + str(st.match_wins), ui.TEXT),
            (w["streak"] + ": " + str(st.streak), ui.TEXT),     # two lines: "Beste / Serie" broke apart
            (w["best"] + ": " + str(st.best), ui.TEXT),
-           (w["avg_pen"] + ": " + str(avg // 10) + w["point"] + str(avg % 10), ui.TEXT)]
+           (w["avg_pen"] + ": " + str(avg // 10) + w["point"] + str(avg % 10) + " " + t("cards"), ui.TEXT)]
     head = False
     for key in PRESETS:      # each rule set played, then its levels under it
         title = text.preset_title(key)

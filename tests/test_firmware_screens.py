@@ -361,10 +361,33 @@ def test_a_deal_against_mixed_bots_counts_under_the_hardest():
     assert st.deals == 1 and st.played[Stats.slot("sevens", 2)] == 1, list(st.played)
 
 
+def test_the_average_penalty_is_in_cards_left_whatever_the_game_scores():
+    """A deal scored in card values (a New game option) adds the cards the player had left to
+    the statistics, not their values: an average over Sevens, Fan Tan's chips and a values game
+    would mix units. The page says "cards"."""
+    sim = Sim(seed=31)
+    pick_preset(sim, PRESETS.index("parliament"))
+    set_line(sim, "Penalty", VALUES, "penalty")
+    select_menu(sim, "Start")
+    sim.press("OK")
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[-1], g.turn)
+    sim.settle()
+    me = sim.app.human
+    assert g.winner != me and g.penalties()[me] > g.counts[me] > 0
+    st = sim.app.stats
+    assert st.deals == 1 and st.penalty == g.counts[me]
+    sim.app.stats_screen()
+    avg = st.average_penalty()
+    assert "Avg penalty: %d.%d cards" % (avg // 10, avg % 10) in page_text(sim.screen)
+
+
 @pytest.mark.parametrize("lang", range(3))
 def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
-    """On 128x64 the statistics wrap, between "label: value" pairs and never inside one, and
-    the "·" between two pairs goes where the line breaks."""
+    """On 128x64 the statistics wrap, between "label: value" pairs and never inside one (but
+    for the average penalty's label, above its "3,5 Karten"), and the "·" between two pairs
+    goes where the line breaks."""
     sim = Sim("adafruit_macropad_rp2040", seed=30)
     st = sim.app.stats
     st.deals, st.matches, st.match_wins, st.streak, st.best, st.penalty = 1234, 56, 7, 3, 12, 4321
@@ -373,13 +396,19 @@ def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
     try:
         sim.app.stats_screen()
         lines = page_text(sim.screen)
+        cards = text.t("cards")
     finally:
         text.set_lang(0)
     assert lang == 0 or len(lines) > len(sim.screen.src)  # French and German wrap
     avg = st.average_penalty()                           # a decimal comma in French and German
-    assert any(x.endswith(": %d%s%d" % (avg // 10, ",." [lang == 0], avg % 10)) for x in lines), lines
-    for line in lines:
-        assert not line.endswith(":") and not re.match(r"^[\d.]+$", line), lines
+    said = "%d%s%d %s" % (avg // 10, ",." [lang == 0], avg % 10, cards)
+    # the average with its unit: after its label, or under it where the two do not fit
+    # ("Strafe im Schnitt:" / "3,5 Karten"); any other label stays with its number
+    joined = " ".join(lines)
+    assert ": " + said in joined, lines
+    for i, line in enumerate(lines):
+        assert not line.endswith(":") or lines[i + 1] == said, lines
+        assert not re.match(r"^[\d.]+$", line), lines
         assert "\u00b7" not in (line[:1], line[-1:]), lines     # a break drops the separator
         assert ui.text_width(line, sim.app.layout.font) <= sim.app.layout.w - 10, line
 
