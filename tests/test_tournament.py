@@ -165,7 +165,7 @@ def test_a_rule_change_plays_every_deal_by_the_changed_rules(monkeypatch, capsys
     out = capsys.readouterr().out.strip().splitlines()
     res = json.loads(out[-1])
     assert seen == {(1, 1)} and res["rules"] == {"up_first": 1, "penalty": 1}
-    assert out[0].startswith("sevens penalty=1 up_first=1, 4 players")
+    assert out[0].startswith("sevens penalty=VALUES up_first=1, 4 players")
     seen.clear()
     cards = T.tournament("sevens", ["medium", "easy"], 3, seed=1)
     values = T.tournament("sevens", ["medium", "easy"], 3, seed=1, changes={"penalty": 1})
@@ -178,10 +178,28 @@ def test_a_rule_change_that_cannot_be_played_is_refused_with_the_reason(capsys):
     import pytest
     for arg, says in (("foo=1", "the fields are min_players, max_players"),
                       ("players=5", "use --players for the table size"),
-                      ("up_first", "up_first needs a whole number or one of SEVENS, FIVE_OR_NINE"),
-                      ("penalty=pipz", "penalty needs a whole number or one of SEVENS"),
+                      ("up_first", "'up_first': up_first needs a whole number"),
+                      ("penalty=pipz", "penalty needs a whole number or one of CARDS, VALUES, PIPS"),
+                      ("scoring=VALUES", "scoring needs a whole number or one of ZERO_SUM, RACE, CHIPS"),
                       ("up_first=2", "sevens with up_first=2: up_first out of range"),
                       ("coventry=1", "sevens with coventry=1: the Coventry bonus needs any-rank openings")):
         with pytest.raises(SystemExit) as e:
             T.main(["--deals", "1", "--rule", arg])
         assert e.value.code == 2 and says in capsys.readouterr().err, arg
+
+
+def test_a_rule_change_is_made_as_new_game_makes_it(capsys):
+    """--rule goes through engine.rules.override as New game's lines do: a free opening brings
+    the player left of the dealer, a race drops the deal count, a paid pass scores in chips;
+    a change that means nothing under the preset's other rules (New game's "-") is refused."""
+    import pytest
+    from engine.rules import FIVE_OR_NINE, LEFT_OF_DEALER, RACE, CHIPS
+    assert T.table_rules("sevens", {"opening": FIVE_OR_NINE})[1] == {
+        "opening": FIVE_OR_NINE, "opener": LEFT_OF_DEALER}
+    assert T.table_rules("sevens", {"scoring": RACE})[1] == {"scoring": RACE, "deals": 0}
+    assert T.table_rules("sevens", {"strategic_pass": 1})[1] == {"strategic_pass": 1, "scoring": CHIPS}
+    T.main(["--deals", "1", "--seats", "medium,easy", "--rule", "opening=five_or_nine"])
+    assert capsys.readouterr().out.startswith("sevens opener=LEFT_OF_DEALER opening=FIVE_OR_NINE, 4 players")
+    with pytest.raises(SystemExit):
+        T.main(["--deals", "1", "--preset", "domino", "--rule", "up_first=1"])
+    assert "domino with up_first=1: no effect under its other rules" in capsys.readouterr().err

@@ -44,3 +44,15 @@ def numbers(count=None, least=0, most=None):
                 text, count or "one or more", bound))
         return ns
     return parse
+
+
+def add_workers(ap):
+    """The research tools' --workers option."""
+    ap.add_argument("--workers", type=workers, default=1,
+                    help="processes to share the deals (default %(default)s; the result does not change)")
+
+
+def add_seed(ap):
+    """The --seed option of the tools that play the same deals for the same seed."""
+    ap.add_argument("--seed", type=int, default=1,
+                    help="picks the deals: the same seed plays the same deals (default %(default)s)")

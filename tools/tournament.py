@@ -33,8 +33,10 @@ if ROOT not in sys.path:
 
 from engine import bots                    # noqa: E402
 from engine.match import Match             # noqa: E402
-from engine.rules import preset, PRESETS, FIELDS   # noqa: E402
-from tools.args import positive, nonnegative, workers    # noqa: E402
+from engine import rules as engine_rules   # noqa: E402
+from engine.rules import preset, override, PRESETS, FIELDS   # noqa: E402
+from firmware.text import OPTIONS, option_text   # noqa: E402
+from tools.args import positive, nonnegative, add_workers, add_seed    # noqa: E402
 from engine import reasons                 # noqa: E402
 from firmware.text_en import REASONS       # noqa: E402
 
@@ -95,7 +97,7 @@ def run_deals(args):
     """Worker: play deals [lo, hi). Returns one record per deal:
     a list per level index of [appearances, wins, penalty, score]."""
     key, changes, players, levels, seed, lo, hi, budget = args
-    rules = table_rules(key, changes)
+    rules = table_rules(key, changes)[0]
     cache = [[bots.Bot(lv, budget) for lv in range(3)] for _ in range(players)]
     out = []
     for i in range(lo, hi):
@@ -153,23 +155,49 @@ def summarize(records, names):
     return results
 
 
+# values by their names in engine.rules, per field (README's rule options)
+NAMES = {"opening": ("SEVENS", "FIVE_OR_NINE", "ANY_RANK", "PLAY_OR_PAY"),
+         "opener": ("LEFT_OF_DEALER", "SEVEN_OF_DIAMONDS", "SEVEN_OF_HEARTS", "SEVEN_OF_SPADES",
+                    "SEVEN_OF_CLUBS"),
+         "scoring": ("ZERO_SUM", "RACE", "CHIPS"),
+         "penalty": ("CARDS", "VALUES", "PIPS")}
+
+
 def changed(changes):
-    """The rule changes as text: " field=value" each."""
-    return "".join(" %s=%s" % kv for kv in sorted(changes.items()))
+    """The rule changes as text: " field=value" each, a value by its name where it has one."""
+    out = ""
+    for field, value in sorted(changes.items()):
+        name = [n for n in NAMES.get(field, ()) if getattr(engine_rules, n) == value]
+        out += " %s=%s" % (field, name[0] if name else value)
+    return out
 
 
 def table_rules(key, changes=None):
-    """The preset with some fields changed (a dict); ValueError if it cannot be played."""
-    rules = preset(key).with_(**(changes or {}))
-    why = rules.problem()
-    if why:
-        raise ValueError("%s with%s: %s" % (key, changed(changes), why))
-    return rules
+    """The preset with the changes (field: value, in order) made as New game makes them
+    (engine.rules.override: a free opening brings the player left of the dealer, a race drops
+    the deal count): (rules, every field now unlike the preset's). ValueError if a change
+    cannot be played, or means nothing under the other rules (New game's "-")."""
+    base = preset(key)
+    over = {}
+    changes = changes or {}
+    for field in changes:
+        trial = override(base, over, field, changes[field])
+        if trial is None:
+            why = base.with_(**dict(over, **{field: changes[field]})).problem()
+            raise ValueError("%s with%s: %s" % (key, changed({field: changes[field]}), why))
+        over = trial
+    over = {f: v for f, v in over.items() if v != getattr(base, f)}   # a pair forced back as it was
+    rules = base.with_(**over)
+    for field in changes:
+        if field in OPTIONS and option_text(field, rules) == "-":
+            raise ValueError("%s with%s: no effect under its other rules (New game shows it as -)" % (
+                key, changed({field: changes[field]})))
+    return rules, over
 
 
 def lineup(key, seats, players=None, changes=None):
     """The table size and every seat's level index; ValueError if the seats do not fit."""
-    rules = table_rules(key, changes)
+    rules = table_rules(key, changes)[0]
     levels = [bots.level_of(s.strip().lower()) for s in seats]
     if players is None:
         players = len(levels) if rules.min_players <= len(levels) <= rules.max_players else rules.players
@@ -191,7 +219,7 @@ def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.H
     chunks = [(key, changes, players, levels, seed, lo, hi, budget) for lo, hi in spans(deals, workers, 50)]
     records = map_chunks(run_deals, chunks, workers)
     return {
-        "preset": key, "rules": changes, "players": players, "deals": deals, "games": deals * players,
+        "preset": key, "rules": table_rules(key, changes)[1], "players": players, "deals": deals, "games": deals * players,
         "seats": [bots.LEVELS[lv] for lv in levels],
         "results": summarize(records, bots.LEVELS),
     }
@@ -227,29 +255,23 @@ def level_names(text):
     return names
 
 
-# values by the names engine.rules gives them (README's rule options)
-NAMED = ("SEVENS", "FIVE_OR_NINE", "ANY_RANK", "PLAY_OR_PAY", "LEFT_OF_DEALER", "SEVEN_OF_DIAMONDS",
-         "SEVEN_OF_HEARTS", "SEVEN_OF_SPADES", "SEVEN_OF_CLUBS", "ZERO_SUM", "RACE", "CHIPS",
-         "CARDS", "VALUES", "PIPS")
-
-
 def rule_change(text):
-    """An argparse type: FIELD=VALUE, a rule field (engine.rules FIELDS) and a whole number or
-    one of the names in NAMED (penalty=PIPS)."""
-    from engine import rules
+    """An argparse type: FIELD=VALUE, a rule field (engine.rules FIELDS) and a whole number or,
+    for the fields in NAMES, a name (penalty=PIPS)."""
     field, eq, value = text.partition("=")
     field = field.strip()
     if field not in FIELDS or field == "players":
         raise argparse.ArgumentTypeError("%r: the fields are %s (use --players for the table size)" % (
             text, ", ".join(f for f in FIELDS if f != "players")))
     value = value.strip()
-    if value.upper() in NAMED:
-        return field, getattr(rules, value.upper())
+    names = NAMES.get(field, ())
+    if value.upper() in names:
+        return field, getattr(engine_rules, value.upper())
     try:
         return field, int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError("%r: %s needs a whole number or one of %s" % (
-            text, field, ", ".join(NAMED)))
+        raise argparse.ArgumentTypeError("%r: %s needs a whole number%s" % (
+            text, field, " or one of " + ", ".join(names) if names else ""))
 
 
 def main(argv=None):
@@ -261,12 +283,10 @@ def main(argv=None):
                          "the last one fills any remaining seats")
     ap.add_argument("--deals", type=positive, default=200,
                     help="deals, each played once per seat with the lineup rotated")
-    ap.add_argument("--seed", type=int, default=1,
-                    help="picks the deals: the same seed plays the same deals (default 1)")
+    add_seed(ap)
     ap.add_argument("--players", type=int,
                     help="table size (default: one per seat if the preset allows, else its usual size)")
-    ap.add_argument("--workers", type=workers, default=1,
-                    help="processes to share the deals (default 1; the result does not change)")
+    add_workers(ap)
     ap.add_argument("--budget", type=nonnegative, default=bots.HARD_BUDGET,
                     help="Hard's work budget in plies (default: the badge's setting, %d; 0: Hard's "
                          "best-scored card with no search)" % bots.HARD_BUDGET)
