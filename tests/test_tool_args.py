@@ -41,12 +41,23 @@ def test_tournament_counts_must_be_positive(option, value):
     assert "argument %s: must be at least 1, not %s" % (option, value) in line
 
 
-def test_tournament_budget_0_is_hard_without_search_and_below_is_refused():
-    """As in tools.compare, budget 0 is Hard's best-scored card with no search."""
+def test_tournament_budget_0_is_hard_without_search_and_below_is_refused(monkeypatch):
+    """As in tools.compare, budget 0 is Hard's best-scored card with no search: no playout runs
+    (budget 1 plays some)."""
+    from engine import bots
     from tools import tournament as T
     assert "argument --budget: must be 0 or more, not -5" in refused("tournament", "--budget", "-5")
+    played = []
+    real = bots.Bot._playout
+
+    def playout(self, g):
+        played.append(1)
+        return real(self, g)
+    monkeypatch.setattr(bots.Bot, "_playout", playout)
     res = T.tournament("sevens", ["hard", "easy"], 2, seed=3, budget=0)
-    assert res["results"]["hard"]["games"] == 8
+    assert res["results"]["hard"]["games"] == 8 and not played
+    T.tournament("sevens", ["hard", "easy"], 2, seed=3, budget=1)
+    assert played
 
 
 @pytest.mark.parametrize("args, message", [

@@ -23,7 +23,7 @@ if ROOT not in sys.path:
 from engine import bots                                  # noqa: E402
 from engine.rules import preset, PRESETS                 # noqa: E402
 from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
-from tools.args import positive, workers, numbers                 # noqa: E402
+from tools.args import positive, numbers, add_workers, add_seed   # noqa: E402
 
 
 def run_deals(args):
@@ -59,10 +59,8 @@ def main(argv=None):
                     help="two of Hard's work budgets in plies, A,B (0: no search)")
     ap.add_argument("--deals", type=positive, default=200,
                     help="deals, each played once per seat at each budget (at least 2; default %(default)s)")
-    ap.add_argument("--seed", type=int, default=1,
-                    help="picks the deals: the same seed plays the same deals (default %(default)s)")
-    ap.add_argument("--workers", type=workers, default=1,
-                    help="processes to share the deals (default %(default)s; the result does not change)")
+    add_seed(ap)
+    add_workers(ap)
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     a = ap.parse_args(argv)
     budgets = a.budgets

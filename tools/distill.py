@@ -30,7 +30,7 @@ from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
 from tools.tournament import deal_number, lay, map_chunks, level_names, paste_line    # noqa: E402
-from tools.args import positive, workers             # noqa: E402
+from tools.args import positive, add_workers             # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)
@@ -153,8 +153,7 @@ def main(argv=None):
                     help="playouts of each legal card at each decision (default %(default)s)")
     ap.add_argument("--seed", type=int, default=99,
                     help="picks the deals, the next seed for each further level (default %(default)s)")
-    ap.add_argument("--workers", type=workers, default=1,
-                    help="processes to share the deals (default %(default)s; the result does not change)")
+    add_workers(ap)
     a = ap.parse_args(argv)
     chunks = []
     for k, level in enumerate(a.opponents):

@@ -37,7 +37,7 @@ from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
 from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
-from tools.args import positive, workers, numbers   # noqa: E402
+from tools.args import positive, numbers, add_workers, add_seed   # noqa: E402
 
 LEADS = (0, 4, 8, 16)
 
@@ -170,10 +170,8 @@ def main(argv=None):
     ap.add_argument("--true-hands", action="store_true", help="play out the real hands (cheating)")
     ap.add_argument("--leads", type=numbers(), default=list(LEADS),
                     help="wins a card must lead Hard's by on the picking half")
-    ap.add_argument("--seed", type=int, default=1,
-                    help="picks the deals: the same seed plays the same deals (default %(default)s)")
-    ap.add_argument("--workers", type=workers, default=1,
-                    help="processes to share the deals (default %(default)s; the result does not change)")
+    add_seed(ap)
+    add_workers(ap)
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     a = ap.parse_args(argv)
     if a.worlds < 2 or a.worlds % 2:

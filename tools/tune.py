@@ -26,7 +26,7 @@ if ROOT not in sys.path:
 from engine import bots                                 # noqa: E402
 from engine.rules import preset, PRESETS                # noqa: E402
 from tools.tournament import deal_number, seat_won, paste_line       # noqa: E402
-from tools.args import positive, workers, numbers                 # noqa: E402
+from tools.args import positive, numbers, add_workers   # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
 # control): 10 for counts, 40 for yes/no features; control never varies in Sevens.
@@ -112,8 +112,7 @@ def main(argv=None):
                     help="picks the deals: iteration K plays those of seed DEAL_SEED+K (default %(default)s)")
     ap.add_argument("--start", type=numbers(25, least=None),
                     help="25 comma-separated weights, the last NEAR (default: the shipped ones)")
-    ap.add_argument("--workers", type=workers, default=1,
-                    help="processes to share the deals (default %(default)s; the result does not change)")
+    add_workers(ap)
     a = ap.parse_args(argv)
     start = tuple(a.start) if a.start else bots.weights(bots.HARD, preset(a.preset))
     w = tune(a.preset, start, a.iterations, a.deals, a.sign_seed, a.deal_seed, a.workers)
