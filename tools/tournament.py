@@ -219,7 +219,8 @@ def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.H
     chunks = [(key, changes, players, levels, seed, lo, hi, budget) for lo, hi in spans(deals, workers, 50)]
     records = map_chunks(run_deals, chunks, workers)
     return {
-        "preset": key, "rules": table_rules(key, changes)[1], "players": players, "deals": deals, "games": deals * players,
+        "preset": key, "rules": table_rules(key, changes)[1], "players": players, "deals": deals,
+        "games": deals * players,
         "seats": [bots.LEVELS[lv] for lv in levels],
         "results": summarize(records, bots.LEVELS),
     }
