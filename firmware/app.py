@@ -22,7 +22,7 @@ from firmware.screens import ListScreen, PageScreen, later
 from firmware.table import TableScreen, ReplayScreen, sorted_hand, card_name, signed
 from firmware import players
 from firmware import autosave
-from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED, SCREEN
+from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED, SCREEN, NO_PICK
 
 EINK_SETTLE_MS = 400
 IDLE_MS = (60000, 300000)   # no button for this long while the game waits: the backlight
@@ -64,10 +64,9 @@ class App:
                                             height=(d.height + 31) // 32, tile_width=32, tile_height=32))
         d.root_group = self.root
         self.settings = {"lang": 0, "sound": 1, "speed": 1, "bright": 4,
-                         "preset": 0, "players": 4, "level": 0, "deal": 1}
+                         "preset": 0, "players": 4, "level": 0, "deal": 1, "opener": NO_PICK}
         self.seat_levels = bytearray(7)     # a difficulty per seat (seat 0 is the human)
         self.rules_over = {}
-        self.chosen_opener = -1             # the Opens value picked on New game (-1: none)
         self.stats = Stats()
         self.counted = 0                    # the deal last added to the statistics
         self.human = 0
@@ -257,7 +256,7 @@ class App:
         def change_preset(step):
             s["preset"] = (s["preset"] + step) % len(PRESETS)
             self.rules_over = {}
-            self.chosen_opener = -1
+            s["opener"] = NO_PICK
             r = preset(PRESETS[s["preset"]])
             s["players"] = max(r.min_players, min(r.max_players, s["players"]))
 
@@ -297,9 +296,9 @@ class App:
                     trial = override(base, self.rules_over, field, values[(i + step * k) % len(values)])
                     if trial is not None:
                         if field == "opener":
-                            self.chosen_opener = trial[field]
-                        elif field == "opening" and self.chosen_opener >= 0:
-                            trial = override(base, trial, "opener", self.chosen_opener) or trial
+                            s["opener"] = trial[field]
+                        elif field == "opening" and s["opener"] != NO_PICK:
+                            trial = override(base, trial, "opener", s["opener"]) or trial
                         self.rules_over = trial
                         return
             return [field, lambda: text.option_text(field, self.rules()), change, None]
@@ -707,8 +706,6 @@ class App:
         if r is not None:
             base = preset(PRESETS[self.settings["preset"]])
             self.rules_over = {f: getattr(r, f) for f in FIELDS[3:] if getattr(r, f) != getattr(base, f)}
-            # a free opening's "left of the dealer" was forced, not picked
-            self.chosen_opener = -1 if r.opening in (FIVE_OR_NINE, ANY_RANK) else self.rules_over.get("opener", -1)
 
     def _kept(self, ok, record):
         """Note whether a write of the game (record 1) or the prefs (2) reached the flash (a

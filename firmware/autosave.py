@@ -16,7 +16,9 @@ match" (a torn write beside a good slot is the power cut the two slots are there
 
 prefs payload: version, the settings bytes, next deal number (4), the 7 seat levels,
 the last deal counted in the statistics (4), New game's rule set (a length byte, then
-engine.rules.Rules.encode(); not in version 1), engine.stats.Stats.encode(), then the last
+engine.rules.Rules.encode(); not in version 1), the opener picked on New game (a card, 255 the
+player left of the dealer, NO_PICK none; from version 4: a free opening's rule set holds the
+forced left of the dealer instead), engine.stats.Stats.encode(), then the last
 finished deal as engine.save bytes, for the replay (none, or not in versions 1 and 2: the
 game record holds the deal that is being played, so a power cut mid-deal lost it).
 """
@@ -30,7 +32,8 @@ GAME_KIND = 1
 PREFS_KIND = 2
 _GAME_HEAD = const(2)
 SCREEN = 32      # screen byte = kind * SCREEN + cursor (16 under header 1)
-_PREFS_VERSION = const(3)   # 2: with New game's rule set; 3: with the last finished deal
+_PREFS_VERSION = const(4)   # 2: with New game's rule set; 3: with the last finished deal; 4: the opener picked
+NO_PICK = const(254)        # settings["opener"] when no opener was picked
 
 TABLE = 0        # mid-deal, at the table
 RESULTS = 1      # the deal is settled, its results page
@@ -136,6 +139,7 @@ class Saves:
         _put32(out, counted)
         out.append(len(rules))
         out.extend(rules)
+        out.append(settings["opener"])
         out.extend(stats.encode())
         out.extend(replay)
         return self._write(self.prefs, bytes(out))
@@ -196,6 +200,12 @@ def _prefs(payload):
     if payload[0] > 1:
         rules = bytes(payload[at + 1:at + 1 + payload[at]])
         at += 1 + len(rules)
+    settings["opener"] = NO_PICK
+    if payload[0] > 3:
+        settings["opener"] = payload[at]
+        if payload[at] < NO_PICK and payload[at] % 13 != 6:
+            raise ValueError("opener")
+        at += 1
     end = at + STATS_SIZE if payload[0] > 2 else len(payload)
     replay = bytes(payload[end:])
     if replay:

@@ -1160,9 +1160,29 @@ def test_a_replay_that_no_longer_loads_leaves_the_settings_and_statistics():
         assert (settings, got.deals, counted, back, damaged) == (_prefs(), 4, 3, kept, False)
 
 
+def test_the_opener_picked_on_new_game_is_kept_and_checked():
+    """Version 4 prefs keep the opener picked on New game (a seven, 255 the player left of the
+    dealer, NO_PICK none); a byte no menu can make falls back to the older record, and a
+    version 3 record loads with no pick."""
+    from engine.rules import SEVEN_OF_CLUBS, LEFT_OF_DEALER
+    saves = Saves(MemoryStore())
+    for pick in (SEVEN_OF_CLUBS, LEFT_OF_DEALER, autosave.NO_PICK):
+        assert saves.save_prefs(_prefs(opener=pick), bytes(7), Stats(), 0, preset("sevens").encode())
+        assert saves.load_prefs()[0][0] == _prefs(opener=pick)
+    assert saves.save_prefs(_prefs(opener=5, deal=13), bytes(7), Stats(), 0, preset("sevens").encode())
+    assert saves.load_prefs()[0][0] == _prefs(opener=autosave.NO_PICK)      # the older slot
+    v3 = bytearray(saves.prefs.read_all()[0][1])       # the good one, as version 3 wrote it:
+    rules = preset("sevens").encode()
+    at = 1 + len(autosave.SETTINGS) + 4 + 7 + 4 + 1 + len(rules)
+    v3[0] = 3
+    del v3[at]                                  # no opener byte before the statistics
+    saves.prefs.write(bytes(v3))
+    assert saves.load_prefs()[0][0] == _prefs(opener=autosave.NO_PICK, deal=12)
+
+
 def _prefs(**kw):
     s = {"lang": 0, "sound": 1, "speed": 1, "bright": 2, "preset": 0, "players": 4, "level": 1,
-         "deal": 12}
+         "deal": 12, "opener": autosave.NO_PICK}
     s.update(kw)
     return s
 
@@ -1217,6 +1237,7 @@ def test_a_badge_updated_mid_match_keeps_its_game_settings_statistics_and_replay
     assert isinstance(sim.screen, TableScreen) and g.deal_number == 10
     assert bytes(g.log).hex() == "2013142112152d2e2f" and sim.app.match.scores == [3, 0, 1, 1]
     assert sim.app.stats.deals == 1 and sim.app.last_deal and not g.rules.up_first
+    assert sim.app.settings["opener"] == autosave.NO_PICK       # prefs version 3: none picked
     play_decisions(sim, 1)
     log = bytes(sim.screen.g.log)
     assert len(log) > 9 and Saves(FileStore(str(tmp_path))).load_game()[0].record[2] == 2

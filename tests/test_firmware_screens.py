@@ -1396,10 +1396,10 @@ def test_the_paid_pass_line_changes_no_other_line_when_it_cannot_turn_on():
 
 def test_the_seven_picked_comes_back_after_a_free_opening(tmp_path):
     """Opens 7♥, then Opening through 5 or 9 (the player left of the dealer opens there) and
-    back to 7s: Opens is the 7♥ again, also after a power cut between two detours; a preset
-    change forgets it, and so does a power cut in the middle of a detour (the prefs keep the
-    rule set, whose opener is then the forced "left of the dealer": the 7s bring the 7♦)."""
-    from engine.rules import SEVENS, FIVE_OR_NINE, LEFT_OF_DEALER
+    back to 7s: Opens is the 7♥ again, also after a power cut between two detours or in the
+    middle of one (the prefs keep the pick: the rule set then holds the forced "left of the
+    dealer"); a preset change forgets it."""
+    from engine.rules import SEVENS, FIVE_OR_NINE, LEFT_OF_DEALER, SEVEN_OF_CLUBS
 
     def detour(sim):
         seen = set_line(sim, "Opening", FIVE_OR_NINE, "opening")
@@ -1425,15 +1425,19 @@ def test_the_seven_picked_comes_back_after_a_free_opening(tmp_path):
     assert sim2.app.settings["preset"] == PRESETS.index("sevens")
     detour(sim2)
     assert sim2.app.rules().opener == SEVEN_OF_DIAMONDS
-    # off and on in the middle of the detour: the left of the dealer the free opening forced
-    # is not taken for a pick (a QA run got "left of D" back instead of the 7♦)
-    set_line(sim2, "Opening", FIVE_OR_NINE, "opening")
-    sim3 = Sim(seed=4, data_dir=str(tmp_path))
-    select_menu(sim3, "New game")
-    sim3.press("OK")
-    assert sim3.app.rules().opening == FIVE_OR_NINE
-    set_line(sim3, "Opening", SEVENS, "opening")
-    assert sim3.app.rules().opener == SEVEN_OF_DIAMONDS
+    # off and on in the middle of the detour: the pick comes back, and the left of the dealer
+    # the free opening forced is not taken for one (QA got "left of D", then the 7♦)
+    for pick in (None, SEVEN_OF_CLUBS):
+        if pick is not None:
+            set_line(sim2, "Opens", pick, "opener")
+        set_line(sim2, "Opening", FIVE_OR_NINE, "opening")
+        sim3 = Sim(seed=4, data_dir=str(tmp_path))
+        select_menu(sim3, "New game")
+        sim3.press("OK")
+        assert sim3.app.rules().opening == FIVE_OR_NINE
+        set_line(sim3, "Opening", SEVENS, "opening")
+        assert sim3.app.rules().opener == (pick or SEVEN_OF_DIAMONDS)
+        sim2 = sim3
 
 
 def test_any_seven_can_open():
