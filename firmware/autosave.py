@@ -203,7 +203,7 @@ def _prefs(payload):
     settings["opener"] = NO_PICK
     if payload[0] > 3:
         settings["opener"] = payload[at]
-        if payload[at] < NO_PICK and payload[at] % 13 != 6:
+        if payload[at] < NO_PICK and (payload[at] > 51 or payload[at] % 13 != 6):     # not a seven
             raise ValueError("opener")
         at += 1
     end = at + STATS_SIZE if payload[0] > 2 else len(payload)

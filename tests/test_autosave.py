@@ -1169,8 +1169,10 @@ def test_the_opener_picked_on_new_game_is_kept_and_checked():
     for pick in (SEVEN_OF_CLUBS, LEFT_OF_DEALER, autosave.NO_PICK):
         assert saves.save_prefs(_prefs(opener=pick), bytes(7), Stats(), 0, preset("sevens").encode())
         assert saves.load_prefs()[0][0] == _prefs(opener=pick)
-    assert saves.save_prefs(_prefs(opener=5, deal=13), bytes(7), Stats(), 0, preset("sevens").encode())
-    assert saves.load_prefs()[0][0] == _prefs(opener=autosave.NO_PICK)      # the older slot
+    for bad in (5, 58):                         # 58 % 13 == 6, but no card
+        assert saves.save_prefs(_prefs(), bytes(7), Stats(), 0, preset("sevens").encode())
+        assert saves.save_prefs(_prefs(opener=bad, deal=13), bytes(7), Stats(), 0, preset("sevens").encode())
+        assert saves.load_prefs()[0][0] == _prefs()                 # the older slot
     v3 = bytearray(saves.prefs.read_all()[0][1])       # the good one, as version 3 wrote it:
     rules = preset("sevens").encode()
     at = 1 + len(autosave.SETTINGS) + 4 + 7 + 4 + 1 + len(rules)
