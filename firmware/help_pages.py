@@ -45,9 +45,21 @@ def game_rules_page(app):
         if v != "-" and k not in ("target", "deals", "chips"):
             lines.append((t(k) + ": " + v, ui.TEXT))
     lines.append((t("difficulty") + ": " + text.levels_text(app.match_seats, r.players), ui.TEXT))
+    if r.ceremony:
+        lines.append((first_jack(app.match, app.human, w.WORDS), ui.TEXT))
     at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
     rules_page(app, PRESETS[app.match_preset], later(app.pause, "help"), at_table, lines,
                [(t("keys"), ui.ACCENT)] + key_lines(app, w), w)
+
+
+def first_jack(m, me, words):
+    """Who was dealt the first Jack face up, so dealt first: "First Jack: P3 (J♣, card 5)". The
+    deal the match began with is found again (a match read back from flash keeps no ceremony)."""
+    from engine.game import first_dealer
+    first = m.deal_number - m.deals + (m.result is not None)   # a settled deal is still counted
+    seat, shown = first_dealer(first, m.players)
+    return "%s: %s (%s, %s %d)" % (words["first_jack"], text.seat(seat, me), text.card_name(shown[-1]),
+                                   words["card"], len(shown))
 
 
 def options_page(app):

@@ -6,6 +6,8 @@ WORDS = {
     # Rules & help's other pages (this game, Buttons, About) and Statistics
     "around": "Tasten um die Mitte",
     "this_game": "Diese Partie",
+    "first_jack": "Erster Bube",
+    "card": "Karte",
     "match": "Partie",
     "memory_free": "Freier Speicher: %d von %d KB",
     "hold": "halten",

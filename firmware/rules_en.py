@@ -6,6 +6,8 @@ WORDS = {
     # Rules & help's other pages (this game, Buttons, About) and Statistics
     "around": "keys around the middle",     # the Buttons page, where no key bears its arrow
     "this_game": "This game",
+    "first_jack": "First Jack",
+    "card": "card",
     "match": "Match",
     "memory_free": "Free memory: %d of %d KB",
     "hold": "hold",

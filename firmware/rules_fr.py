@@ -6,6 +6,8 @@ WORDS = {
     # Rules & help's other pages (this game, Buttons, About) and Statistics
     "around": "touches autour du milieu",
     "this_game": "Cette partie",
+    "first_jack": "Premier valet",
+    "card": "carte",
     "match": "Partie",
     "memory_free": "Mémoire libre: %d sur %d Ko",
     "hold": "appui long",

@@ -814,6 +814,44 @@ def test_a_pip_penalty_is_offered_and_said(board):
         text.set_lang(0)
 
 
+def test_this_games_rules_say_who_was_dealt_the_first_jack(tmp_path):
+    """Fan Tan deals face up until a Jack picks the first dealer (rule book 000): the pause
+    menu's rules page says who got it, which card and how many went before, during the first
+    deal, after a power cut and in the next deal (the match read back keeps no ceremony)."""
+    from engine.game import first_dealer
+
+    def said(sim):
+        sim.press("MENU")
+        select_menu(sim, "Rules & help")
+        sim.press("OK")
+        lines = [x for x in page_text(sim.screen) if x.startswith("First Jack: ")]
+        sim.press("OK")
+        select_menu(sim, "Resume")
+        sim.press("OK")
+        return lines
+
+    sim = Sim(seed=41, data_dir=str(tmp_path))
+    new_game(sim, PRESETS.index("fan_tan"))
+    m = sim.app.match
+    seat, shown = first_dealer(41, 4)
+    assert m.dealer == seat and shown == m.shown and shown[-1] % 13 == 10
+    want = ["First Jack: %s (%s, card %d)" % ("You" if seat == 0 else "P%d" % (seat + 1),
+                                             card_name(shown[-1]), len(shown))]
+    sim.settle()
+    assert said(sim) == want
+    again = Sim(data_dir=str(tmp_path))                 # the badge off and on
+    again.settle()
+    assert not again.app.match.shown and said(again) == want
+    g = again.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    again.settle()
+    while not isinstance(again.screen, TableScreen):    # results, standings, the next deal
+        again.press("OK")
+    again.settle()
+    assert again.app.match.deal_number == 42 and said(again) == want
+
+
 def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     """Set rules and a bot away from the defaults on the new-game screen; mid-game, MENU >
     Rules & help shows the preset's page, the options this game is played with and its bots."""
@@ -841,6 +879,7 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     assert "Bots: P2: Easy, P3: Medium, P4: Easy" in " ".join(lines)
     assert "Match: until 100 points" in " ".join(lines)
     assert not [x for x in lines if x.startswith("Ends at:")]     # said once, by the match line
+    assert not [x for x in lines if x.startswith("First Jack")]   # no ceremony in Parliament
     assert lines[0] == "4 players."                  # as at this table (Parliament: 3-7)
     # then this board's keys: the Buttons page is out of reach in a match (a play-test)
     keys = lines.index("Buttons")
