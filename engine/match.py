@@ -23,11 +23,10 @@ class Match:
         self.deals = 0                      # deals settled
         self.scores = [0] * n
         self.chips = [rules.chips if rules.scoring == CHIPS else 0] * n
-        self.shown = []                     # the ceremony's face-up cards
         if dealer is None:
             dealer = n - 1                  # so seat 0 sits left of the dealer
-            if rules.ceremony:
-                dealer, self.shown = first_dealer(deal_number, n)
+            if rules.ceremony:              # its face-up cards: first_dealer again (the rules page)
+                dealer = first_dealer(deal_number, n)[0]
         self.dealer = dealer
         self._start()
 

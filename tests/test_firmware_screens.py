@@ -834,14 +834,14 @@ def test_this_games_rules_say_who_was_dealt_the_first_jack(tmp_path):
     new_game(sim, PRESETS.index("fan_tan"))
     m = sim.app.match
     seat, shown = first_dealer(41, 4)
-    assert m.dealer == seat and shown == m.shown and shown[-1] % 13 == 10
+    assert m.dealer == seat and shown[-1] % 13 == 10
     want = ["First Jack: %s (%s, card %d)" % ("You" if seat == 0 else "P%d" % (seat + 1),
                                              card_name(shown[-1]), len(shown))]
     sim.settle()
     assert said(sim) == want
     again = Sim(data_dir=str(tmp_path))                 # the badge off and on
     again.settle()
-    assert not again.app.match.shown and said(again) == want
+    assert said(again) == want
     g = again.screen.g
     while not g.over:
         g.play(g.legal_moves()[0], g.turn)
