@@ -96,8 +96,8 @@ def spans(deals, workers, most):
 def run_deals(args):
     """Worker: play deals [lo, hi). Returns one record per deal:
     a list per level index of [appearances, wins, penalty, score]."""
-    key, changes, players, levels, seed, lo, hi, budget = args
-    rules = table_rules(key, changes)[0]
+    key, over, players, levels, seed, lo, hi, budget = args
+    rules = preset(key).with_(**over)
     cache = [[bots.Bot(lv, budget) for lv in range(3)] for _ in range(players)]
     out = []
     for i in range(lo, hi):
@@ -214,12 +214,12 @@ def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.H
                changes=None):
     """Run a duplicate tournament; returns the result dict (see module doc). `changes`
     (field: value) change the preset's rules."""
-    changes = dict(changes or {})
+    over = table_rules(key, changes)[1]      # made once: the workers apply it as it is
     players, levels = lineup(key, seats, players, changes)
-    chunks = [(key, changes, players, levels, seed, lo, hi, budget) for lo, hi in spans(deals, workers, 50)]
+    chunks = [(key, over, players, levels, seed, lo, hi, budget) for lo, hi in spans(deals, workers, 50)]
     records = map_chunks(run_deals, chunks, workers)
     return {
-        "preset": key, "rules": table_rules(key, changes)[1], "players": players, "deals": deals,
+        "preset": key, "rules": over, "players": players, "deals": deals,
         "games": deals * players,
         "seats": [bots.LEVELS[lv] for lv in levels],
         "results": summarize(records, bots.LEVELS),
