@@ -107,7 +107,7 @@ class Rules:
             return "players not between min_players and max_players"
         if self.opener != LEFT_OF_DEALER and self.opening in (FIVE_OR_NINE, ANY_RANK):
             return "a free opening needs the player left of the dealer to open"
-        if self.opener != LEFT_OF_DEALER and self.opening == SEVENS and self.opener % 13 != 6:
+        if self.opener != LEFT_OF_DEALER and self.opener % 13 != 6:
             return "the opening card must be a seven"
         if self.coventry and self.opening != ANY_RANK:
             return "the Coventry bonus needs any-rank openings"

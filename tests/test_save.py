@@ -253,8 +253,11 @@ def test_a_record_of_exactly_256_bytes_is_written():
 
 
 def test_an_opening_card_that_is_not_a_seven_is_refused():
-    """A 7s opening set to open with a 2 would never start: refused as a rule set and in a save."""
-    assert Rules(opener=card(CLUBS, 0)).problem() is not None
+    """A 7s opening set to open with a 2 would never start: refused as a rule set and in a save.
+    Play or Pay opens with a seven too (the 7 of diamonds, or one New game picks)."""
+    assert Rules(opener=card(CLUBS, 0)).problem() == "the opening card must be a seven"
+    assert preset("play_or_pay").with_(opener=card(CLUBS, 0)).problem() == "the opening card must be a seven"
+    assert preset("play_or_pay").with_(opener=card(CLUBS, 6)).problem() is None
     with pytest.raises(ValueError):
         Rules.decode(Rules(opener=card(CLUBS, 0)).encode())
 

@@ -181,7 +181,7 @@ def test_a_rule_change_that_cannot_be_played_is_refused_with_the_reason(capsys):
                       ("up_first", "'up_first': up_first needs a whole number"),
                       ("penalty=pipz", "penalty needs a whole number or one of CARDS, VALUES, PIPS"),
                       ("scoring=VALUES", "scoring needs a whole number or one of ZERO_SUM, RACE, CHIPS"),
-                      ("opener=0", "opener needs a seven or the player left of the dealer: LEFT_OF_DEALER"),
+                      ("opener=0", "sevens with opener=0: the opening card must be a seven"),
                       ("up_first=2", "sevens with up_first=2: up_first out of range"),
                       ("coventry=1", "sevens with coventry=1: the Coventry bonus needs any-rank openings")):
         with pytest.raises(SystemExit) as e:
