@@ -408,14 +408,19 @@ def test_000_play_or_pay_from_the_eight_of_spades_only_upward_to_the_seven():
     assert all(g.fits[s] == FULL for s in (HEARTS, DIAMONDS, CLUBS))
 
 
-def test_000_losers_pay_a_chip_per_card_and_the_winner_takes_the_pot():
+CHIP_GAMES = ("fan_tan", "five_or_nine", "coventry", "play_or_pay")
+
+
+@pytest.mark.parametrize("key", CHIP_GAMES)
+def test_000_losers_pay_a_chip_per_card_and_the_winner_takes_the_pot(key):
     """"Les autres joueurs déposent dans la cagnotte un jeton pour chaque carte qu'ils ont
     encore en main. Le gagnant s'empare de la cagnotte." One who has fewer chips than cards
-    pays what they have."""
+    pays what they have. The variants end so too ("Le premier joueur à se défaire de toutes
+    ses cartes gagne la partie et ramasse la cagnotte")."""
     rng = Rng(5)
     short = 0
     for d in range(1, 30):
-        m = Match(preset("fan_tan"), d)
+        m = Match(preset(key), d)
         g = m.game
         if d % 3 == 0:
             m.chips[(g.dealer + 2) % 4] = 2           # short of chips, if holding more cards
@@ -617,11 +622,15 @@ def test_003_diamonds_seven_eight_with_nine_six_and_seven_of_clubs_all_play():
 
 
 def test_003_parliament_table_of_three_to_seven_and_card_value_penalty():
+    """"Celui qui détient le sept de carreau le pose au milieu", at every table size."""
     rules = preset("parliament")
     assert (rules.min_players, rules.max_players, rules.opener) == (3, 7, c("7D"))
     for n in range(3, 8):
         g = Game(rules, 4, players=n)
         assert sum(g.dealt) == 52 and max(g.dealt) - min(g.dealt) <= 1
+        for d in range(1, 10):
+            g = Game(rules, d, players=n)
+            assert holds(g, g.turn, [c("7D")]) and g.legal_moves() == [c("7D")], (n, d)
     rv = rules.with_(penalty=VALUES)
     g = Game(rv, 4, players=3)
     rng = Rng(1)
@@ -891,8 +900,10 @@ def test_a_paid_pass_counts_as_a_pass_not_a_forced_one():
     assert g.passes[p] == passes + 1 and g.forced[p] == forced
 
 
-@pytest.mark.parametrize("key", ("sevens", "parliament"))
+@pytest.mark.parametrize("key", ("sevens", "parliament", "domino"))
 def test_a_completed_row_ends_at_its_bottom_and_top(key):
+    """Rows run 2..A where the ace is high (002), A..K where it is low (001: "l'As étant la
+    carte la plus basse")."""
     rules = preset(key)
     bottom, top = rules.bottom_top()
     rng = Rng(3)
@@ -938,6 +949,24 @@ def test_a_race_chosen_on_new_game_runs_to_its_target(key):
     assert max(m.scores) >= 25
     if base.scoring != RACE:
         assert base.with_(**override(base, over, "scoring", base.scoring)) == base.with_(target=25)
+
+
+@pytest.mark.parametrize("key", CHIP_GAMES)
+def test_000_in_every_variant_a_player_who_cannot_play_pays_a_chip(key):
+    """"Dans chacune de ces variantes, un joueur qui passe dépose un jeton": each forced pass
+    puts one chip in the pot (all a player has left, if less); a card laid moves no chip."""
+    rng = Rng(11)
+    passes = 0
+    for d in range(1, 30):
+        g = Game(preset(key), d, chips=[50] * 4)
+        while not g.over:
+            chips, pot, forced = g.chips[:], g.pot, g.forced[:]
+            moves = [x for x in g.legal_moves() if x != PASS] or [PASS]
+            g.play(moves[rng.below(len(moves))])
+            paid = [min(g.forced[p] - forced[p], chips[p]) for p in range(4)]
+            passes += sum(g.forced) - sum(forced)
+            assert [chips[p] - g.chips[p] for p in range(4)] == paid and g.pot == pot + sum(paid)
+    assert passes > 100
 
 
 def test_000_a_pass_costs_one_chip_to_whoever_cannot_play():
