@@ -359,9 +359,13 @@ def test_000_play_or_pay_thirteenth_card_starts_the_next_suit_with_any_card():
                           bin(g.table[g.current]).count("1") == 12 and g.can_play()
                           and g.counts[g.turn] > 1)
     p = g.turn
-    assert g.play(g.legal_moves()[0]) == R.OK
+    assert g.play([x for x in g.legal_moves() if x != PASS][0]) == R.OK
     assert g.turn == p and g.current == -1
     assert all(g.fits[s] == FULL for s in range(4) if not g.table[s])
+    # the "privilège" is a turn like any: declined only by a paid pass (free in Coventry's bonus)
+    chips, pot = g.chips[p], g.pot
+    assert g.pass_cost(p) == (rules.pass_pot, []) and g.play(PASS) == R.OK
+    assert g.chips[p] == chips - rules.pass_pot and g.pot == pot + rules.pass_pot
 
 
 def test_000_coventry_an_ace_row_runs_up_and_the_fourth_ace_s_layer_plays_again_if_able():
