@@ -1,4 +1,5 @@
-"""A match: deals in a row, the dealer moving one seat each deal, and the scores.
+"""A match: deals in a row, the dealer moving one seat each deal (or the winner dealing), and
+the scores.
 
     m = Match(preset("fan_tan"), deal_number=7)
     ... play m.game to the end ...
@@ -90,10 +91,10 @@ class Match:
         return [p for p in range(self.players) if t[p] == best]
 
     def next_deal(self):
-        """Start the next deal: the dealer moves one seat to the left."""
+        """Start the next deal: the dealer moves one seat to the left, or the winner deals."""
         if self.result is None or self.over:
             raise ValueError("settle a deal of a running match first")
-        self.dealer = (self.dealer + 1) % self.players
+        self.dealer = self.game.winner if self.rules.winner_deals else (self.dealer + 1) % self.players
         self.deal_number += 1
         self._start()
 

@@ -33,13 +33,13 @@ FIELDS = (
     "opening", "opener", "ace_high", "coventry",
     "strategic_pass", "pass_pot", "gate_penalty",
     "scoring", "penalty", "target", "chips", "deals",
-    "ceremony", "up_first",
+    "ceremony", "up_first", "winner_deals",
 )
-_DEFAULTS = (4, 3, 7, SEVENS, SEVEN_OF_DIAMONDS, 0, 0, 0, 3, 3, ZERO_SUM, CARDS, 100, 50, 4, 0, 0)
+_DEFAULTS = (4, 3, 7, SEVENS, SEVEN_OF_DIAMONDS, 0, 0, 0, 3, 3, ZERO_SUM, CARDS, 100, 50, 4, 0, 0, 0)
 
 # (lowest, highest) allowed value of each field, in FIELDS order; opener is checked apart.
 _LIMITS = ((3, 7), (3, 7), (3, 7), (0, 3), None, (0, 1), (0, 1), (0, 1), (0, 9), (0, 9),
-           (0, 2), (0, 2), (10, 250), (5, 250), (0, 250), (0, 1), (0, 1))
+           (0, 2), (0, 2), (10, 250), (5, 250), (0, 250), (0, 1), (0, 1), (0, 1))
 
 
 class Rules:
@@ -62,7 +62,8 @@ class Rules:
         for CHIPS and RACE); ceremony: deal face up until a Jack picks the first
         dealer, and cut the deck each deal;
     up_first: in a 7s opening, no card goes below a 7 until the 8 above it is laid (the 8
-        before the 6).
+        before the 6);
+    winner_deals: a deal's winner deals the next one (001), instead of the seat left of the dealer.
     """
 
     def __init__(self, **fields):
@@ -120,7 +121,8 @@ class Rules:
             # at the table, while the views (forced, void, log) would tell the others which it was
             return "a strategic pass costs 2 or more"
         if self.strategic_pass and self.max_players * self.chips // self.pass_pot > 140:
-            # each strategic pass feeds the pot, so this bounds a deal's log (engine.save)
+            # each strategic pass feeds the pot, so this bounds a deal's log (engine.save: with 7
+            # players and 18 rule fields, 52 cards + 140 passes + a bonus fill a 256-byte record)
             return "too many chips for strategic passes"
         return None
 

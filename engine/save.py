@@ -8,8 +8,8 @@ Body: rules (one byte a field), players, deal number (4), dealer, deals settled 
 byte: a deal limit is at most 250, and past that the count only seeds the bots, from its
 low byte too), settled flag, screen, then per player the score and chips at the deal's start
 (2 + 2, signed), then the deal's log (one byte an action: card id or PASS).
-Forced passes are not in the log: replaying it repeats them. Version 1 records (16 rule fields,
-before up_first) still load, with that rule off.
+Forced passes are not in the log: replaying it repeats them. Version v holds 15 + v rule fields:
+records of version 1 (before up_first) and 2 (before winner_deals) still load, those rules off.
 """
 from engine.portable import const
 from engine.crc import crc32, crc_bytes
@@ -17,9 +17,7 @@ from engine.rules import Rules, FIELDS, RACE, CHIPS
 from engine.match import Match
 
 MAGIC = b"FT"
-_VERSION = const(2)
-_V1 = const(1)              # the version before up_first, which read 16 rule fields
-_V1_FIELDS = const(16)
+_VERSION = const(3)          # version v: 15 + v rule fields (up_first came with 2, winner_deals 3)
 _MAX_BYTES = const(256)
 
 
@@ -66,7 +64,7 @@ def decode(data):
     """(match, screen) from a record; SaveError with a short reason otherwise."""
     if len(data) < 8 or bytes(data[0:2]) != MAGIC:
         raise SaveError("not a saved game")
-    if data[2] != _VERSION and data[2] != _V1:
+    if not 0 < data[2] <= _VERSION:
         raise SaveError("saved by another version")
     size = data[3]
     if len(data) != size + 8:
@@ -74,7 +72,7 @@ def decode(data):
     body = bytes(data[4:4 + size])
     if bytes(data[4 + size:]) != crc_bytes(crc32(body)):
         raise SaveError("damaged")
-    k = len(FIELDS) if data[2] == _VERSION else _V1_FIELDS
+    k = 15 + data[2]
     if size < k + 9:
         raise SaveError("truncated")
     try:

@@ -340,6 +340,7 @@ class App:
             line("penalty", (CARDS, VALUES, PIPS)),
             line("strategic_pass", (0, 1)),
             line("gate_penalty", (3, 5)),            # 3 as in rule book 000, 5 as in 001
+            line("winner_deals", (0, 1)),            # 001: the winner may deal the next deal
             ["deal_no", deal_text, change_deal, edit_deal],
         ]
         deal_row = len(items) - 1

@@ -21,5 +21,6 @@ NEW_GAME = {
     "strategic_pass": "Passen, obwohl man spielen kann, gegen Bezahlung (nur bei Chips).",
     "gate_penalty": ("Was so ein Passen zusätzlich jedem zahlt, der eine Karte neben einer "
                      "zurückgehaltenen Startkarte hat."),
+    "winner_deals": "Wer eine Runde gewinnt, gibt die nächste, statt des Spielers links vom Geber.",
     "deal_no": "Dieselbe Nummer gibt auf jedem Badge dieselben Karten.",
 }

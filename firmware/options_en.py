@@ -20,5 +20,6 @@ NEW_GAME = {
     "penalty": "Each card left costs 1, its value (A=1, K=13), or its value with J/Q/K=10.",
     "strategic_pass": "In chip games, pass even when you can play, for a price.",
     "gate_penalty": "What such a pass also pays each holder of a card next to a starter you keep.",
+    "winner_deals": "Each deal's winner deals the next, instead of the player left of the dealer.",
     "deal_no": "The same number deals the same cards on every badge.",
 }

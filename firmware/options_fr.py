@@ -21,5 +21,6 @@ NEW_GAME = {
     "strategic_pass": "Aux jetons, passer même si l'on peut jouer, contre paiement.",
     "gate_penalty": ("Ce que cette passe paie en plus à chaque détenteur d'une carte voisine d'une carte "
                      "d'ouverture que vous gardez."),
+    "winner_deals": "Le gagnant d'une donne distribue la suivante, au lieu du joueur à gauche du donneur.",
     "deal_no": "Le même numéro donne les mêmes cartes sur chaque badge.",
 }

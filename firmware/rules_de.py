@@ -45,6 +45,8 @@ WORDS = {
                  "wird abgehoben."),
     "dealer": ("Der Geber rückt jede Runde einen Platz nach links; liegen am Ende mehrere gleichauf vorn, "
                "teilen sie sich den Sieg."),
+    "winner_deals": ("Wer eine Runde gewinnt, gibt die nächste; liegen am Ende mehrere gleichauf vorn, "
+                     "teilen sie sich den Sieg."),
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (

@@ -42,6 +42,7 @@ WORDS = {
     "ceremony": ("The first dealer is whoever is dealt the first Jack, face up; the deck is cut before "
                  "each deal."),
     "dealer": "The dealer moves one seat left each deal; leaders tied at the end share the win.",
+    "winner_deals": "Each deal's winner deals the next; leaders tied at the end share the win.",
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (

@@ -46,6 +46,8 @@ WORDS = {
                  "le paquet est coupé avant chaque donne."),
     "dealer": ("Le rôle de donneur tourne d'un joueur vers la gauche à chaque donne; les joueurs à égalité "
                "en tête à la fin se partagent la victoire."),
+    "winner_deals": ("Le gagnant d'une donne distribue la suivante; les joueurs à égalité en tête à la fin "
+                     "se partagent la victoire."),
 }
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (

@@ -105,7 +105,7 @@ def preset_title(key):
 # The rule options (engine.rules fields, each also the word of its line) the new-game screen
 # sets, and the rules page of a game in progress shows.
 OPTIONS = ("players", "opening", "opener", "ace_high", "up_first", "coventry", "scoring", "target", "deals",
-           "chips", "penalty", "strategic_pass", "gate_penalty")
+           "chips", "penalty", "strategic_pass", "gate_penalty", "winner_deals")
 _OPENING = ("sevens", "five_nine", "any_rank", "play_or_pay")    # by engine.rules opening
 _SCORING = ("zero_sum", "race", "in_chips")                      # by engine.rules scoring
 
@@ -133,7 +133,7 @@ def option_text(key, r):
         return "-"
     if key == "opener":
         return t("left_of_d") if v == LEFT_OF_DEALER else card_name(v)
-    if key in ("ace_high", "up_first", "coventry", "strategic_pass"):
+    if key in ("ace_high", "up_first", "coventry", "strategic_pass", "winner_deals"):
         return t("on" if v else "off")
     return str(v) if v or key != "deals" else t("no_limit")
 
@@ -202,5 +202,5 @@ def rules(r, w=None):
                                           "chip_per_card" if r.scoring == CHIPS else "per_card"])
     if r.ceremony:
         out.append(say["ceremony"])
-    out.append(say["dealer"])
+    out.append(say["winner_deals" if r.winner_deals else "dealer"])
     return out

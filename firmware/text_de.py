@@ -13,6 +13,7 @@ T = {
     "start": "Starten",
     "opening": "Eröffnung",
     "ace_high": "Ass hoch",
+    "winner_deals": "Sieger als Geber",
     "up_first": "8 vor 6",
     "scoring": "Wertung",
     "target": "Partie bis",

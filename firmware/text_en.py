@@ -13,6 +13,7 @@ T = {
     "start": "Start",
     "opening": "Opening",
     "ace_high": "Ace high",
+    "winner_deals": "Winner deals",
     "up_first": "8 before 6",
     "scoring": "Scoring",
     "target": "Ends at",

@@ -13,6 +13,7 @@ T = {
     "start": "Commencer",
     "opening": "Ouverture",
     "ace_high": "As fort",
+    "winner_deals": "Gagnant donne",
     "up_first": "8 avant 6",
     "scoring": "Marque",
     "target": "Partie en",

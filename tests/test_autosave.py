@@ -1230,7 +1230,7 @@ def test_a_badge_updated_mid_match_keeps_its_game_settings_statistics_and_replay
     """tests/saves_v1: a data folder the firmware before "8 before 6" wrote (engine.save version
     1, 16 rule bytes; made with 55920df: Parliament, one deal settled, three decisions into deal
     10). The updated firmware resumes that table, with the statistics and the replay, and saves
-    on in version 2."""
+    on in the version of now (3)."""
     for name in os.listdir(os.path.join(ROOT, "tests", "saves_v1")):
         shutil.copy(os.path.join(ROOT, "tests", "saves_v1", name), str(tmp_path))
     sim = Sim(data_dir=str(tmp_path))
@@ -1242,7 +1242,7 @@ def test_a_badge_updated_mid_match_keeps_its_game_settings_statistics_and_replay
     assert sim.app.settings["opener"] == autosave.NO_PICK       # prefs version 3: none picked
     play_decisions(sim, 1)
     log = bytes(sim.screen.g.log)
-    assert len(log) > 9 and Saves(FileStore(str(tmp_path))).load_game()[0].record[2] == 2
+    assert len(log) > 9 and Saves(FileStore(str(tmp_path))).load_game()[0].record[2] == 3
     back = Sim(data_dir=str(tmp_path))
     back.settle()
     assert bytes(back.screen.g.log) == log

@@ -742,3 +742,38 @@ def test_eight_before_six_through_the_buttons(board):
         sim3 = Sim(board)
         pick_preset(sim3, PRESETS.index(key))
         assert line_value(sim3, "8 before 6") == "-"
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
+def test_winner_deals_through_the_buttons(board, tmp_path):
+    """New game's "Winner deals" (001: the winner may deal the next deal): each deal's winner
+    deals the next, marked on the table; the rules pages say it; the match read back from the
+    flash keeps it."""
+    sim = Sim(board, seed=4, data_dir=str(tmp_path))
+    pick_preset(sim, PRESETS.index("sevens"))
+    assert line_value(sim, "Winner deals") == "off"
+    assert set_line(sim, "Winner deals", 1, "winner_deals") == [0]
+    select_menu(sim, "Start")
+    sim.press("OK")
+    m = sim.app.match
+    assert m.rules.winner_deals
+    dealers = []
+    for _ in range(3):
+        dealer = m.dealer
+        t = play_deal(sim, illegal_tries=0)
+        winner = t.g.winner
+        sim.press("OK")                                   # the standings
+        sim.press("OK")                                   # the next deal
+        g = sim.screen.g
+        assert m.dealer == g.dealer == winner and g.deal_number == t.g.deal_number + 1
+        dealers.append((dealer, winner))
+    assert any(w != (d + 1) % m.players for d, w in dealers), dealers     # not the usual rotation
+    sim.press("MENU")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    said = " ".join(page_text(sim.screen))
+    assert "Each deal's winner deals the next" in said and "Winner deals: on" in said
+    assert "moves one seat left" not in said
+    back = Sim(board, data_dir=str(tmp_path))          # a power cut: the match comes back with it
+    back.settle()
+    assert back.app.match.rules.winner_deals and back.app.match.dealer == m.dealer

@@ -745,6 +745,32 @@ def test_dealer_moves_one_seat_each_deal():
     assert m.dealer == (first + 1) % 4 and m.deal_number == 2
 
 
+@pytest.mark.parametrize("key", ("domino", "fan_tan", "five_or_nine"))
+def test_001_the_winner_may_deal_the_next_deal(key):
+    """001: "C'est éventuellement à lui de battre les cartes et de distribuer pour une nouvelle
+    manche": with winner_deals, each deal's winner deals the next, so the seat on their left
+    opens a free opening and is dealt first; the seats the dealer takes are the winners'."""
+    rules = preset(key).with_(winner_deals=1, players=5, chips=80, deals=0)
+    m = Match(rules, 3)
+    rng = Rng(2)
+    dealers = []
+    for _ in range(6):
+        g = m.game
+        assert g.dealer == m.dealer and g.dealt[(m.dealer + 1) % 5] == 11      # 52 = 11+11+10+10+10
+        if rules.opener == LEFT_OF_DEALER:
+            assert g.turn == (m.dealer + 1) % 5 or g.forced[(m.dealer + 1) % 5]
+        while not g.over:
+            moves = [x for x in g.legal_moves() if x != PASS] or [PASS]
+            g.play(moves[rng.below(len(moves))])
+        m.settle()
+        assert not m.over
+        m.next_deal()
+        assert m.dealer == g.winner
+        dealers.append(m.dealer)
+    assert len(dealers) >= 3 and len(set(dealers)) > 1 and dealers != [
+        (dealers[0] + i) % 5 for i in range(len(dealers))]
+
+
 def test_chips_match_ends_when_someone_is_out_or_after_n_deals():
     rules = preset("fan_tan").with_(chips=5, deals=0)
     m = Match(rules, 1)

@@ -95,6 +95,19 @@ def test_a_match_is_only_for_the_table_sizes_its_rules_allow():
     assert "min_players" in preset("fan_tan").with_(min_players=5, max_players=4).problem()
 
 
+def test_the_longest_deal_a_rule_set_allows_fits_a_record():
+    """A deal's log holds its 52 cards, each paid pass (Rules.problem allows at most 140: each
+    costs 2 or more of the table's chips) and a declined bonus card; with 7 players and every
+    rule field, the record still fits 256 bytes (a rule field more would not, unless the bound
+    of 140 comes down)."""
+    worst = preset("fan_tan").with_(players=7, max_players=7, pass_pot=2, chips=40)
+    assert worst.problem() is None and worst.with_(chips=41).problem() == "too many chips for strategic passes"
+    assert 4 + len(FIELDS) + 9 + 4 * 7 + 52 + 7 * 40 // 2 + 1 + 4 <= 256
+    m = Match(worst, 3)
+    m.game.log.extend(bytes(52 + 140 + 1))
+    assert len(save.encode(m)) == 256
+
+
 def real_record():
     return save.encode(played("fan_tan", 4, 77, moves=20))
 
@@ -142,18 +155,22 @@ def test_an_old_version_record_is_refused_with_its_reason():
     assert "version" in str(e.value)
 
 
-def test_a_record_of_the_version_before_up_first_loads():
-    """Version 1 records (16 rule fields, before "8 before 6") are a game a badge updated
-    mid-match still holds: they load, the new rule off, and save again as version 2."""
+@pytest.mark.parametrize("version", (1, 2))
+def test_a_record_of_a_version_before_the_last_rule_fields_loads(version):
+    """Version 1 records (16 rule fields, before "8 before 6") and version 2 (17, before
+    "Winner deals") are a game a badge updated mid-match still holds: they load, the new rules
+    off, and save again as version 3."""
     m = played("fan_tan", 4, 77, moves=20)
     data = save.encode(m)
+    assert data[2] == 3
     body = bytearray(data[4:-4])
     k = len(FIELDS)
-    assert FIELDS[k - 1] == "up_first" and body[k - 1] == 0
-    del body[k - 1]
-    old = bytes(b"FT" + bytes((1, len(body)))) + bytes(body) + crc_bytes(crc32(bytes(body)))
+    assert FIELDS[k - 2:] == ("up_first", "winner_deals") and body[k - 2:k] == b"\0\0"
+    del body[15 + version:k]
+    old = bytes(b"FT" + bytes((version, len(body)))) + bytes(body) + crc_bytes(crc32(bytes(body)))
     back, _ = save.decode(old)
-    assert same(m, back) and back.rules.up_first == 0 and save.encode(back) == data
+    assert same(m, back) and back.rules.up_first == back.rules.winner_deals == 0
+    assert save.encode(back) == data
 
 
 def _forged(key, change, players=None):

@@ -183,7 +183,9 @@ def test_a_rule_change_that_cannot_be_played_is_refused_with_the_reason(capsys):
                       ("scoring=VALUES", "scoring needs a whole number or one of ZERO_SUM, RACE, CHIPS"),
                       ("opener=0", "sevens with opener=0: the opening card must be a seven"),
                       ("up_first=2", "sevens with up_first=2: up_first out of range"),
-                      ("coventry=1", "sevens with coventry=1: the Coventry bonus needs any-rank openings")):
+                      ("coventry=1", "sevens with coventry=1: the Coventry bonus needs any-rank openings"),
+                      ("winner_deals=1", "sevens with winner_deals=1: a tournament plays single deals"),
+                      ("deals=10", "sevens with deals=10: a tournament plays single deals")):
         with pytest.raises(SystemExit) as e:
             T.main(["--deals", "1", "--rule", arg])
         assert e.value.code == 2 and says in capsys.readouterr().err, arg

@@ -163,6 +163,9 @@ NAMES = {"opening": ("SEVENS", "FIVE_OR_NINE", "ANY_RANK", "PLAY_OR_PAY"),
          "penalty": ("CARDS", "VALUES", "PIPS")}
 
 
+MATCH_ONLY = ("target", "deals", "winner_deals")     # rules of a match's length or its next dealer
+
+
 def changed(changes):
     """The rule changes as text: " field=value" each, a value by its name where it has one."""
     out = ""
@@ -189,6 +192,9 @@ def table_rules(key, changes=None):
     over = {f: v for f, v in over.items() if v != getattr(base, f)}   # a pair forced back as it was
     rules = base.with_(**over)
     for field in changes:
+        if field in MATCH_ONLY:
+            raise ValueError("%s with%s: a tournament plays single deals, and this changes only a match" % (
+                key, changed({field: changes[field]})))
         if field in OPTIONS and option_text(field, rules) == "-":
             raise ValueError("%s with%s: no effect under its other rules (New game shows it as -)" % (
                 key, changed({field: changes[field]})))
