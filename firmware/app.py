@@ -665,6 +665,8 @@ class App:
         self.match_seats = saved.seats
         if m.result is not None:
             self.last_deal = saved.record
+            if self.counted != m.deal_number:   # prefs from before the deal ended: its next deal
+                self.deal_on()                  # number too (a finished match's, then kept here)
             self._count_deal()
         if saved.kind == FINISHED:
             self.match = None

@@ -1246,3 +1246,44 @@ def test_a_badge_updated_mid_match_keeps_its_game_settings_statistics_and_replay
     back = Sim(data_dir=str(tmp_path))
     back.settle()
     assert bytes(back.screen.g.log) == log
+
+
+def test_a_match_over_whose_last_statistics_failed_still_moves_the_next_match_on(tmp_path):
+    """The statistics write as a match's last deal ends fails once (a full flash, or no heap
+    for the nvm's rewrite) and the game's writes after it land, up to the finished match: at
+    power-up the deal is counted, but the next New game dealt that same deal again, as the
+    finished match's resume returned before it moved the next deal number on. A deal number
+    chosen on New game after the match is still kept."""
+    data = tmp_path / "a"
+    sim = Sim(seed=5, data_dir=str(data))
+    store = FailingFrom(str(data), only="prefs", once=True)
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    settle = sim.app.deal_over
+
+    def deal_over():
+        store.failing = sim.app.match.deals == sim.app.match.rules.deals - 1   # the last deal
+        settle()
+    sim.app.deal_over = deal_over
+    for _ in range(400):
+        if sim.app.match is None:
+            break
+        if isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
+            play_decisions(sim, 1)
+        else:
+            sim.settle()
+            sim.press("OK")                 # results, standings, the next deal or the title
+    assert sim.app.match is None and sim.app.stats.matches == 1
+    last = sim.app.counted
+    shutil.copytree(str(data), str(tmp_path / "b"))
+    back = Sim(data_dir=str(tmp_path / "b"))    # power-up at the title: the last deal counted
+    assert back.app.stats.deals == 4 and back.app.stats.matches == 1
+    new_game(back, PRESETS.index("sevens"))
+    assert back.app.match.deal_number == last + 1
+    select_menu(sim, "New game")                # the first badge: a deal number chosen
+    sim.press("OK")
+    select_menu(sim, "Deal #")
+    sim.press("RIGHT")
+    chosen = sim.app.settings["deal"]
+    assert chosen != last + 1
+    assert Sim(data_dir=str(data)).app.settings["deal"] == chosen     # kept at power-up
