@@ -378,6 +378,7 @@ class App:
             self.counted = 0                            # nor "none counted" beside the old match
             self.save_prefs()
         self.match = Match(r, deal_number=n)
+        self.chimed_deal = -1       # its first decision chimes, the same deal dealt again too
         self.deal_on()
         self.match_preset = self.settings["preset"]
         self.match_seats = bytearray(self.seat_levels)

@@ -1043,6 +1043,29 @@ def test_sounds_your_turn_an_illegal_card_and_the_deal_s_end():
     assert sim.hal.tones[-len(end) // 2:] == notes([end])
 
 
+def test_the_same_deal_dealt_again_after_a_quit_chimes_as_your_decision_begins(tmp_path):
+    """Sevens, deal 2: you hold the 7\u2666, so your first decision begins before any move. Quit
+    and deal 2 again from New game: the chime was silent (it was keyed by the deal's number and
+    moves so far, the same as the quit match's first decision)."""
+    from firmware import ui
+    sim = Sim("pimoroni_picosystem", seed=2, data_dir=str(tmp_path))
+    new_game(sim, PRESETS.index("sevens"))
+    assert sim.screen.my_turn() and not sim.screen.g.log
+    assert sim.hal.tones[-2:] == [(1320, 30), (1760, 40)]
+    sim.press("MENU")
+    quit_match(sim)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Deal #")
+    while sim.app.settings["deal"] != 2:
+        sim.press("LEFT")
+    select_menu(sim, "Start")
+    sim.hal.tones.clear()
+    sim.press("OK")
+    assert sim.screen.my_turn() and not sim.screen.g.log
+    assert sim.hal.tones[-2:] == [(ui.YOUR_TURN[0], ui.YOUR_TURN[1]), (ui.YOUR_TURN[2], ui.YOUR_TURN[3])]
+
+
 @pytest.mark.parametrize("board,sound", [("pimoroni_picosystem", 0), ("pimoroni_badger2040", 1)])
 def test_no_sound_when_it_is_off_or_the_board_has_no_speaker(board, sound):
     sim = Sim(board, seed=9)
