@@ -497,6 +497,10 @@ class TableScreen(TableView):
         self.touched = False            # you changed the screen in this decision
         self.asked = False              # OK asked to see the panel now
         self.calm = 0                   # until then OK plays nothing: it was hurrying the bots
+        g = self.g                      # your chips before the forced passes not yet told: a
+        self.purse = g.chips[self.me]   # new deal's are those left after the ante
+        if dealing:
+            self.purse = max(0, self.m.start_chips[self.me] - (2 if g.dealt[self.me] < max(g.dealt) else 1))
 
     # ---- the e-ink panel (App.render asks; other screens refresh freely) --------------
     def panel_due(self, settled):
@@ -603,11 +607,13 @@ class TableScreen(TableView):
         g = self.g
         n = g.forced[self.me] - self.seen_forced
         if n > 0:           # chips: each such pass paid the pot one (none once you have none)
-            cost = " -" + str(n) if g.rules.scoring == CHIPS and g.chips[self.me] else ""
+            paid = g.chips[self.me] or self.purse       # your last chip, paid now, too
+            cost = " -" + str(n) if g.rules.scoring == CHIPS and paid else ""
             self.say(t("no_move") + cost, t("no_move_s") + cost, ui.ACCENT)
             self.notice_until = now + NOTICE_MS
             self.asked = True           # e-ink: shown now, or a bot's move would hide it
         self.seen_forced = g.forced[self.me]
+        self.purse = g.chips[self.me]
 
     def on_button(self, b, now):
         g = self.g

@@ -51,6 +51,28 @@ def test_a_forced_pass_with_no_chips_left_is_told_without_a_price():
     pytest.fail("no deal with a forced pass of yours found")
 
 
+def test_a_forced_pass_that_takes_your_last_chip_is_told_with_its_price():
+    """Fan Tan, deal 2, with one chip left: the engine passes you and the pot takes that chip,
+    but the notice read "No move: you pass" without the "-1", as for a player with none left
+    who pays nothing (it looked at the chips after the pass)."""
+    for seed in range(1, 40):
+        sim = Sim("pimoroni_picosystem", seed=seed)
+        new_game(sim, PRESETS.index("fan_tan"))
+        t = sim.screen
+        g = t.g
+        if g.forced[0]:
+            continue
+        g.chips[0] = t.purse = 1    # as after paying all but one chip earlier in the deal
+        seen = len(sim.messages)
+        while not g.over and not g.forced[0] and g.chips[0] == 1:
+            sim.play_legal()
+        if g.forced[0] and g.chips[0] == 0:
+            told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
+            assert told == [text.t("no_move") + " -1"], told
+            return
+    pytest.fail("no deal with a forced pass of yours found")
+
+
 def _hard_hints_a_pass(key):
     """A real match of preset key where Hard, on seat 1's view, would pass while able to play
     (Play or Pay: a paid pass; Coventry: declining the bonus card)."""
