@@ -84,6 +84,10 @@ class Game:
         self.chips = chips if chips is not None else [0] * n
         self._begin()
 
+    def ante(self, p):
+        """Player p's ante in a chip game: 1 chip, 2 if dealt a card fewer (000)."""
+        return 2 if self.dealt[p] < max(self.dealt) else 1
+
     def _begin(self):
         """Start the deal from the hands as they are: an empty table, the ante in chip
         games, the first player. Resets in place (the bots' history replay reuses it)."""
@@ -107,9 +111,8 @@ class Game:
         self.winner = -1
         self.pot = 0
         if rules.scoring == CHIPS:
-            most = max(self.dealt)
             for p in range(n):
-                self._pay(p, 2 if self.dealt[p] < most else 1)
+                self._pay(p, self.ante(p))
         self._update_fits()
         if self.opener >= 0:
             self.turn = self.holder(self.opener)

@@ -500,7 +500,7 @@ class TableScreen(TableView):
         g = self.g                      # your chips before the forced passes not yet told: a
         self.purse = g.chips[self.me]   # new deal's are those left after the ante
         if dealing:
-            self.purse = max(0, self.m.start_chips[self.me] - (2 if g.dealt[self.me] < max(g.dealt) else 1))
+            self.purse = max(0, self.m.start_chips[self.me] - g.ante(self.me))
 
     # ---- the e-ink panel (App.render asks; other screens refresh freely) --------------
     def panel_due(self, settled):
