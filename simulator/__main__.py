@@ -72,6 +72,8 @@ def main(argv=None):
     for o, v in (("--screenshot", args.screenshot), ("--window-shot", args.window_shot)):
         if v is not None and not v.lower().endswith(".png"):
             ap.error("%s %r: a PNG, named .png" % (o, v))
+        if v is not None and not os.path.isdir(os.path.dirname(v) or "."):     # known before playing
+            ap.error("%s %s: no folder %s" % (o, v, os.path.dirname(v)))
     if args.data_dir == "":         # an unset shell variable: not the player's own saves
         ap.error("--data-dir: give a folder")
     headless = [o for o, v in (("--keys", args.keys), ("--screenshot", args.screenshot),
@@ -110,35 +112,33 @@ def main(argv=None):
         os.makedirs(data_dir, exist_ok=True)
     except OSError as e:
         ap.error("--data-dir %s: cannot make the folder (%s)" % (data_dir, e.strerror or e))
-    if args.headless:
-        sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)
-        sim.measure = args.redraw
-        try:
+    try:
+        if args.headless:
+            sim = Sim(args.board, seed=args.seed, data_dir=data_dir, headless=True, battery=args.battery)
+            sim.measure = args.redraw
             scale = args.shot_scale or 1
             sim.run_script(args.keys.split(","), shot_dir=args.shot_dir, shot_scale=scale)
             sim.settle()
             if args.screenshot:
                 sim.shot(args.screenshot, scale)
-        except OSError as e:
-            cannot_write(ap, e)
-        except KeyboardInterrupt:
-            ap.exit(130, "%s: interrupted\n" % ap.prog)
-        if args.redraw:
-            moves, worst, mean = sim.redraw_summary()
-            if moves:
-                print("redraw after bot moves: %d moves, max %.1f%%, mean %.1f%% of %d px"
-                      % (moves, 100 * worst, 100 * mean, sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT))
-        if sim.app.unsaved:         # what the badge says on its screen: a player would lose it
-            lost = ("game", "settings", "game and settings")[sim.app.unsaved - 1]
-            ap.exit(1, "%s: error: could not save in %s (full, or not writable): a power-off would "
-                    "lose the %s\n" % (ap.prog, data_dir, lost))
-        return 0
-    from simulator.window import run_window
-    try:
-        return run_window(args.board, args.scale, args.seed, data_dir, args.frames, args.window_shot,
-                          args.battery)
-    except OSError as e:            # --window-shot
+        else:
+            from simulator.window import run_window
+            sim = run_window(args.board, args.scale, args.seed, data_dir, args.frames, args.window_shot,
+                             args.battery)
+    except OSError as e:            # a picture: --screenshot, @file.png, --window-shot
         cannot_write(ap, e)
+    except KeyboardInterrupt:       # Ctrl+C in the terminal: what was saved stays
+        ap.exit(130, "%s: interrupted\n" % ap.prog)
+    if args.redraw:
+        moves, worst, mean = sim.redraw_summary()
+        if moves:
+            print("redraw after bot moves: %d moves, max %.1f%%, mean %.1f%% of %d px"
+                  % (moves, 100 * worst, 100 * mean, sim.hal.profile.WIDTH * sim.hal.profile.HEIGHT))
+    if sim.app.unsaved:         # what the badge says on its screen: a player would lose it
+        lost = ("game", "settings", "game and settings")[sim.app.unsaved - 1]
+        ap.exit(1, "%s: error: could not save in %s (full, or not writable): a power-off would "
+                "lose the %s\n" % (ap.prog, data_dir, lost))
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,8 +1,6 @@
 """Run the app headless or in a window: the pieces `python -m simulator` and tests share."""
 import os
 
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from hal.desktop import DesktopHal, reachable
 from hal.buttons import COUNT, NAMES, OK as BTN_OK, BACK as BTN_BACK, MENU as BTN_MENU
 from firmware.app import App
@@ -59,8 +57,9 @@ class Sim:
 
     def __init__(self, board="pimoroni_picosystem", seed=None, data_dir=None, headless=True,
                  battery=None):
-        if headless:
+        if headless:                # (the window's beeps use the desktop's sound: no driver set)
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
             os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")    # SIGTERM ends a script (timeout, CI)
         text.set_lang(0)
         ui._fonts.clear()

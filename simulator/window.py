@@ -69,7 +69,9 @@ def shot_name(folder="."):
 
 
 def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery=None):
-    """Run the window; frames > 0 stops after that many frames (and saves window_shot)."""
+    """Run the window until it closes (Esc) or, with frames > 0, for that many frames (and
+    save window_shot); the Sim, to see what it could not save."""
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "fantan-badge")     # the taskbar's name for it
     sim = Sim(board, seed=seed, data_dir=data_dir, headless=False, battery=battery)
     hal = sim.hal
     p = hal.profile
@@ -91,7 +93,7 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
                 pygame.quit()
-                return 0
+                return sim
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F12:
                 path = shot_name()
                 try:
@@ -128,6 +130,6 @@ def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery
             if window_shot:
                 save_png(window, window_shot)
             pygame.quit()
-            return 0
+            return sim
         clock.tick(FPS)
         time.sleep(0)

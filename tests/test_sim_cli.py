@@ -461,3 +461,62 @@ def test_a_headless_run_stops_at_sigterm(tmp_path):
     finally:
         p.kill()
         p.wait()
+
+
+def test_the_window_beeps_through_the_desktop_s_sound(tmp_path):
+    """QA under a real X server: the window never opened the sound, because importing the
+    simulator set SDL's audio driver to "dummy" for everyone; only headless runs set it now."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    env["SDL_VIDEODRIVER"] = "dummy"
+    r = subprocess.run([sys.executable, "-c", "import os, simulator.window\n"
+                        "print(os.environ.get('SDL_AUDIODRIVER'))\n"
+                        "from simulator.core import Sim\nSim(headless=True, data_dir=%r)\n"
+                        "print(os.environ.get('SDL_AUDIODRIVER'))" % str(tmp_path)],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert r.stdout.split() == ["None", "dummy"], r.stderr
+
+
+def test_a_window_whose_game_could_not_be_saved_says_so_at_exit(tmp_path, monkeypatch, capsys):
+    """QA: with a data dir nothing can be written to, the window's table said "Cannot save",
+    and Esc then ended with status 0 and not a word, where --headless says it and exits 1."""
+    import pygame
+    from simulator import window
+    from simulator.__main__ import main
+
+    class Started(window.Sim):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.app.start_match()               # as Start on New game: the saves are written
+
+    monkeypatch.setattr(window, "Sim", Started)
+    pygame.display.init()
+    dead = tmp_path / "read-only"
+    dead.mkdir()
+    dead.chmod(0o500)
+    if os.access(str(dead), os.W_OK):            # root writes anywhere: a folder nothing can write
+        dead = "/proc/self/fdinfo"
+    with pytest.raises(SystemExit) as e:
+        main(["--frames", "2", "--data-dir", str(dead)])
+    assert e.value.code == 1 and "could not save in %s" % dead in capsys.readouterr().err
+
+
+def test_ctrl_c_in_the_terminal_ends_the_window_in_a_line(tmp_path, monkeypatch, capsys):
+    """QA: Ctrl+C printed pygame's KeyboardInterrupt traceback and status 2 from make."""
+    from simulator import window
+    from simulator.__main__ import main
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(window, "run_window", interrupted)
+    with pytest.raises(SystemExit) as e:
+        main(["--data-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert e.value.code == 130 and "interrupted" in err and "Traceback" not in err
+
+
+def test_a_window_shot_into_no_folder_is_refused_before_the_window_opens(tmp_path):
+    """QA: --window-shot into a missing folder failed only once the window had run, and left
+    the --data-dir folder behind."""
+    r = run_sim("--frames", "2", "--window-shot", str(tmp_path / "no" / "w.png"), "--data-dir", str(tmp_path / "d"))
+    assert r.returncode == 2 and "no folder" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not (tmp_path / "d").exists()
