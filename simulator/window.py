@@ -71,7 +71,7 @@ def shot_name(folder="."):
 def run_window(board, scale, seed, data_dir, frames=0, window_shot=None, battery=None):
     """Run the window until it closes (Esc) or, with frames > 0, for that many frames (and
     save window_shot); the Sim, to see what it could not save."""
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "fantan-badge")     # the taskbar's name for it
+    os.environ["SDL_VIDEO_X11_WMCLASS"] = "fantan-badge"   # the taskbar's name (pygame's import set its own)
     sim = Sim(board, seed=seed, data_dir=data_dir, headless=False, battery=battery)
     hal = sim.hal
     p = hal.profile

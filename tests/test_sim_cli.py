@@ -252,7 +252,9 @@ def test_f12_saves_a_numbered_shot_and_never_over_an_earlier_one(tmp_path, monke
     (tmp_path / "fantan-1.png").write_bytes(b"an earlier shot")
     pygame.display.init()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0))
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "__main__.py")     # as importing pygame sets it under X
     window.run_window("pimoroni_picosystem", 1, 1, str(tmp_path / "data"), frames=2)
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "fantan-badge"      # the taskbar's name for the window
     assert (tmp_path / "fantan-1.png").read_bytes() == b"an earlier shot"
     assert Image.open(tmp_path / "fantan-2.png").size == (240, 240)
     assert "Screenshot: " + str(tmp_path / "fantan-2.png") in capsys.readouterr().out
