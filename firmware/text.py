@@ -126,6 +126,7 @@ def option_text(key, r):
             or key == "coventry" and r.opening != ANY_RANK
             or key == "target" and r.scoring != RACE
             or key == "deals" and r.scoring == RACE         # a race runs to its target
+            or key == "winner_deals" and r.deals == 1       # no next deal
             or key == "chips" and r.scoring != CHIPS
             or key == "gate_penalty" and (not r.strategic_pass or r.opening == PLAY_OR_PAY)   # one end
             # a paid pass these chips and seats cannot have (engine.rules: a save's log bound)
@@ -202,5 +203,5 @@ def rules(r, w=None):
                                           "chip_per_card" if r.scoring == CHIPS else "per_card"])
     if r.ceremony:
         out.append(say["ceremony"])
-    out.append(say["winner_deals" if r.winner_deals else "dealer"])
+    out.append(say["winner_deals" if r.winner_deals and r.deals != 1 else "dealer"])
     return out

@@ -777,3 +777,10 @@ def test_winner_deals_through_the_buttons(board, tmp_path):
     back = Sim(board, data_dir=str(tmp_path))          # a power cut: the match comes back with it
     back.settle()
     assert back.app.match.rules.winner_deals and back.app.match.dealer == m.dealer
+    one = Sim(board, data_dir=str(tmp_path / "one"))   # a match of one deal has no next dealer
+    pick_preset(one, PRESETS.index("sevens"))
+    set_line(one, "Winner deals", 1, "winner_deals")
+    set_line(one, "Deals", 1, "deals")
+    assert line_value(one, "Winner deals") == "-"
+    said = " ".join(text.rules(one.app.rules()))
+    assert "moves one seat left" in said and "winner deals" not in said

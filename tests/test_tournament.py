@@ -200,6 +200,7 @@ def test_a_rule_change_is_made_as_new_game_makes_it(capsys):
     assert T.table_rules("sevens", {"opening": FIVE_OR_NINE})[1] == {
         "opening": FIVE_OR_NINE, "opener": LEFT_OF_DEALER}
     assert T.table_rules("sevens", {"scoring": RACE})[1] == {"scoring": RACE, "deals": 0}
+    assert T.table_rules("sevens", {"winner_deals": 0})[1] == {}       # the preset's: nothing to refuse
     assert T.table_rules("sevens", {"strategic_pass": 1})[1] == {"strategic_pass": 1, "scoring": CHIPS}
     T.main(["--deals", "1", "--seats", "medium,easy", "--rule", "opening=five_or_nine"])
     assert capsys.readouterr().out.startswith("sevens opener=LEFT_OF_DEALER opening=FIVE_OR_NINE, 4 players")

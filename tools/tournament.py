@@ -192,7 +192,7 @@ def table_rules(key, changes=None):
     over = {f: v for f, v in over.items() if v != getattr(base, f)}   # a pair forced back as it was
     rules = base.with_(**over)
     for field in changes:
-        if field in MATCH_ONLY:
+        if field in MATCH_ONLY and field in over:
             raise ValueError("%s with%s: a tournament plays single deals, and this changes only a match" % (
                 key, changed({field: changes[field]})))
         if field in OPTIONS and option_text(field, rules) == "-":
