@@ -751,6 +751,12 @@ def a_finished_match():
     store = sim.app.saves.store = Snapshots()
     sim.app.saves = Saves(store)
     new_game(sim, PRESETS.index("sevens"))
+    play_to_the_title(sim)
+    return sim, store
+
+
+def play_to_the_title(sim):
+    """Play the match on to its end, through its results and standings, to the title."""
     for _ in range(400):
         if sim.app.match is None:
             break
@@ -760,7 +766,6 @@ def a_finished_match():
             sim.settle()
             sim.press("OK")                 # results, standings, the next deal or the title
     assert sim.app.match is None and sim.app.stats.matches == 1
-    return sim, store
 
 
 def test_a_match_over_or_quit_leaves_no_bot_in_memory():
@@ -1265,15 +1270,7 @@ def test_a_match_over_whose_last_statistics_failed_still_moves_the_next_match_on
         store.failing = sim.app.match.deals == sim.app.match.rules.deals - 1   # the last deal
         settle()
     sim.app.deal_over = deal_over
-    for _ in range(400):
-        if sim.app.match is None:
-            break
-        if isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
-            play_decisions(sim, 1)
-        else:
-            sim.settle()
-            sim.press("OK")                 # results, standings, the next deal or the title
-    assert sim.app.match is None and sim.app.stats.matches == 1
+    play_to_the_title(sim)
     last = sim.app.counted
     shutil.copytree(str(data), str(tmp_path / "b"))
     back = Sim(data_dir=str(tmp_path / "b"))    # power-up at the title: the last deal counted

@@ -30,9 +30,11 @@ def test_a_forced_pass_as_the_deal_begins_is_told():
                 assert t.g.chips[0] == t.m.start_chips[0] - ante - len(told)
 
 
-def test_a_forced_pass_with_no_chips_left_is_told_without_a_price():
+@pytest.mark.parametrize("chips", (0, 1))
+def test_a_forced_pass_is_told_with_the_chip_it_took(chips):
     """Fan Tan: a forced pass pays the pot a chip, but a player with none left pays nothing,
-    and the notice says no price ("No move: you pass", not "... -1")."""
+    and the notice says no price ("No move: you pass", not "... -1"). With one chip left the
+    pot takes it, and the notice read no price either (it looked at the chips after the pass)."""
     for seed in range(1, 40):
         sim = Sim("pimoroni_picosystem", seed=seed)
         new_game(sim, PRESETS.index("fan_tan"))
@@ -40,35 +42,13 @@ def test_a_forced_pass_with_no_chips_left_is_told_without_a_price():
         g = t.g
         if g.forced[0]:
             continue                # passed before your first decision, with chips
-        g.chips[0] = 0              # as after paying all you had earlier in the deal
+        g.chips[0] = t.purse = chips    # as after paying all (but one) earlier in the deal
         seen = len(sim.messages)
-        while not g.over and not g.forced[0]:
-            sim.play_legal()
-        if g.forced[0]:
-            told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
-            assert told == [text.t("no_move")] * g.forced[0] and g.chips[0] == 0, told
-            return
-    pytest.fail("no deal with a forced pass of yours found")
-
-
-def test_a_forced_pass_that_takes_your_last_chip_is_told_with_its_price():
-    """Fan Tan, deal 2, with one chip left: the engine passes you and the pot takes that chip,
-    but the notice read "No move: you pass" without the "-1", as for a player with none left
-    who pays nothing (it looked at the chips after the pass)."""
-    for seed in range(1, 40):
-        sim = Sim("pimoroni_picosystem", seed=seed)
-        new_game(sim, PRESETS.index("fan_tan"))
-        t = sim.screen
-        g = t.g
-        if g.forced[0]:
-            continue
-        g.chips[0] = t.purse = 1    # as after paying all but one chip earlier in the deal
-        seen = len(sim.messages)
-        while not g.over and not g.forced[0] and g.chips[0] == 1:
+        while not g.over and not g.forced[0] and g.chips[0] == chips:
             sim.play_legal()
         if g.forced[0] and g.chips[0] == 0:
             told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
-            assert told == [text.t("no_move") + " -1"], told
+            assert told == [text.t("no_move") + (" -1" if chips else "")], told
             return
     pytest.fail("no deal with a forced pass of yours found")
 
