@@ -520,7 +520,8 @@ class App:
         for p in range(m.players):
             mark = " \u25c0" if p in leaders and marked else ""
             value = "$" + str(tot[p]) if r == CHIPS else (signed(tot[p]) if r == ZERO_SUM else str(tot[p])) + t("pt")
-            lines.append((text.seat(p, self.human) + ": " + value + mark, ui.TEXT))
+            deals = " " + t("dealer") if p == m.dealer and m.result is None else ""    # this deal's, as at the table
+            lines.append((text.seat(p, self.human) + deals + ": " + value + mark, ui.TEXT))
         if marked:
             lines.append((t("leads"), ui.MUTED))
         if m.result is not None:

@@ -242,6 +242,9 @@ def test_the_standings_write_points_as_the_table_does(preset_key, form):
     sim.press("OK")
     assert not any("\u25c0" in x for x in page_text(sim.screen)), page_text(sim.screen)
     assert text.t("leads") == "\u25c0 leads"
+    # during the deal its dealer is marked as at the table (where a 128x64 table has no room)
+    assert [x.split(":")[0] for x in page_text(sim.screen)[:m.players]] == [
+        text.seat(p, sim.app.human) + (" D" if p == m.dealer else "") for p in range(m.players)]
     sim.press("BACK")
     sim.press("BACK")
     assert isinstance(sim.screen, TableScreen)
