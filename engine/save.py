@@ -5,8 +5,8 @@
 
 Layout (big-endian): b"FT", version, length of the body, body, CRC-32 of the body.
 Body: rules (one byte a field), players, deal number (4), dealer, deals settled (its low
-byte: a deal limit is at most 250, and past that the count only seeds the bots, from its
-low byte too), settled flag, screen, then per player the score and chips at the deal's start
+byte), the settled flag (bit 0; the bits above it hold the deals' count past 255, which a
+chip match with no deal limit can reach), screen, then per player the score and chips at the deal's start
 (2 + 2, signed), then the deal's log (one byte an action: card id or PASS).
 Forced passes are not in the log: replaying it repeats them. Version v holds 15 + v rule fields:
 records of version 1 (before up_first) and 2 (before winner_deals) still load, those rules off.
@@ -39,12 +39,12 @@ def encode(match, screen=0):
     """The record of a match and the screen the app shows (0..255)."""
     g = match.game
     n = match.players
-    settled = match.result is not None
+    settled = 1 if match.result is not None else 0
     body = bytearray(match.rules.encode())
     d = match.deal_number
+    done = match.deals - settled
     body.extend(bytes((n, (d >> 24) & 0xFF, (d >> 16) & 0xFF, (d >> 8) & 0xFF, d & 0xFF,
-                       match.dealer, (match.deals - (1 if settled else 0)) & 0xFF,
-                       1 if settled else 0, screen)))
+                       match.dealer, done & 0xFF, (done >> 7 & 0xFE) | settled, screen)))
     for p in range(n):
         score = match.scores[p] - (match.result[p] if settled else 0)
         body.extend(bytes(_i16(score)))
@@ -82,8 +82,10 @@ def decode(data):
     n = body[k]
     d = (body[k + 1] << 24) | (body[k + 2] << 16) | (body[k + 3] << 8) | body[k + 4]
     dealer, deals, settled, screen = body[k + 5], body[k + 6], body[k + 7], body[k + 8]
+    deals |= settled >> 1 << 8
+    settled &= 1
     at = k + 9
-    if dealer >= n or settled > 1 or size < at + 4 * n:
+    if dealer >= n or size < at + 4 * n:
         raise SaveError("bad table")
     try:
         m = Match(rules, d, n, dealer)          # refuses a table size the rules do not allow
@@ -112,7 +114,7 @@ def _impossible(m):
     r = m.rules
     n = m.players
     if (r.scoring == RACE and min(m.scores) < 0 or r.scoring != RACE and sum(m.scores)
-            or r.deals and not m.deals and any(m.scores)):      # (no limit: the count wraps)
+            or r.deals and not m.deals and any(m.scores)):      # (no limit: the count wraps at 32768)
         return "bad scores"
     for p in range(n):
         if m.start_chips[p] != (r.chips + m.scores[p] if r.scoring == CHIPS else 0):

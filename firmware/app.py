@@ -685,7 +685,7 @@ class App:
             self.goto(TableScreen(self, dealing=False, cursor=saved.cursor))
 
     def _make_bots(self, first_deal):
-        # seeded from the first deal's low byte: the record keeps only that of the deals settled
+        # seeded from the first deal's low byte, as when records kept only that of the deals settled
         self.bots = [players.EngineBot(self.match_seats[p], (first_deal & 0xFF) * 8 + p)
                      for p in range(self.match.players)]
 

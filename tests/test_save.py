@@ -67,20 +67,27 @@ def test_largest_table_with_most_chips_fits():
 
 
 def test_a_match_without_a_deal_limit_saves_past_255_deals():
-    """Chips with no deal limit (Parliament switched to chips) can go on for hundreds of deals:
-    the record keeps the count's low byte, which is all that then seeds the bots."""
+    """Chips with no deal limit (Parliament switched to chips) can go on for hundreds of deals.
+    The record kept only the count's low byte, so after a power cut the pause menu's rules page
+    named another deal's first Jack (found from the match's first deal, deal_number - deals:
+    P2's J of spades, card 11, read back as card 17), and the replay line hid when the count was
+    a multiple of 256 (a helper's find): the count's high bits ride above the settled flag."""
+    from firmware.help_pages import first_jack
     rules = preset("fan_tan").with_(players=3, chips=250, deals=0, strategic_pass=0)
     assert rules.problem() is None
     m = Match(rules, 1)
     while m.deals < 256:
-        g = m.game
-        while not g.over:
-            g.play(g.legal_moves()[0])
-        m.settle()
+        finish(m)
         assert not m.over
         m.next_deal()
-    back, _ = save.decode(save.encode(m))
-    assert back.deals == 0 and back.chips == m.chips and back.deal_number == m.deal_number
+    words = {"first_jack": "First Jack", "card": "card"}
+    for settled in (0, 1):
+        if settled:
+            finish(m)
+        back, _ = save.decode(save.encode(m))
+        assert back.deals == m.deals == 256 + settled and back.chips == m.chips
+        assert back.deal_number == m.deal_number and (back.result is not None) == settled
+        assert first_jack(back, 0, words) == first_jack(m, 0, words)
 
 
 def test_a_match_is_only_for_the_table_sizes_its_rules_allow():
@@ -204,14 +211,15 @@ def test_a_record_with_a_good_crc_but_an_impossible_match_is_refused(key, change
     save.decode(_forged(key, lambda m: None))
 
 
-def test_a_settled_flag_other_than_0_or_1_is_refused():
-    """Only 0 and 1 are written: an 8 loaded as settled and was written back as 1."""
+def test_the_settled_byte_s_high_bits_count_deals_past_255():
+    """The settled flag is bit 0; the bits above it are the deals' count past its low byte: a
+    forged 8 in a match of 4 deals reads 1024 deals settled, a match already over."""
     from engine.crc import crc32, crc_bytes
     data = bytearray(save.encode(Match(preset("sevens"), 3)))
     size = len(data) - 8
     data[4 + len(preset("sevens").encode()) + 7] = 8         # rules, players, deal, dealer, deals
     data[4 + size:] = crc_bytes(crc32(bytes(data[4:4 + size])))
-    with pytest.raises(save.SaveError, match="bad table"):
+    with pytest.raises(save.SaveError, match="the match was over"):
         save.decode(bytes(data))
 
 
