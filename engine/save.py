@@ -82,6 +82,8 @@ def decode(data):
     n = body[k]
     d = (body[k + 1] << 24) | (body[k + 2] << 16) | (body[k + 3] << 8) | body[k + 4]
     dealer, deals, settled, screen = body[k + 5], body[k + 6], body[k + 7], body[k + 8]
+    if data[2] < _VERSION and settled > 1:     # older encoders wrote 0 or 1
+        raise SaveError("bad table")
     deals |= settled >> 1 << 8
     settled &= 1
     at = k + 9

@@ -203,5 +203,5 @@ def rules(r, w=None):
                                           "chip_per_card" if r.scoring == CHIPS else "per_card"])
     if r.ceremony:
         out.append(say["ceremony"])
-    out.append(say["winner_deals" if r.winner_deals and r.deals != 1 else "dealer"])
+    out.append(say["winner_deals" if r.winner_deals and option_text("winner_deals", r) != "-" else "dealer"])
     return out

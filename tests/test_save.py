@@ -221,6 +221,13 @@ def test_the_settled_byte_s_high_bits_count_deals_past_255():
     data[4 + size:] = crc_bytes(crc32(bytes(data[4:4 + size])))
     with pytest.raises(save.SaveError, match="the match was over"):
         save.decode(bytes(data))
+    old = bytearray(data)                                      # version 2 wrote only 0 or 1 there
+    k = 4 + len(preset("sevens").encode()) - 1
+    del old[k]                                                 # its 17 rule fields
+    old[2:4] = bytes((2, size - 1))
+    old[3 + size:] = crc_bytes(crc32(bytes(old[4:3 + size])))
+    with pytest.raises(save.SaveError, match="bad table"):
+        save.decode(bytes(old))
 
 
 def finish(m):
