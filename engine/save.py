@@ -8,8 +8,9 @@ Body: rules (one byte a field), players, deal number (4), dealer, deals settled 
 byte), the settled flag (bit 0; the bits above it hold the deals' count past 255, which a
 chip match with no deal limit can reach), screen, then per player the score and chips at the deal's start
 (2 + 2, signed), then the deal's log (one byte an action: card id or PASS).
-Forced passes are not in the log: replaying it repeats them. Version v holds 15 + v rule fields:
-records of version 1 (before up_first) and 2 (before winner_deals) still load, those rules off.
+Forced passes are not in the log: replaying it repeats them. Each version holds one rule field
+more than the one before: records of version 1 (before up_first) and 2 (before winner_deals)
+still load, those rules off.
 """
 from engine.portable import const
 from engine.crc import crc32, crc_bytes
@@ -17,7 +18,7 @@ from engine.rules import Rules, FIELDS, RACE, CHIPS
 from engine.match import Match
 
 MAGIC = b"FT"
-_VERSION = const(3)          # version v: 15 + v rule fields (up_first came with 2, winner_deals 3)
+_VERSION = const(3)          # a rule field more, a version more (up_first came with 2, winner_deals 3)
 _MAX_BYTES = const(256)
 
 
@@ -72,7 +73,7 @@ def decode(data):
     body = bytes(data[4:4 + size])
     if bytes(data[4 + size:]) != crc_bytes(crc32(body)):
         raise SaveError("damaged")
-    k = 15 + data[2]
+    k = len(FIELDS) - _VERSION + data[2]      # the rule fields of that version
     if size < k + 9:
         raise SaveError("truncated")
     try:

@@ -497,10 +497,8 @@ class TableScreen(TableView):
         self.touched = False            # you changed the screen in this decision
         self.asked = False              # OK asked to see the panel now
         self.calm = 0                   # until then OK plays nothing: it was hurrying the bots
-        g = self.g                      # your chips before the forced passes not yet told: a
-        self.purse = g.chips[self.me]   # new deal's are those left after the ante
-        if dealing:
-            self.purse = max(0, self.m.start_chips[self.me] - g.ante(self.me))
+        # your chips before the forced passes not yet told: a new deal's, those left after the ante
+        self.purse = max(0, self.m.start_chips[self.me] - self.g.ante(self.me)) if dealing else self.g.chips[self.me]
 
     # ---- the e-ink panel (App.render asks; other screens refresh freely) --------------
     def panel_due(self, settled):
