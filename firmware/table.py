@@ -340,18 +340,26 @@ class TableView(Screen):
             left = " ".join([a + b + c for a, b, c in parts])
             if ui.text_width(left, L.font) > L.w - 4:
                 left = " ".join([a + c for a, b, c in parts])
+            lefts = (left,)
         else:
-            left = t("deal_no") + str(g.deal_number)
+            label = t("deal_no")            # "Donne n° ", shortened to "n° " where it is in the way
+            n = str(g.deal_number)
+            arrow = ""
             if g.rules.opening == PLAY_OR_PAY and g.current >= 0 and g.fits[g.current]:
-                nxt = g.current * 13 + lowest(g.fits[g.current])
-                left += " \u2192" + card_name(nxt)
+                arrow = " \u2192" + card_name(g.current * 13 + lowest(g.fits[g.current]))
+            lefts = (label + n + arrow, label[label.rfind(" ", 0, -1) + 1:] + n + arrow, arrow.strip() or " ")
         right = self._purse_text()          # "Pot 6 · You $48", whose chips they are said
         if g.rules.scoring == RACE:
             right += "/" + str(g.rules.target)      # "You 12 pt/100"
-        # where the two ends would meet (Sprig: "Donne n° 142 →10♠"): without the pot, then yours alone
+        # where the two ends would meet (Sprig: "Donne n° 142 →10♠"): the deal's number gives way
+        # before the pot (results and replay say it), then the pot, then all but yours
         for right in (right, right.split(" \u00b7 ")[-1], self._standing(me), " "):
-            if ui.text_width(left + " " + right, L.font) <= L.w - 4:
-                break
+            for left in lefts:
+                if ui.text_width(left + " " + right, L.font) <= L.w - 4:
+                    break
+            else:
+                continue
+            break
         _set(self.status_l, left)
         _set(self.status_r, right)
 

@@ -435,6 +435,32 @@ def test_the_status_line_s_two_ends_never_meet(board, lang):
         text.set_lang(0)
 
 
+@pytest.mark.parametrize("lang", range(3))
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "hack_club_sprig", "lilygo_t_display_rp2040"))
+@pytest.mark.parametrize("preset_key, seed", (("play_or_pay", 100), ("fan_tan", 99999)))
+def test_the_deal_s_number_gives_way_before_the_pot(board, lang, preset_key, seed):
+    """"Runde Nr. 7 →10♦" left no room for "Pot 57 · Du G $57" on the PicoSystem in French
+    and German, nor "Donne n° 99" for "Pot 23 · Vous Dn $48" on the Sprig: the pot, which
+    the winner takes, stayed hidden for most of the deal. The deal's number, which the results
+    and the replay say, shortens ("n° 99", "#99"), then gives way (QA)."""
+    sim = Sim(board, seed=seed)
+    new_game(sim, PRESETS.index(preset_key))
+    text.set_lang(lang)
+    try:
+        t = sim.screen
+        label = text.t("deal_no")
+        while not t.g.over:
+            t.update(0)
+            left, right = t.status_l.text, t.status_r.text
+            assert right.startswith(text.t("pot") + " " + str(t.g.pot) + " · "), (left, right)
+            whole = label + str(t.g.deal_number) + (" " + left[left.find("\u2192"):] if "\u2192" in left else "")
+            if ui.text_width(whole + " " + right, sim.app.layout.font) <= sim.hal.profile.WIDTH - 4:
+                assert left == whole, (left, right)     # the whole label where it fits
+            sim.play_legal()
+    finally:
+        text.set_lang(0)
+
+
 def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
     """In Play or Pay whoever starts a suit (first, or again after laying a 13th card) may
     lay any card: the message line says so instead of only 'Your turn'."""
