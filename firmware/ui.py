@@ -120,7 +120,7 @@ def text_width(text, font_name):
 def wrap(text, font_name, width):
     """Split text into lines no wider than width (words kept whole, a "label:" with the word
     after it, a French " !" or " ?" and a signed number ("Passer -6…-9", "solde -18") with the
-    word before it, and no line starting or ending with a "·"). Where "label: value" (not
+    word before it, a lone suit too, and no line starting or ending with a "·"). Where "label: value" (not
     parts joined by "·") is too wide for one line, a label of two to four words (a key's name)
     keeps its line, and the value starts the next ("Top right:" / "hint", not "Top" / "right:
     hint"); a sentence with a colon wraps as any other."""
@@ -136,7 +136,8 @@ def wrap(text, font_name, width):
     for word in text[len(indent):].split(" "):
         if words and (words[-1][-1:] == ":" and text_width(words[-1] + " " + word, font_name) <= width
                       or word in ("!", "?")         # French "Gagné !" keeps its "!"
-                      or word[:1] in "+-" and word[1:2].isdigit()):     # a price keeps its name
+                      or word[:1] in "+-" and word[1:2].isdigit()       # a price keeps its name
+                      or "\u2660" <= word <= "\u2667"):         # a row's suit its word ("pas sur \u2663")
             words[-1] += " " + word
         else:
             words.append(word)

@@ -607,6 +607,14 @@ def test_a_price_keeps_its_name_where_a_line_breaks(fonts):
     assert ui.wrap("P3 +17 pt", "5x8", ui.text_width("P3 +17", "5x8") - 1) == ["P3 +17", "pt"]
 
 
+def test_a_lone_suit_keeps_its_word_where_a_line_breaks(fonts):
+    """Coventry's French bonus line broke "…pas sur" / "\u2663 \u00b7 Passer" on the PicoSystem:
+    the row's suit goes with the word before it (QA)."""
+    said = "Bonus: une carte de plus, pas sur \u2663 \u00b7 Passer"
+    w = ui.text_width("Bonus: une carte de plus, pas sur", "5x8")
+    assert ui.wrap(said, "5x8", w) == ["Bonus: une carte de plus, pas", "sur \u2663 \u00b7 Passer"]
+
+
 def test_a_wrapped_line_neither_starts_with_a_dot_nor_follows_an_empty_one(fonts):
     """A "\u00b7" between two parts goes where the line breaks: no line starts (or ends) with
     it; a word wider than the page stands on its own line, with no empty line before it (a long
