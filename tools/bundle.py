@@ -30,6 +30,7 @@ import importlib.util
 import io
 import os
 import platform
+import re
 import subprocess
 import sys
 import tempfile
@@ -366,9 +367,7 @@ def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_vers
             except OSError as e:
                 raise BundleError("cannot run mpy-cross %s: %s" % (mpy_cross, e)) from None
             if res.returncode != 0 or not obj.exists():
-                raise BundleError("mpy-cross failed on %s: %s" % (dest, (res.stderr or res.stdout).strip()
-                                                                  or "exit status %d, no .mpy written"
-                                                                  % res.returncode))
+                raise BundleError("mpy-cross failed on %s: %s" % (dest, _compile_error(res)))
             mpy = obj.read_bytes()
             if mpy[:1] != expect_header:
                 runtime = "CircuitPython" if expect_header == b"C" else "MicroPython"
@@ -379,6 +378,19 @@ def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_vers
                                   % (mpy_cross, mpy[1], expect_version))
             out[dest[:-3] + ".mpy"] = mpy
     return dict(sorted(out.items()))
+
+
+def _compile_error(res):
+    """mpy-cross's complaint in one line: a traceback of the temporary file becomes its line
+    number and error ("line 2: SyntaxError: invalid syntax"); other output, its first line."""
+    lines = [line.strip() for line in (res.stderr or res.stdout).splitlines() if line.strip()]
+    if not lines:
+        return "exit status %d, no .mpy written" % res.returncode
+    where = re.search(r", line (\d+)", "\n".join(lines))
+    if lines[0].startswith("Traceback") and where:
+        return ("line %s: %s (the badge's Python takes less than CPython's: change that line)"
+                % (where.group(1), lines[-1]))
+    return lines[0]
 
 
 def main(argv=None):
