@@ -650,6 +650,20 @@ def test_circuitpython_gets_the_sources_with_a_note_unless_it_has_its_mpy_cross(
     assert capsys.readouterr().out == ""
 
 
+def test_a_build_folder_it_cannot_write_gets_the_sources_with_a_note(adafruit, monkeypatch, tmp_path, capsys):
+    """A checkout whose build/ cannot be written (read-only, another user's) is told as a failed
+    download is, and the badge gets the sources: not a bare OSError that stops the flash."""
+    (tmp_path / "build").write_text("a file where the folder should be")
+    monkeypatch.setattr(bundle, "MPY_CROSS_CACHE", tmp_path / "build" / "mpy-cross")
+    adafruit(b"downloaded, with nowhere to keep it")
+    files = {"/engine/a.py": b"A = 1\n", "/code.py": b"import engine\n"}
+    circuitpython = {"name": "circuitpython", "version": (9, 2, 1)}
+    assert flash.compile_bundle(files, circuitpython, flash.parse_args(["--mpy"])) == files
+    out = capsys.readouterr().out
+    assert "Note: cannot keep CircuitPython 9.2.9's mpy-cross in %s" % (tmp_path / "build" / "mpy-cross") in out
+    assert "--mpy-cross PATH" in out
+
+
 def test_plan_copies_changed_files_and_drops_shadowing_sources():
     files = {"/engine/a.mpy": b"new", "/engine/b.py": b"same", "/code.py": b"c"}
     state = {"/engine/a.py": (3, flash.local_hash(b"old", True)),

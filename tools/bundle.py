@@ -324,16 +324,21 @@ def circuitpython_mpy_cross(version, cache=None, timeout: float = 30.0):
     name = "mpy-cross-circuitpython-" + tag + (".exe" if url.endswith(".exe") else "")
     binary = Path(cache or MPY_CROSS_CACHE) / name
     if not binary.exists():
-        binary.parent.mkdir(parents=True, exist_ok=True)
         part = binary.with_name(binary.name + ".part")
         try:
             with urllib.request.urlopen(url, timeout=timeout) as r:
-                part.write_bytes(r.read())
+                data = r.read()
         except (OSError, ValueError) as e:
             raise BundleError("could not download CircuitPython %s's mpy-cross from %s (%s)"
                               % (tag, url, getattr(e, "reason", e))) from None
-        os.chmod(part, os.stat(part).st_mode | 0o111)
-        os.replace(part, binary)
+        try:                    # a checkout whose build/ cannot be written: said as a failed download
+            binary.parent.mkdir(parents=True, exist_ok=True)
+            part.write_bytes(data)
+            os.chmod(part, os.stat(part).st_mode | 0o111)
+            os.replace(part, binary)
+        except OSError as e:
+            raise BundleError("cannot keep CircuitPython %s's mpy-cross in %s (%s)"
+                              % (tag, binary.parent, e.strerror or e)) from None
     says = _version_text(binary)
     if "CircuitPython" not in says:
         binary.unlink()
