@@ -50,6 +50,19 @@ def test_selftest_hash_is_the_same_on_cpython_and_micropython():
     assert lines[0] == lines[1]
 
 
+
+def test_a_checkout_it_cannot_write_is_one_line(monkeypatch, tmp_path):
+    """The script goes to build/ before MicroPython runs it: where build/ cannot be written (a
+    read-only checkout), a line that says so, not an OSError's traceback."""
+    from tools import selftest
+    (tmp_path / "build").write_text("a file where the folder should be")
+    monkeypatch.setattr(selftest, "ROOT", str(tmp_path))
+    with pytest.raises(SystemExit) as e:
+        selftest.run_micropython("print(1)\n")
+    message = str(e.value)
+    assert len(message.splitlines()) == 1 and "cannot write" in message and "build" in message, message
+
+
 RULES_PAGES = """
 import gc, sys, json
 from engine.rules import PRESETS, preset

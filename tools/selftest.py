@@ -20,9 +20,13 @@ def run_micropython(source, timeout=600, copies=("engine",), exts=(), args=()):
     relative to the repo root; their .py and .mpy files and those ending in `exts`) in its
     filesystem; `args` are its sys.argv[1:]."""
     script = os.path.join(ROOT, "build", "mpy_script.py")
-    os.makedirs(os.path.dirname(script), exist_ok=True)
-    with open(script, "w") as f:
-        f.write(source)
+    try:
+        os.makedirs(os.path.dirname(script), exist_ok=True)
+        with open(script, "w") as f:
+            f.write(source)
+    except OSError as e:
+        raise SystemExit("cannot write %s (%s): MicroPython runs the script from there; run this "
+                         "from a checkout you can write" % (script, e.strerror or e)) from None
     node = os.path.join(ROOT, "tools", "mpy_run.mjs")
     if not os.path.exists(os.path.join(ROOT, "node_modules")):
         raise SystemExit("MicroPython is not installed: run `make test` (it runs npm install)")
