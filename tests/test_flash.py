@@ -890,18 +890,21 @@ def test_a_stale_package_folder_that_would_shadow_a_module_goes():
 
 
 @needs_vbadge
-def test_a_file_where_the_bundle_needs_a_folder_is_named(tmp_path):
+@pytest.mark.parametrize("name, args", [("engine", ["--no-libs"]), ("lib", [])])
+def test_a_file_where_the_bundle_needs_a_folder_is_named(tmp_path, name, args):
     """A file /engine where the bundle needs the folder: running the same command again (as the
-    message said) fails the same way every time."""
+    message said) fails the same way every time. /lib too, which the tool walks only for its own
+    libraries (it said 'OSError: 20; run the same command again to resume', every time)."""
     flash_dir = tmp_path / "flash"
     flash_dir.mkdir()
-    (flash_dir / "engine").write_text("not a folder")
+    (flash_dir / name).write_text("not a folder")
     with VBadge(flash_dir) as badge:
-        r = run_flash("--port", badge.port, "--no-libs")
+        r = run_flash("--port", badge.port, *args)
         if r.returncode == 0:
+            assert (flash_dir / name).is_dir()
             return                                  # the tool made room itself: fine too
-        again = run_flash("--port", badge.port, "--no-libs")
-    assert_message(again, "/engine")
+        again = run_flash("--port", badge.port, *args)
+    assert_message(again, "/" + name)
     assert "run the same command again" not in again.stderr
 
 

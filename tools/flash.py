@@ -248,7 +248,8 @@ print(repr(r))
 """
 
 # Walks folders and stats files on the board, printing one repr'd tuple a line:
-# ('D', path) for a folder, ('F', path, size, hash) for a file, ('-', path) if missing.
+# ('D', path) for a folder, ('F', path, size, hash) for a file, ('-', path) if missing;
+# _f(path, None) names what path is without walking it or hashing it.
 LISTER = r"""
 import os
 _b = bytearray(512)
@@ -288,6 +289,8 @@ def _f(p, hashit):
         return
     if st[0] & 0x4000:
         print(repr(('D', p)))
+        if hashit is None:
+            return
         try:
             names = os.listdir(p)
         except OSError:
@@ -405,7 +408,10 @@ def remote_state(board, files):
     for target in roots:
         lines.append(board.exec(code + "_f(%r, True)\n" % target, timeout=120))
         code = ""
-    batch = ["_f(%r, True)" % p for p in sorted(set(loose))]
+    # and the folders they sit in that no walk reaches (/lib), which a file might stand in for
+    outer = {d for dest in files for d in parents(dest)
+             if not any(d == r or d.startswith(r + "/") for r in roots)}
+    batch = ["_f(%r, True)" % p for p in sorted(set(loose))] + ["_f(%r, None)" % d for d in sorted(outer)]
     if batch:
         lines.append(board.exec(code + "\n".join(batch) + "\n", timeout=120))
     state = {}
