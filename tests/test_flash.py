@@ -915,6 +915,11 @@ def test_a_folder_where_the_bundle_needs_a_file_is_named_with_how_to_remove_it()
     with pytest.raises(flash.FlashError) as e:
         flash.make_plan({"/code.py": b"c"}, {}, {"/code.py"}, clean=False, sha256=True)
     assert "folder /code.py" in str(e.value) and "mpremote resume rm -r :code.py" in str(e.value)
+    # mpremote's rm -r lists the folder with os.ilistdir, which CircuitPython lacks: the drive
+    with pytest.raises(flash.FlashError) as e:
+        flash.make_plan({"/code.py": b"c"}, {}, {"/code.py"}, clean=False, sha256=True, circuitpython=True)
+    assert "folder /code.py" in str(e.value) and "mpremote" not in str(e.value)
+    assert "CIRCUITPY drive" in str(e.value) and "BACK button" in str(e.value)
     plan = flash.make_plan({"/engine/a.py": b"a"}, {"/engine": (3, b"old")}, set(), clean=False, sha256=True)
     assert plan.remove == ["/engine"] and not plan.after
 

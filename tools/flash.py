@@ -431,8 +431,13 @@ def remote_state(board, files):
     return state, dirs
 
 
-def make_plan(files, state, dirs, clean, sha256):
+def make_plan(files, state, dirs, clean, sha256, circuitpython=False):
     folder = next((d for d in files if d in dirs), None)
+    if folder and circuitpython:    # mpremote's rm -r lists folders with os.ilistdir, which it lacks
+        raise FlashError("The badge has a folder %s where the game needs a file: keep what you need "
+                         "from it and delete it on the CIRCUITPY drive (reset the badge holding its "
+                         "BACK button to get the drive, see %s), then reset and run this again"
+                         % (folder, DOCS))
     if folder:
         raise FlashError("The badge has a folder %s where the game needs a file: keep what you need "
                          "from it, remove it (mpremote resume rm -r :%s), then run this again"
@@ -594,7 +599,7 @@ def _run(board, port, args, files):
         state, dirs = remote_state(board, files)
     except DeviceError as e:
         raise FlashError("Could not read the badge's files: %s" % e.last_line()) from None
-    plan = make_plan(files, state, dirs, args.clean, sha256)
+    plan = make_plan(files, state, dirs, args.clean, sha256, circuitpython)
 
     if args.dry_run:
         for dest in plan.copy:
