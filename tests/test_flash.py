@@ -264,6 +264,24 @@ def test_a_busy_port_is_explained(tmp_path):
     assert_message(r, "busy")
 
 
+
+@pytest.mark.parametrize("error, words", [
+    ("PermissionError(13, 'Access is denied.', None, 5)", ["COM5 is busy", "close it"]),
+    ("FileNotFoundError(2, 'The system cannot find the file specified.', None, 2)", ["No badge at COM5"]),
+])
+def test_a_windows_port_that_cannot_be_opened_is_explained(monkeypatch, error, words):
+    """Windows: COM5 is no path on disk (so it was told 'No badge at COM5: no such device' whatever
+    happened), and a port another program holds is 'Access is denied' (pyserial's words from
+    serialwin32, read here, not run on Windows)."""
+    import serial
+
+    def refuse(port, **kwargs):
+        raise serial.SerialException("could not open port %r: %s" % (port, error))
+    monkeypatch.setattr(serial, "Serial", refuse)
+    told = flash._port_problem("COM5")
+    for w in words:
+        assert w in told, told
+
 def test_a_port_where_nothing_answers_is_not_a_badge():
     master, slave = os.openpty()
     try:

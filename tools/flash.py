@@ -94,15 +94,20 @@ def _natural(name):
 
 def _port_problem(port):
     """Why a port cannot be opened, as a message."""
-    if not os.path.exists(port) and not port.startswith(("socket:", "rfc2217:")):
-        return "No badge at %s: there is no such device (is it plugged in?)" % port
+    missing = "No badge at %s: there is no such device (is it plugged in?)" % port
+    windows = re.match(r"(?i)(\\\\\.\\)?COM\d+$", port)    # COM5 is no path: pyserial tells
+    if not windows and not os.path.exists(port) and not port.startswith(("socket:", "rfc2217:")):
+        return missing
     import serial
     try:
         s = serial.Serial(port, exclusive=True, timeout=0)
         s.close()
     except serial.SerialException as e:
         text = str(e)
-        if "exclusively lock" in text or "busy" in text.lower() or "Errno 16" in text:
+        if "FileNotFoundError" in text or "Errno 2]" in text:   # Windows: no such port
+            return missing
+        if ("exclusively lock" in text or "busy" in text.lower() or "Errno 16" in text
+                or "Access is denied" in text):             # Windows: another program has it
             return ("The badge at %s is busy: another program (a serial terminal, Thonny, an "
                     "editor, mpremote) has it open; close it and try again" % port)
         if "Permission denied" in text or "Errno 13" in text:
