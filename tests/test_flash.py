@@ -253,6 +253,21 @@ def test_a_read_only_filesystem_is_explained(tmp_path):
 
 
 @needs_vbadge
+def test_a_dry_run_says_what_the_real_run_would_stop_at(tmp_path):
+    """A read-only CIRCUITPY, which CircuitPython's storage module tells before anything is
+    written: the dry run listed its copies as if they would go through (QA). The badge's
+    /storage.py plays that module's part on the virtual badge's MicroPython."""
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "storage.py").write_text("class _Mount:\n    readonly = True\n\n\n"
+                                          "def getmount(path):\n    return _Mount()\n")
+    with VBadge(flash_dir, readonly=True) as badge:
+        r = run_flash("--port", badge.port, "--no-libs", "--dry-run")
+    assert r.returncode == 0 and "would copy   /code.py" in r.stdout, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-1].startswith("But: The badge's filesystem is read-only"), r.stdout
+
+
+@needs_vbadge
 def test_a_busy_port_is_explained(tmp_path):
     import serial
     with VBadge(tmp_path / "flash") as badge:

@@ -614,6 +614,8 @@ def _run(board, port, args, files):
         print("Dry run: %d to copy (%s), %d to remove, %d unchanged"
               % (len(plan.copy), kb(sum(len(files[d]) for d in plan.copy)), len(plan.remove),
                  len(plan.unchanged)))
+        if plan.copy and info.get("readonly"):      # what the real run would stop at
+            print("But: " + readonly_message(info))
         return 0
 
     if not plan.copy and not plan.remove:
