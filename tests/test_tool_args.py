@@ -144,7 +144,10 @@ def test_screenshots_of_some_boards_never_rewrite_the_docs_index(tmp_path, monke
     from tools import screenshots, bench
     monkeypatch.setattr(screenshots, "ROOT", str(tmp_path))
     monkeypatch.setattr(bench, "measure_code_heap", lambda: pytest.fail("index.md measured"))
-    screenshots.main(["--board", "adafruit_macropad_rp2040", "--scale", "1"])
+    drawn = []
+    monkeypatch.setattr(screenshots, "take", lambda board, *a, f=screenshots.take: drawn.append(board) or f(board, *a))
+    screenshots.main(["--board", "adafruit_macropad_rp2040", "--scale", "1", "--board", "adafruit_macropad_rp2040"])
+    assert drawn == ["adafruit_macropad_rp2040"]        # named twice, drawn once (QA)
     made = os.listdir(tmp_path / "build" / "screens")
     assert "adafruit_macropad_rp2040-table.png" in made and "index.md" not in made
     assert not (tmp_path / "docs").exists()

@@ -235,7 +235,7 @@ def main(argv=None):
     index = ["# Screens of every board", "",
              "Made by `python -m tools.screenshots` (seed 42, Fan Tan preset). Do not edit.", ""]
     ui_heaps = {}
-    for board in args.board or BOARDS:
+    for board in dict.fromkeys(args.board or BOARDS):      # a board named twice is drawn once
         try:
             shots, (moves, worst, mean), (est, session), p = take(board, out, args.scale)
         except OSError as e:        # a full disk: no broken picture is left, and no traceback
