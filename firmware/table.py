@@ -340,14 +340,14 @@ class TableView(Screen):
             left = " ".join([a + b + c for a, b, c in parts])
             if ui.text_width(left, L.font) > L.w - 4:
                 left = " ".join([a + c for a, b, c in parts])
-            lefts = (left,)
+            lefts = [left]
         else:
             label = t("deal_no")            # "Donne n° ", shortened to "n° " where it is in the way
             n = str(g.deal_number)
             arrow = ""
             if g.rules.opening == PLAY_OR_PAY and g.current >= 0 and g.fits[g.current]:
                 arrow = " \u2192" + card_name(g.current * 13 + lowest(g.fits[g.current]))
-            lefts = (label + n + arrow, label[label.rfind(" ", 0, -1) + 1:] + n + arrow, arrow.strip() or " ")
+            lefts = [label + n + arrow, label[label.rfind(" ", 0, -1) + 1:] + n + arrow, arrow.strip() or " "]
         right = self._purse_text()          # "Pot 6 · You $48", whose chips they are said
         if g.rules.scoring == RACE:
             right += "/" + str(g.rules.target)      # "You 12 pt/100"
