@@ -1,7 +1,7 @@
 """Who plays the other seats, and the hint: engine.bots.Bot behind a start/step interface.
 
 A bot is asked in steps so the screen never freezes:
-    bot.start(game, seat); then each frame: action = bot.step(work) (None while thinking)
+    bot.start(game, seat); then each frame: action = bot.step() (None while thinking)
 It sees only the seat's View.
 """
 from engine import bots
@@ -22,14 +22,15 @@ class EngineBot:
         self.bot.start(game.view(seat),
                        (self.seed * 7919 + game.deal_number * 131 + len(game.log)) & 0x3FFFFFFF)
 
-    def step(self, work=WORK_PER_FRAME):
-        if self.bot.step(work):
+    def step(self):
+        """WORK_PER_FRAME plies of thought; the action once chosen, else None."""
+        if self.bot.step(WORK_PER_FRAME):
             return self.bot.choice
         return None
 
 
 def hint_search(game, seat):
-    """A stepped hint (Hard with the view of seat, whose turn it is): step(work) -> action or None."""
+    """A stepped hint (Hard with the view of seat, whose turn it is): step() -> action or None."""
     b = EngineBot(bots.HARD, game.deal_number)
     b.start(game, seat)
     return b

@@ -540,7 +540,7 @@ class TableScreen(TableView):
         return self.dealing or g.over or g.turn != self.me or self.hinting is not None
 
     def _hint_step(self, now):
-        c = self.hinting.step(players.WORK_PER_FRAME)
+        c = self.hinting.step()
         if c is None:
             return
         self.hinting = None
@@ -591,7 +591,7 @@ class TableScreen(TableView):
             self.bot = self.app.bots[g.turn]
             self.bot.start(g, g.turn)
             self.next_at = max(self.next_at, now + (0 if self.fast else DELAYS[speed]))
-        action = self.bot.step(players.WORK_PER_FRAME)
+        action = self.bot.step()
         if action is None or now < self.next_at:
             return
         self.bot = None
