@@ -393,9 +393,6 @@ class TableView(Screen):
             _set(l1, _fit([name + dealer, act], L.font, width))
             words = self._cards(p, long_form)
             _set(l2, words if long_form else _fit([cnt, words[len(cnt):]], L.font, width))
-            colour = th.colour(ui.WARN if warn else ui.TEXT)
-            if l2.color != colour:
-                l2.color = colour
         else:
             level = self.opp_level
             if level:                                  # "7:13", or "7\u25b613" on turn
@@ -416,9 +413,10 @@ class TableView(Screen):
             if self.ledger is None:
                 extras = _fit(["", dealer, " " + self._standing(p)], L.font, room)
             _set(l1, head + extras + act)
-            colour = th.colour(ui.WARN if warn else ui.TEXT)
-            if l1.color != colour:
-                l1.color = colour
+        lb = l1 if l2 is None else l2                  # the line with the count: WARN at 2!
+        colour = th.colour(ui.WARN if warn else ui.TEXT)
+        if lb.color != colour:
+            lb.color = colour
 
     def _last_text(self, p):
         """What player p did last: " 7\u2666", " pass", or "" before their first turn."""
