@@ -8,6 +8,7 @@ import displayio
 from adafruit_display_text import bitmap_label
 
 from engine.portable import const
+from engine.cards import SUIT_SYMBOLS
 from firmware.font import Font
 from firmware.text import rank
 
@@ -59,8 +60,6 @@ YOUR_TURN = (1320, 30, 1760, 40)            # your decision begins
 ILLEGAL = (220, 90)                         # that card cannot be laid
 DEAL_WON = (523, 70, 659, 70, 784, 120)     # you went out first
 DEAL_LOST = (392, 90, 330, 140)
-
-SUIT_TEXT = "\u2660\u2665\u2666\u2663"
 
 
 def font(name, keep=True):
@@ -178,8 +177,8 @@ class CardArt:
         self.sheet = bmp
         # the sheet is drawn once: a tile font that no label uses (320x240's 9x15) is freed after
         f = font(font_name, False)
-        self._ascent = f.get_bounding_box()[1] + f.get_bounding_box()[3]
-        self._font_h = f.get_bounding_box()[1]
+        self._ascent = f.ascent
+        self._font_h = f.height
         self._draw_tile(f, T_SLOT, _SLOT, None, 0)
         # the next rank's outline, only where a digit fits inside it with a pixel to spare;
         # on smaller tiles the rank stands bare in the accent colour
@@ -191,10 +190,10 @@ class CardArt:
         self.draw_ranks(range(13), f)
         for s in range(4):
             ink = RED if s in (1, 2) else INK
-            self._draw_tile(f, T_SUIT + s, FACE, SUIT_TEXT[s], ink, bottom=True)
+            self._draw_tile(f, T_SUIT + s, FACE, SUIT_SYMBOLS[s], ink, bottom=True)
             # a completed suit: the accent tile, or inverted on mono (where NEED is FACE)
             face, ink = (_SLOT, NEED) if theme.mono else (NEED, ink)
-            self._draw_tile(f, T_SUIT_DONE + s, face, SUIT_TEXT[s], ink, bottom=True)
+            self._draw_tile(f, T_SUIT_DONE + s, face, SUIT_SYMBOLS[s], ink, bottom=True)
 
     def draw_ranks(self, ranks, f=None):
         """Draw these ranks' tiles in the language's letters: all of them at first, the
