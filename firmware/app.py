@@ -320,7 +320,7 @@ class App:
                 self._digit = (self._digit + step) % 5
 
         def edit_deal():
-            self._digit = 0 if self._digit < 0 else -1
+            self._digit = 0             # (OK again leaves: on_button below)
             self.screen.show()
 
         items = [
