@@ -112,7 +112,7 @@ def visit_all(sim, where):
         t = app.screen
         sim.settle()
         chk("table " + preset_key)
-        for code in range(1, 12):
+        for code in range(1, len(text_en.REASONS)):     # every refusal, up to "8 before 6"
             t.say(text.reason(code), text.reason(code, True), ui.WARN)
             chk("reason %d" % code)
         t.say(text.t("no_move"), text.t("no_move_s"), ui.ACCENT)
