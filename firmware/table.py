@@ -53,7 +53,7 @@ class TableView(Screen):
         self.notice_until = 0
         self.bot = None
         self.over_at = -1
-        self.msg_key = None
+        self.notice = None
         self.seen_forced = 0 if dealing else self.g.forced[self.me]   # a new deal: none told yet
         self.dealing = dealing
         self.dealt = 0 if dealing else 99
@@ -239,7 +239,7 @@ class TableView(Screen):
         if self.ledger is not None:
             self._ledger()
         # message
-        if self.msg_key is None:
+        if self.notice is None:
             if g.over:
                 self._msg(says(g.winner, self.me, "wins"), None, ui.ACCENT)
             elif mine:
@@ -487,8 +487,8 @@ class TableView(Screen):
                 lb.color = c
 
     def say(self, text, short=None, colour=ui.TEXT):
-        """Show a message until the next move (what tests read as the notice)."""
-        self.msg_key = text
+        """Show a message until the next move: `notice` holds it (None: the table says its own)."""
+        self.notice = text
         self._msg(text, short, colour)
         self.app.changed()
 
@@ -546,7 +546,7 @@ class TableScreen(TableView):
             self.hint_card = c
             self.cursor = self.items.index(c)
             self.asked = True           # e-ink: an answer you asked for shows at once
-            self.msg_key = None
+            self.notice = None
             self.update(now)
             self.app.changed()
 
@@ -574,7 +574,7 @@ class TableScreen(TableView):
         if g.over:
             if self.over_at < 0:
                 self.app.sound(ui.DEAL_WON if g.winner == self.me else ui.DEAL_LOST)
-                self.msg_key = None
+                self.notice = None
                 self.over_at = now + (300 if self.fast else END_MS)
                 self.update(now)
             elif now >= self.over_at:
@@ -601,7 +601,7 @@ class TableScreen(TableView):
         self.bot_moves += 1
         if self.fast and g.turn == self.me:     # you hurried the bots: OK may still be that hurry
             self.calm = now + READ_MS
-        self.msg_key = None
+        self.notice = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
         self._check_no_move(now)
         self.update(now)
@@ -674,14 +674,14 @@ class TableScreen(TableView):
                 return
             self.touched = False
             self.hint_card = -1
-            self.msg_key = None
+            self.notice = None
             self.next_at = now + DELAYS[self.app.settings["speed"]]
             self.app.after_decision(self.cursor)
             self._check_no_move(now)
             if cost and (cost[0] or cost[1]):         # a paid pass: where the chips went
                 self._paid(cost, now)
         if b != OK:
-            self.msg_key = None
+            self.notice = None
         self.update(now)
 
     def _paid(self, cost, now):

@@ -131,7 +131,7 @@ class Sim:
     def ok(self):
         """OK at the table. On e-ink, OK on a stale panel only shows the selection: OK again."""
         self.press("OK")
-        if str(getattr(self.app.screen, "msg_key", None)).endswith(text.ok("ok_again")):
+        if str(getattr(self.app.screen, "notice", None)).endswith(text.ok("ok_again")):
             self.press("OK")
 
     def redraw_summary(self):

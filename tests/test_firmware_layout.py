@@ -119,7 +119,7 @@ def visit_all(sim, where):
         chk("no move")
         t.say(text.t("battery_low") % 10, text.t("battery_low_s") % 10, ui.WARN)
         chk("battery low")
-        t.msg_key = None
+        t.notice = None
         t.update(0)
         chk("table idle")
         assert t.my_turn()
