@@ -33,7 +33,7 @@ from engine.game import Game, PASS, MOST
 from engine.rng import Rng
 from engine.rules import SEVENS, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RACE
 from engine.reasons import OK
-from engine.levels import EASY, MEDIUM, HARD, LEVELS
+from engine.levels import EASY, MEDIUM, HARD
 
 # Hard's work budget per decision, in playout plies (plus SAMPLE_COST per sampled deal).
 HARD_BUDGET = const(500)
@@ -47,14 +47,6 @@ MAXREC = const(64)        # opponents' past choices remembered for the likelihoo
 DEFICIT_CAP = const(64)   # one past choice counts at most this much against a deal
 _LIK_SHIFT = const(4)     # a deal's weight halves per 2**_LIK_SHIFT of total deficit
 _EASY_WHIM = const(8)     # Easy offers itself a paid pass one time in this many
-
-
-def level_of(name):
-    """EASY, MEDIUM or HARD from a name ('easy', 'medium', 'hard')."""
-    for i in range(3):
-        if LEVELS[i] == name:
-            return i
-    raise ValueError("unknown level: " + str(name))
 
 
 # ---- Medium and Hard: a score per move, from features of the card ----------------

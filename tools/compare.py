@@ -21,6 +21,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import bots                                  # noqa: E402
+from engine.levels import LEVELS                         # noqa: E402
 from engine.rules import preset, PRESETS                 # noqa: E402
 from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
 from tools.args import positive, numbers, add_workers, add_seed   # noqa: E402
@@ -38,7 +39,7 @@ def run_deals(args):
 
 def compare(key, opponent, budgets, deals, seed=1, workers=1):
     """The result dict (see the module doc)."""
-    opp = bots.level_of(opponent)
+    opp = LEVELS.index(opponent)
     n = preset(key).players
     chunks = [(key, opp, budgets, seed, lo, hi) for lo, hi in spans(deals, workers, 25)]
     records = map_chunks(run_deals, chunks, workers)
@@ -53,7 +54,7 @@ def compare(key, opponent, budgets, deals, seed=1, workers=1):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.compare", description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
-    ap.add_argument("--opponent", default="easy", choices=bots.LEVELS,
+    ap.add_argument("--opponent", default="easy", choices=LEVELS,
                     help="the level in every other seat")
     ap.add_argument("--budgets", type=numbers(2), default=[0, bots.HARD_BUDGET],
                     help="two of Hard's work budgets in plies, A,B (0: no search)")

@@ -32,6 +32,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import bots                    # noqa: E402
+from engine.levels import LEVELS           # noqa: E402
 from engine.game import Game               # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
@@ -138,7 +139,7 @@ def run_deals(args):
 
 def lookahead(key, opponent, deals, worlds, true_hands=False, leads=LEADS, seed=1, workers=1):
     """The result dict (see the module doc); worlds is even."""
-    opp = bots.level_of(opponent)
+    opp = LEVELS.index(opponent)
     chunks = [(key, opp, worlds, true_hands, leads, seed, lo, hi)
               for lo, hi in spans(deals, workers, 5)]
     games = map_chunks(run_deals, chunks, workers)
@@ -161,7 +162,7 @@ def lookahead(key, opponent, deals, worlds, true_hands=False, leads=LEADS, seed=
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.lookahead", description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
-    ap.add_argument("--opponent", default="easy", choices=bots.LEVELS[:2],
+    ap.add_argument("--opponent", default="easy", choices=LEVELS[:2],
                     help="the level in every other seat")
     ap.add_argument("--deals", type=positive, default=20,
                     help="deals, each played once per seat (default %(default)s)")

@@ -32,6 +32,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import bots                    # noqa: E402
+from engine.levels import LEVELS           # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine import rules as engine_rules   # noqa: E402
 from engine.rules import preset, override, PRESETS, FIELDS   # noqa: E402
@@ -204,7 +205,7 @@ def table_rules(key, changes=None):
 def lineup(key, seats, players=None, changes=None):
     """The table size and every seat's level index; ValueError if the seats do not fit."""
     rules = table_rules(key, changes)[0]
-    levels = [bots.level_of(s.strip().lower()) for s in seats]
+    levels = [LEVELS.index(s.strip().lower()) for s in seats]
     if players is None:
         players = len(levels) if rules.min_players <= len(levels) <= rules.max_players else rules.players
     lo, hi = rules.min_players, rules.max_players
@@ -227,8 +228,8 @@ def tournament(key, seats, deals, seed=1, workers=1, players=None, budget=bots.H
     return {
         "preset": key, "rules": over, "players": players, "deals": deals,
         "games": deals * players,
-        "seats": [bots.LEVELS[lv] for lv in levels],
-        "results": summarize(records, bots.LEVELS),
+        "seats": [LEVELS[lv] for lv in levels],
+        "results": summarize(records, LEVELS),
     }
 
 
@@ -241,7 +242,7 @@ def table(res):
         "%-8s %10s %9s  %-17s %11s %9s" % ("level", "seat-games", "win rate", "95% interval",
                                             "avg penalty", "avg score"),
         "fair share: %.1f%%" % (100.0 / res["players"])]
-    for name in bots.LEVELS:
+    for name in LEVELS:
         r = res["results"].get(name)
         if r:
             lines.insert(-1, "%-8s %10d %8.1f%%  [%5.1f%%, %5.1f%%] %11.2f %9.2f" % (
@@ -255,10 +256,10 @@ def level_names(text):
     names = [s.strip().lower() for s in text.split(",")]
     for s in names:
         try:
-            bots.level_of(s)
+            LEVELS.index(s)
         except ValueError:
             raise argparse.ArgumentTypeError("%s in %r: the levels are %s" % (
-                "unknown level %r" % s if s else "empty seat", text, ", ".join(bots.LEVELS)))
+                "unknown level %r" % s if s else "empty seat", text, ", ".join(LEVELS)))
     return names
 
 

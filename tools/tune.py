@@ -24,6 +24,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import bots                                 # noqa: E402
+from engine.levels import LEVELS                        # noqa: E402
 from engine.rules import preset, PRESETS                # noqa: E402
 from tools.tournament import deal_number, seat_won, paste_line       # noqa: E402
 from tools.args import positive, numbers, add_workers   # noqa: E402
@@ -53,7 +54,7 @@ def wins(args):
     key, w, level, seed, lo, hi = args
     rules = preset(key)
     player = Weighted(w)
-    opponent = bots.Bot(bots.level_of(level))
+    opponent = bots.Bot(LEVELS.index(level))
     return sum(seat_won(rules, deal_number(seed, i), me, player, opponent)
                for i in range(lo, hi) for me in range(rules.players))
 
