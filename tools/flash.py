@@ -166,11 +166,7 @@ class Board:
     @_badge_io
     def exec(self, code, timeout=None):
         """Run code on the board; its printed output. Errors raise DeviceError."""
-        from mpremote.transport import TransportExecError
-        try:
-            out, err = self.t.exec_raw(code, timeout=timeout or max(10.0, self.timeout))
-        except TransportExecError as e:  # pragma: no cover - exec_raw does not raise it
-            raise DeviceError(e.error_output) from None
+        out, err = self.t.exec_raw(code, timeout=timeout or max(10.0, self.timeout))
         if err:
             raise DeviceError(err.decode("utf-8", "replace"))
         return out.decode("utf-8", "replace")
