@@ -19,7 +19,7 @@ def panel_lines(profile):
     lines = [(profile.NAME + " (" + profile.BOARD_ID + ")",), ("",), ("Keyboard -> board button:",)]
     for i, text in enumerate(describe(profile)):
         if i < n:
-            key, label = keys.get(i, ""), profile.LABELS[i] if i < len(profile.LABELS) else ""
+            key, label = keys[i], profile.LABELS[i]
         elif i < n + len(profile.CHORDS):
             key, label = "both", ""
         else:
@@ -51,7 +51,7 @@ def button_rects(profile, font, x, y, width):
     out = []
     bx, by = x, y
     for i in range(len(profile.KEYS)):
-        label = profile.LABELS[i] if i < len(profile.LABELS) else profile.KEYS[i][0]
+        label = profile.LABELS[i]
         w = font.size(label)[0] + 10
         if bx > x and bx + w > x + width:
             bx, by = x, by + 28
