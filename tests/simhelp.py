@@ -84,6 +84,7 @@ def new_game(sim, preset_index, players=None):
             if sim.app.rules().players == players:
                 break
             sim.press("RIGHT")
+        assert sim.app.rules().players == players
     select_menu(sim, "Start")
     sim.press("OK")
     assert isinstance(sim.screen, TableScreen)
