@@ -82,7 +82,7 @@ def test_picosystem_keys_map_to_buttons(badge):
     assert h.display.auto_refresh is False
     keys.events.queue += [(0, True), (0, False), (4, True)]
     assert h.poll() == [UP, OK]
-    assert h.battery() is None or 0 <= h.battery() <= 100
+    assert h.battery() is None      # no analogio here: no reading, and no error
 
 
 @pytest.mark.parametrize("start", (0, (1 << 29) - LONG_MS // 2))
