@@ -4,7 +4,8 @@
 Window: the badge screen, and beside it the keyboard map and the board's buttons.
 Headless: runs the button script (each press waits until the bots are done), saves
 PNGs at each @name.png token and the final screen with --screenshot, exits non-zero
-on any error. --redraw prints the pixels displayio redrew after each bot move.
+on any error. --redraw prints how much of the screen displayio redrew after the bot
+moves (the most and the mean).
 """
 import argparse
 import os
@@ -55,7 +56,8 @@ def main(argv=None):
                     help="zoom of the PNGs (--screenshot, @file.png; default 1)")
     ap.add_argument("--frames", type=int, default=0, help="window: quit after N frames")
     ap.add_argument("--window-shot", default=None, help="window: PNG of the whole window at exit")
-    ap.add_argument("--redraw", action="store_true", help="report redraw areas after bot moves")
+    ap.add_argument("--redraw", action="store_true",
+                    help="report the share of the screen redrawn after bot moves (most, mean)")
     ap.add_argument("--battery", type=int, default=None, metavar="PCT",
                     help="a battery reading this charge (0-100; default: the board reads none)")
     args = ap.parse_args(argv)
