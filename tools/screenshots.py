@@ -4,10 +4,10 @@ Each board gets title, new game, table (start, mid-deal with a hint, an illegal 
 results, standings, settings, rules help and its button map, played through the simulator
 with a fixed seed, so the pictures only change when the screens do. Mono boards are drawn
 as their 1-bit panels show them. Prints the redraw cost after bot moves and the UI heap
-estimate per layout; a full render also writes index.md with the memory budget, and copies
-its figures into README.md. With --board only those boards are drawn, into build/screens/
-unless --out says otherwise, and no index.md is written, so a quick look never rewrites the
-docs.
+estimate per layout; a full render also writes index.md with the memory budget and, unless
+--out names another folder, copies its figures and every board's button table into README.md.
+With --board only those boards are drawn, into build/screens/ unless --out says otherwise, and
+no index.md is written, so a quick look never rewrites the docs.
 """
 import argparse
 import os
@@ -22,6 +22,7 @@ from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
 from firmware import heap, text, help_pages
 from tools import bench
+from tools.args import positive
 
 
 def take(board, out_dir, scale):
@@ -221,12 +222,10 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
     ap.add_argument("--out", help="folder for the pictures (default: docs/screens, or build/screens "
                                   "with --board)")
-    ap.add_argument("--scale", type=int, default=2, help="pixels per screen pixel (default 2)")
+    ap.add_argument("--scale", type=positive, default=2, help="pixels per screen pixel (default 2)")
     ap.add_argument("--board", action="append", choices=BOARDS, metavar="BOARD",
                     help="only this board (repeatable; then no index.md is written): " + ", ".join(BOARDS))
     args = ap.parse_args(argv)
-    if args.scale < 1:
-        ap.error("--scale must be at least 1")
     out = args.out or os.path.join(ROOT, "build" if args.board else "docs", "screens")
     try:
         os.makedirs(out, exist_ok=True)
