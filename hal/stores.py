@@ -44,10 +44,9 @@ class NvmStore:
 
     MAGIC = b"FTJ2"
 
-    def __init__(self, nvm, names=NAMES):
+    def __init__(self, nvm):
         self.nvm = nvm
-        self.names = names
-        if len(nvm) < 4 + len(names) * (4 + REGION):   # a rewrite of every slot at its largest
+        if len(nvm) < 4 + len(NAMES) * (4 + REGION):   # a rewrite of every slot at its largest
             raise StoreFull("nvm too small: %d bytes" % len(nvm))
         self.at = None          # per name, (start, length) of its newest entry, or None
         self.end = 0            # where the next entry goes
@@ -68,7 +67,7 @@ class NvmStore:
     def _scan(self):
         nvm = self.nvm
         size = len(nvm)
-        at = [None] * len(self.names)  # type: list  # (start, length) or None
+        at = [None] * len(NAMES)  # type: list  # (start, length) or None
         magic = bytes(nvm[0:4])
         i = 4
         if magic != self.MAGIC and (nvm[0] == 82 and nvm[1] < 16 or magic == b"\xff" * 4):
@@ -97,7 +96,7 @@ class NvmStore:
     def load(self, name):
         if self.at is None:
             self._scan()
-        at = self.at[self.names.index(name)]
+        at = self.at[NAMES.index(name)]
         return None if at is None else bytes(self.nvm[at[0]:at[0] + at[1]])
 
     def save(self, name, data):
@@ -105,7 +104,7 @@ class NvmStore:
             raise StoreFull("record too big for nvm")
         if self.at is None:
             self._scan()
-        k = self.names.index(name)
+        k = NAMES.index(name)
         nvm = self.nvm
         head = self.MAGIC if self.end == 0 else b""     # a blank nvm starts a journal
         entry = head + _entry_head(k, len(data)) + data
@@ -128,7 +127,7 @@ class NvmStore:
             image[i:i + 256] = ff[:len(nvm) - i]
         image[0:4] = self.MAGIC
         end = 4
-        for j in range(len(self.names)):
+        for j in range(len(NAMES)):
             at = self.at[j]
             if at is not None and j != k:
                 image[end:end + 4] = _entry_head(j, at[1])
