@@ -23,9 +23,7 @@ RUNTIME_NAMES = {"circuitpython": "CircuitPython", "micropython": "MicroPython"}
 class Hal:
     """Everything the app may touch on a real badge."""
 
-    def __init__(self, board_id=None):
-        if board_id is None:
-            board_id = board.board_id
+    def __init__(self, board_id):
         self.profile = p = _profile(board_id)
         make = getattr(p, "make_display", None)     # a screen that plugs on (docs/boards.md)
         self.display = make(board) if make else board.DISPLAY

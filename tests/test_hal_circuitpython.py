@@ -71,7 +71,7 @@ def badge(monkeypatch):
     def make(board_id):
         clock = install_badge(monkeypatch, board_id)
         cp = importlib.import_module("hal.circuitpython")
-        return cp.Hal(), clock
+        return cp.Hal(board_id), clock
     return make
 
 
@@ -91,7 +91,7 @@ def test_badger_long_press_and_eink_refresh(monkeypatch, start):
     (it gave the short press's OK instead of BACK)."""
     clock = install_badge(monkeypatch, "pimoroni_badger2040")
     clock[0] = start
-    h = importlib.import_module("hal.circuitpython").Hal()
+    h = importlib.import_module("hal.circuitpython").Hal("pimoroni_badger2040")
     keys = FakeKeys.last
     assert keys.value_when_pressed is True       # Badger's buttons pull up when pressed
     keys.events.queue.append((4, True))          # SW_B
@@ -369,7 +369,7 @@ def test_a_profile_may_make_a_screen_that_plugs_on(monkeypatch):
     made = FakeDisplay(False)
     monkeypatch.setattr(hal.profile("pimoroni_picosystem"), "make_display",
                         lambda b: made if b is board else None, raising=False)
-    h = importlib.import_module("hal.circuitpython").Hal()
+    h = importlib.import_module("hal.circuitpython").Hal("pimoroni_picosystem")
     assert h.display is made and made.auto_refresh is False
 
 
@@ -463,7 +463,7 @@ def test_the_clock_runs_on_across_the_wrap_of_supervisor_ticks(monkeypatch, lead
     clock[0] = wrap - lead                           # the deal starts seconds before the wrap
     monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
     cp = importlib.import_module("hal.circuitpython")
-    h = cp.Hal()
+    h = cp.Hal("pimoroni_picosystem")
     app = App(h)
     text.set_lang(0)
     app.start_match(deal_number=5)
@@ -498,7 +498,7 @@ def test_the_badge_loop_naps_while_nothing_moves(monkeypatch):
     from firmware.table import TableScreen
     clock = install_badge(monkeypatch, "pimoroni_picosystem")
     monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
-    h = importlib.import_module("hal.circuitpython").Hal()
+    h = importlib.import_module("hal.circuitpython").Hal("pimoroni_picosystem")
     app = App(h)
     app.settings["sound"] = 0       # a beep's note is a nap too
     text.set_lang(0)

@@ -70,7 +70,7 @@ def start(board_id, fonts):
 
 def power_up():
     global hal, app
-    hal = Badge()
+    hal = Badge(P.BOARD_ID)
     app = App(hal, font_dir=FONTS)
 
 
