@@ -1,15 +1,11 @@
-"""Shared helpers for the simulator/firmware tests: a scripted human that uses buttons only."""
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from engine.rules import PRESETS  # noqa: E402
-from simulator.core import Sim, message  # noqa: E402,F401
-from firmware.table import TableScreen  # noqa: E402
-from firmware.screens import ListScreen, PageScreen  # noqa: E402
-from firmware import ui, text  # noqa: E402
-import displayio  # noqa: E402
+"""Shared helpers for the simulator/firmware tests: a scripted human that uses buttons only.
+(conftest.py has made SDL headless.)"""
+from engine.rules import PRESETS
+from simulator.core import Sim, message  # noqa: F401
+from firmware.table import TableScreen
+from firmware.screens import ListScreen, PageScreen  # noqa: F401
+from firmware import ui, text
+import displayio
 
 LAYOUT_BOARDS = ("pimoroni_picosystem", "pajenicko_picopad", "hack_club_sprig",
                  "adafruit_macropad_rp2040", "pimoroni_badger2040", "lilygo_t_display_rp2040",
