@@ -32,7 +32,7 @@ def not_a_board(board_id, boards):
 
 def unchecked(board_id):
     """Why a profile's pins go unchecked: circuitpython-stubs is not installed, or lacks the board."""
-    from hal.desktop import stubs_installed
+    from simulator.boards import stubs_installed
     if not stubs_installed():
         return "circuitpython-stubs is not installed (make sim or make test installs it)"
     return ("circuitpython-stubs has no board %r: check the id against circuitpython.org (it is "
@@ -92,7 +92,8 @@ def main(argv=None):
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from hal import profile
-    from hal.desktop import profile_problems, board_pins, cannot_write
+    from hal.desktop import cannot_write
+    from simulator.boards import profile_problems, board_pins
     wrong = profile_problems(profile(args.board), args.board)
     if wrong:
         ap.error("hal/%s.py does not fit the board: %s (see docs/boards.md)" % (args.board, "; ".join(wrong)))

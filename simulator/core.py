@@ -1,7 +1,8 @@
 """Run the app headless or in a window: the pieces `python -m simulator` and tests share."""
 import os
 
-from hal.desktop import DesktopHal, reachable
+from hal.desktop import DesktopHal
+from simulator.boards import reachable
 from hal.buttons import COUNT, NAMES, OK as BTN_OK, BACK as BTN_BACK, MENU as BTN_MENU
 from firmware.app import App
 from engine.game import PASS

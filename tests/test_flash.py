@@ -758,7 +758,7 @@ def test_boot_py_drive_button_is_each_boards_back_button():
     try:
         import hal
         from hal.buttons import BACK
-        from hal.desktop import board_pins
+        from simulator.boards import board_pins
     except ImportError:
         pytest.skip("hal is not importable")
     assert sorted(table) == sorted(hal.BOARDS)      # a new board needs its drive button here

@@ -8,7 +8,7 @@ import pytest
 
 import hal
 from hal import buttons as B
-from hal.desktop import board_gpio, board_pins, pins_used_twice, profile_pins, profile_problems
+from simulator.boards import board_gpio, board_pins, pins_used_twice, profile_pins, profile_problems
 from hal.buttons import Buttons, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU
 
 from conftest import ROOT

@@ -108,3 +108,36 @@ except OSError as e:
     assert len(FILES) > 50 and any(d.startswith("/engine/") for d, h in FILES)
     assert any(d == "/hal/stores.py" for d, h in FILES) and not any(d.endswith("desktop.py") for d, h in FILES)
     assert os.path.exists(dict(FILES)["/code.py"])
+
+
+# DESIGN.md: dependencies point one way (firmware -> hal, engine; simulator -> firmware, hal)
+MAY_IMPORT = {"engine": (), "hal": (), "firmware": ("hal", "engine"),
+              "simulator": ("firmware", "hal", "engine")}
+
+
+def one_way_problems(package, source):
+    """The project's packages a module of `package` imports against the one-way rule."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+        for name in names:
+            top = name.split(".")[0]
+            if top in ("engine", "hal", "firmware", "simulator", "tools", "tests") and \
+                    top != package and top not in MAY_IMPORT[package]:
+                out.append("imports " + name)
+    return out
+
+
+@pytest.mark.parametrize("package", sorted(MAY_IMPORT))
+def test_dependencies_point_one_way(package):
+    """hal/desktop.py imported firmware.text for its profile checks, which now live in
+    simulator/boards.py (review)."""
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), package)
+    wrong = []
+    for name in sorted(os.listdir(root)):
+        if name.endswith(".py"):
+            with open(os.path.join(root, name), encoding="utf-8") as f:
+                wrong += [package + "/" + name + " " + w for w in one_way_problems(package, f.read())]
+    assert wrong == []
+    assert one_way_problems("hal", "def f():\n    from firmware import text\n") == ["imports firmware"]

@@ -199,9 +199,9 @@ def test_a_profile_that_does_not_fit_its_board_stops_the_simulator_with_why(tmp_
 def test_the_simulator_says_when_it_cannot_check_a_profiles_pins(tmp_path, monkeypatch, capsys):
     """A board id circuitpython-stubs does not know (a new board, a custom build): the
     simulator runs, and says the pins went unchecked."""
-    import hal.desktop
+    import simulator.boards
     from simulator.__main__ import main
-    monkeypatch.setattr(hal.desktop, "board_pins", lambda board_id: None)
+    monkeypatch.setattr(simulator.boards, "board_pins", lambda board_id: None)
     assert main(["--board", "hack_club_sprig", "--headless", "--keys", "OK",
                  "--data-dir", str(tmp_path)]) == 0
     assert "pins of hal/hack_club_sprig.py are not checked" in capsys.readouterr().err
@@ -210,12 +210,12 @@ def test_the_simulator_says_when_it_cannot_check_a_profiles_pins(tmp_path, monke
 def test_the_note_tells_stubs_not_installed_from_a_board_they_lack(tmp_path, monkeypatch, capsys):
     """Not installed: make sim or make test installs them; a board id they lack: the id is
     CircuitPython's board.board_id, to check against circuitpython.org."""
-    import hal.desktop
+    import simulator.boards
     from simulator.__main__ import main
-    monkeypatch.setattr(hal.desktop, "board_pins", lambda board_id: None)
+    monkeypatch.setattr(simulator.boards, "board_pins", lambda board_id: None)
     for installed, said in ((True, "circuitpython-stubs has no board 'hack_club_sprig': check the id"),
                             (False, "circuitpython-stubs is not installed (make sim or make test")):
-        monkeypatch.setattr(hal.desktop, "stubs_installed", lambda: installed)
+        monkeypatch.setattr(simulator.boards, "stubs_installed", lambda: installed)
         assert main(["--board", "hack_club_sprig", "--headless", "--data-dir", str(tmp_path)]) == 0
         assert said in capsys.readouterr().err
 
