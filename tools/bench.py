@@ -320,13 +320,14 @@ def micropython_mpy_cross():
 def measure_code_heap():
     """Heap that the badge's code holds, on MicroPython, imported as tools.flash copies it.
 
-    From .mpy (tools.flash --mpy), as a whole and in parts: text, firmware.text with one
-    language (the largest), as the badge loads only the player's (after the engine modules it
-    names, which the whole counts apart); then, imported in turn:
-    every module of ours that needs no CircuitPython module, the adafruit_* libraries, and our
-    CircuitPython-only modules (with stand-ins for CircuitPython's built-in modules, which are
-    C and hold no heap), with what the borrowed pages (PAGE_MODULES) leave once dropped. From .py, as a whole: what CircuitPython holds when the badge
-    compiles the sources (tools.flash without CircuitPython's own mpy-cross)."""
+    From .mpy (tools.flash --mpy), in parts: text, firmware.text with one language (the
+    largest), as the badge loads only the player's (after the engine modules it names, which
+    the other parts count); then, imported in turn: every module of ours that needs no
+    CircuitPython module, the adafruit_* libraries, and our CircuitPython-only modules (with
+    stand-ins for CircuitPython's built-in modules, which are C and hold no heap), with what the
+    borrowed pages (PAGE_MODULES) leave once dropped. From .py, the sum of those parts: what
+    CircuitPython holds when the badge compiles the sources (tools.flash without CircuitPython's
+    own mpy-cross)."""
     import shutil
 
     portable, circuitpython, libraries = badge_modules()
