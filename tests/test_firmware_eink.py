@@ -212,3 +212,34 @@ def test_eink_panel_tells_a_forced_pass_at_the_next_decision():
     assert t.my_turn()
     told = [m for m in shown if m and (text.t("no_move_s") in m or text.t("no_move") in m)]
     assert told, "the panel never said you were passed; it showed: %r" % shown[-4:]
+
+
+@pytest.mark.parametrize("level", [None, 8])
+def test_eink_a_save_or_battery_warning_reaches_the_panel_before_a_key_clears_it(level):
+    """The warnings said as your decision begins ("Cannot save: power-off loses this game", the
+    low battery) waited for the panel's settled refresh, 0.4 s on; a key pressed as the LED lit
+    (moving the cursor clears a notice) took them away before the panel ever showed them, and
+    each is said once: the player was never told their game is not being saved."""
+    from firmware.autosave import Saves
+    from hal.memory_store import MemoryStore
+
+    class Full(MemoryStore):
+        def save(self, name, data):
+            raise OSError(28, "No space left on device")
+    sim = Sim("pimoroni_badger2040", seed=5, battery=level)
+    sim.app.saves = Saves(Full())
+    shown = []
+    real = sim.hal.refresh
+
+    def refresh():
+        shown.append(message(sim.screen))
+        return real()
+    sim.hal.refresh = refresh
+    new_game(sim, PRESETS.index("sevens"))      # Start's writes fail
+    t = sim.screen
+    while not t.my_turn():
+        sim.tick()
+    press(sim, "RIGHT")                         # at once, as the LED lights
+    wait(sim, PAUSE_MS)
+    warning = text.t("battery_unsaved") % level if level else text.t("not_saved")
+    assert warning in shown, "the panel showed: %r" % shown
