@@ -173,7 +173,7 @@ class App:
         self.battery_told = n
         key = "battery_unsaved" if self.unsaved else "battery_low"
         self.screen.say(t(key) % level, t("battery_low_s") % level, ui.WARN)
-        self.screen.asked = True    # e-ink: shown now, before a key that moves the cursor clears it
+        self.screen.asked = 2       # e-ink: shown now, and kept over a key until the panel shows it
         return True
 
     def bright(self):
@@ -729,7 +729,7 @@ class App:
         if self.unsaved and not self.told_unsaved:
             self.told_unsaved = True
             self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
-            self.screen.asked = True    # e-ink: shown now (said once), as the battery's
+            self.screen.asked = 2       # e-ink: shown now, and kept (said once), as the battery's
 
     def replay(self, back):
         """Watch the last finished deal again, one action at a time."""

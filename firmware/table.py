@@ -501,7 +501,7 @@ class TableScreen(TableView):
         self.shown_turn = -1            # e-ink: the decision (moves so far) the panel has shown
         self.turn_refreshed = False     # e-ink: this decision's one refresh after your input is used
         self.touched = False            # you changed the screen in this decision
-        self.asked = False              # OK asked to see the panel now
+        self.asked = False              # OK asked to see the panel now (2: the app's warning)
         self.calm = 0                   # until then OK plays nothing: it was hurrying the bots
         # your chips before the forced passes not yet told: a new deal's, those left after the ante
         self.purse = max(0, self.m.start_chips[self.me] - self.g.ante(self.me)) if dealing else self.g.chips[self.me]
@@ -680,8 +680,8 @@ class TableScreen(TableView):
             self._check_no_move(now)
             if cost and (cost[0] or cost[1]):         # a paid pass: where the chips went
                 self._paid(cost, now)
-        if b != OK:
-            self.notice = None
+        if b != OK and not (self.asked == 2 and self.app.stale()):     # a warning the panel
+            self.notice = None                                          # has not shown yet stays
         self.update(now)
 
     def _paid(self, cost, now):
