@@ -306,6 +306,19 @@ def test_file_store_replaces_whole_files(tmp_path):
     assert newest(again)[0] == b"two"
 
 
+def test_a_padded_slot_file_reads_its_record_without_filling_the_heap(tmp_path):
+    """A slot file padded far past its record (FAT damage, a file dropped on the drive) was read
+    whole: on the badge a MemoryError at every power-up. The record is read; the rest is not
+    (QA)."""
+    store = FileStore(str(tmp_path))
+    rec = Record(store, "game", 1)
+    rec.write(b"kept")
+    with open(tmp_path / "game.0", "ab") as f:
+        f.write(bytes(200 * 1024))
+    assert len(store.load("game.0")) == 1024
+    assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] == b"kept"
+
+
 def test_a_file_write_that_fails_after_removing_the_old_file_keeps_the_other_slot(tmp_path, monkeypatch):
     """A write that fails once the slot's old file is removed (the rename after it refused: a
     full littlefs commits a rename like a write) loses that slot; the record's fallback then
