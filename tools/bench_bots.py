@@ -9,6 +9,8 @@ measure() returns:
   hard_decision_peak_alloc_bytes_micropython: the most bytes one Hard decision
       allocates (gc disabled, so garbage counts too; the bot and its scratch game
       already exist, as on the badge);
+  hint_peak_alloc_bytes_micropython: the same for a hint, whose Hard bot is made afresh
+      each time it is asked (firmware.players.hint_search): its scratch game and buffers too;
   hard_decision_ref_loop_ratio: the slowest decision's time / the reference loop's
       time, both measured in the same MicroPython run (the README's RP2040 estimate);
   hard_decision_median_ref_loop_ratio: the same for the median position;
@@ -30,6 +32,7 @@ POSITIONS = (
     ("fan_tan", 4, 21, 4), ("fan_tan", 5, 22, 12), ("domino", 3, 31, 0), ("domino", 6, 32, 9),
     ("parliament", 7, 41, 10), ("five_or_nine", 4, 51, 0), ("coventry", 4, 61, 4),
     ("play_or_pay", 4, 71, 5), ("parliament", 3, 42, 20), ("sevens", 4, 15, 35),
+    ("play_or_pay", 5, 3, 0),       # the slowest kind a scan of every preset and size found
 )
 
 SCRIPT = REF_LOOP + """
@@ -82,6 +85,14 @@ for i in range(len(views)):
     b.choose(views[i], 7 + i)
     alloc = max(alloc, gc.mem_alloc() - a)
     gc.enable()
+hint = 0
+for i in range(len(views)):
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    bots.Bot(bots.HARD).choose(views[i], 7 + i)
+    hint = max(hint, gc.mem_alloc() - a)
+    gc.enable()
 
 
 def time_ref():
@@ -110,7 +121,7 @@ TIME_CHOICE = "#--\ngc.collect()\ntime_choice(%d)\n"
 REPORT = """#--
 ms = sorted(best)
 searched = sorted([best[i] for i in range(len(views)) if searched[i]])
-print(json.dumps({"ref_us": min(ref), "ms": ms, "searched": searched, "alloc": alloc,
+print(json.dumps({"ref_us": min(ref), "ms": ms, "searched": searched, "alloc": alloc, "hint": hint,
                   "budget": bots.HARD_BUDGET, "positions": len(views)}))
 """
 
@@ -135,6 +146,7 @@ def measure():
     return {
         "hard_decision_ms_micropython": {"median": round(median, 2), "max": round(ms[-1], 2)},
         "hard_decision_peak_alloc_bytes_micropython": data["alloc"],
+        "hint_peak_alloc_bytes_micropython": data["hint"],
         # the slowest decision: the README turns this into the RP2040 estimate
         "hard_decision_ref_loop_ratio": round(ms[-1] / ref, 3),
         "hard_decision_median_ref_loop_ratio": round(median / ref, 3),
