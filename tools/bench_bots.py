@@ -16,6 +16,8 @@ measure() returns:
   hard_decision_median_ref_loop_ratio: the same for the median position;
   hard_decision_searched_ms_micropython: median over the positions where Hard
       searched (elsewhere its best-scored card stood clear and it answered at once);
+  hard_step_ref_loop_ratio: the longest single step of a Hard decision (the work the badge
+      does between two frames, firmware.players.WORK_PER_FRAME plies) / the reference loop;
   hard_budget_plies: the work budget (engine.bots.HARD_BUDGET) these figures are for.
 
 The reference loop is tools.bench.REF_LOOP, timed in the same run.
@@ -43,6 +45,8 @@ from engine import bots
 from engine.selftest import first_legal
 
 POSITIONS = %r
+WORK_PER_FRAME = %d
+step_us = 0
 
 def now():
     return time.ticks_us()
@@ -103,6 +107,17 @@ def time_ref():
         ref.append(time.ticks_diff(now(), t) // 5)
 
 
+def time_steps(i):     # position i in the badge's steps: the longest wait between two frames
+    global step_us
+    if i < len(views):
+        b.start(views[i], 7 + i)
+        done = False
+        while not done:
+            t = now()
+            done = b.step(WORK_PER_FRAME)
+            step_us = max(step_us, time.ticks_diff(now(), t))
+
+
 def time_choice(i):     # position i once; the fastest counts: a shared machine only adds time
     if i < len(views):
         t = now()
@@ -118,10 +133,11 @@ def time_choice(i):     # position i once; the fastest counts: a shared machine 
 REPEATS = 3             # timings per position; the fastest counts
 TIME_REF = "#--\ngc.collect()\ntime_ref()\n"
 TIME_CHOICE = "#--\ngc.collect()\ntime_choice(%d)\n"
+TIME_STEPS = "#--\ngc.collect()\ntime_steps(%d)\n"
 REPORT = """#--
 ms = sorted(best)
 searched = sorted([best[i] for i in range(len(views)) if searched[i]])
-print(json.dumps({"ref_us": min(ref), "ms": ms, "searched": searched, "alloc": alloc, "hint": hint,
+print(json.dumps({"ref_us": min(ref), "ms": ms, "searched": searched, "alloc": alloc, "hint": hint, "step_us": step_us,
                   "budget": bots.HARD_BUDGET, "positions": len(views)}))
 """
 
@@ -129,8 +145,10 @@ print(json.dumps({"ref_us": min(ref), "ms": ms, "searched": searched, "alloc": a
 def script():
     """The MicroPython source: set up, time the reference loop, each position REPEATS times,
     the reference loop again (the WebAssembly engine speeds up as it warms), report."""
+    from firmware.players import WORK_PER_FRAME
     timings = "".join(TIME_CHOICE % i for _ in range(REPEATS) for i in range(2 * len(POSITIONS)))
-    return SCRIPT % (POSITIONS,) + TIME_REF + timings + TIME_REF + REPORT
+    steps = "".join(TIME_STEPS % i for i in range(2 * len(POSITIONS)))
+    return SCRIPT % (POSITIONS, WORK_PER_FRAME) + TIME_REF + timings + steps + TIME_REF + REPORT
 
 
 def measure():
@@ -152,6 +170,7 @@ def measure():
         "hard_decision_median_ref_loop_ratio": round(median / ref, 3),
         "hard_decision_searched_ms_micropython": {
             "median": round(sm[len(sm) // 2], 2) if sm else 0, "count": len(sm)},
+        "hard_step_ref_loop_ratio": round(data["step_us"] / 1000.0 / ref, 3),
         "hard_budget_plies": data["budget"],
     }
 
