@@ -661,6 +661,8 @@ class TableScreen(TableView):
             action = self.items[self.cursor]
             why = g.check(action, self.me)
             if why == 0 and self.app.stale():   # e-ink: show the selection before playing it,
+                if self.asked == 2:             # (a warning the panel has not shown goes first)
+                    return
                 what = "\u25b6" + self._action_text(action)    # named (a pass has no frame),
                 self.say(what + " \u00b7 " + ok("ok_again"), ok("ok_again"), ui.ACCENT)   # its cost
                 self.asked = True

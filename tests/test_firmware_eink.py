@@ -214,15 +214,17 @@ def test_eink_panel_tells_a_forced_pass_at_the_next_decision():
     assert told, "the panel never said you were passed; it showed: %r" % shown[-4:]
 
 
+@pytest.mark.parametrize("key", ["RIGHT", "OK"])
 @pytest.mark.parametrize("level", [None, 8])
 @pytest.mark.parametrize("rest_ms", [0, 2000])
-def test_eink_a_save_or_battery_warning_reaches_the_panel_before_a_key_clears_it(level, rest_ms):
+def test_eink_a_save_or_battery_warning_reaches_the_panel_before_a_key_clears_it(level, rest_ms, key):
     """The warnings said as your decision begins ("Cannot save: power-off loses this game", the
     low battery) waited for the panel's settled refresh, 0.4 s on; a key pressed as the LED lit
     (moving the cursor clears a notice) took them away before the panel ever showed them, and
     each is said once: the player was never told their game is not being saved. The Badger's
     panel also rests 2 s between refreshes (CircuitPython's seconds_per_frame for it), and the
-    bots may take less: a key pressed meanwhile keeps the notice until the panel has shown it."""
+    bots may take less: a key pressed meanwhile keeps the notice until the panel has shown it
+    (OK too: its "OK again to confirm" said over the warning lost it the same way)."""
     from firmware.autosave import Saves
     from hal.memory_store import MemoryStore
 
@@ -270,7 +272,7 @@ def test_eink_a_save_or_battery_warning_reaches_the_panel_before_a_key_clears_it
     while not t.my_turn():
         sim.tick()
     assert sim.hal.clock - last[0] < rest_ms or not rest_ms
-    press(sim, "RIGHT")                         # at once, as the LED lights
+    press(sim, key)                             # at once, as the LED lights (OK: "OK again")
     wait(sim, rest_ms + PAUSE_MS)
     warning = text.t("battery_unsaved") % level if level else text.t("not_saved")
     assert warning in shown, "the panel showed: %r" % shown
