@@ -639,6 +639,8 @@ class TableScreen(TableView):
             self.fast = True        # any other button fast-forwards the bots
             self.notice_until = 0
             return
+        if self.asked == 2 and self.app.stale():   # e-ink: a warning the panel has not shown
+            return                                  # yet goes first; the key waits for it
         n = len(self.items)
         if not n:
             return
@@ -661,8 +663,6 @@ class TableScreen(TableView):
             action = self.items[self.cursor]
             why = g.check(action, self.me)
             if why == 0 and self.app.stale():   # e-ink: show the selection before playing it,
-                if self.asked == 2:             # (a warning the panel has not shown goes first)
-                    return
                 what = "\u25b6" + self._action_text(action)    # named (a pass has no frame),
                 self.say(what + " \u00b7 " + ok("ok_again"), ok("ok_again"), ui.ACCENT)   # its cost
                 self.asked = True
@@ -682,8 +682,8 @@ class TableScreen(TableView):
             self._check_no_move(now)
             if cost and (cost[0] or cost[1]):         # a paid pass: where the chips went
                 self._paid(cost, now)
-        if b != OK and not (self.asked == 2 and self.app.stale()):     # a warning the panel
-            self.notice = None                                          # has not shown yet stays
+        if b != OK:
+            self.notice = None
         self.update(now)
 
     def _paid(self, cost, now):

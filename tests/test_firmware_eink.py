@@ -214,7 +214,7 @@ def test_eink_panel_tells_a_forced_pass_at_the_next_decision():
     assert told, "the panel never said you were passed; it showed: %r" % shown[-4:]
 
 
-@pytest.mark.parametrize("key", ["RIGHT", "OK"])
+@pytest.mark.parametrize("key", ["RIGHT", "OK", "HINT"])
 @pytest.mark.parametrize("level", [None, 8])
 @pytest.mark.parametrize("rest_ms", [0, 2000])
 def test_eink_a_save_or_battery_warning_reaches_the_panel_before_a_key_clears_it(level, rest_ms, key):
@@ -224,7 +224,8 @@ def test_eink_a_save_or_battery_warning_reaches_the_panel_before_a_key_clears_it
     each is said once: the player was never told their game is not being saved. The Badger's
     panel also rests 2 s between refreshes (CircuitPython's seconds_per_frame for it), and the
     bots may take less: a key pressed meanwhile keeps the notice until the panel has shown it
-    (OK too: its "OK again to confirm" said over the warning lost it the same way)."""
+    (OK and HINT too: their "OK again to confirm" and "Hint…" said over it lost it the same
+    way)."""
     from firmware.autosave import Saves
     from hal.memory_store import MemoryStore
 
