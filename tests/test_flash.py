@@ -185,6 +185,13 @@ def test_dry_run_changes_nothing_and_clean_removes_only_stale_bundle_files(tmp_p
         # a run that only removes says so in plain words: "Copied 0 files", not "0 file"
         assert "Copied 0 files (" in r.stdout and "removed 1," in r.stdout, r.stdout
         assert (flash_dir / "my_save.json").exists()                    # not the bundle's
+        # a read-only CIRCUITPY (CircuitPython's storage module, played by /storage.py) stops a
+        # run that only removes too: the dry run says so (review)
+        (flash_dir / "engine" / "old_module.py").write_text("gone = True\n")
+        (flash_dir / "storage.py").write_text(READ_ONLY_STORAGE)
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--dry-run", "--clean")
+        assert "would remove /engine/old_module.py" in r.stdout and "would copy" not in r.stdout, r.stdout
+        assert r.stdout.splitlines()[-1].startswith("But: The badge's filesystem is read-only"), r.stdout
 
 
 @needs_vbadge
@@ -252,6 +259,9 @@ def test_a_read_only_filesystem_is_explained(tmp_path):
     assert_message(r, "read-only")
 
 
+READ_ONLY_STORAGE = "class _Mount:\n    readonly = True\n\n\ndef getmount(path):\n    return _Mount()\n"
+
+
 @needs_vbadge
 def test_a_dry_run_says_what_the_real_run_would_stop_at(tmp_path):
     """A read-only CIRCUITPY, which CircuitPython's storage module tells before anything is
@@ -259,8 +269,7 @@ def test_a_dry_run_says_what_the_real_run_would_stop_at(tmp_path):
     /storage.py plays that module's part on the virtual badge's MicroPython."""
     flash_dir = tmp_path / "flash"
     flash_dir.mkdir()
-    (flash_dir / "storage.py").write_text("class _Mount:\n    readonly = True\n\n\n"
-                                          "def getmount(path):\n    return _Mount()\n")
+    (flash_dir / "storage.py").write_text(READ_ONLY_STORAGE)
     with VBadge(flash_dir, readonly=True) as badge:
         r = run_flash("--port", badge.port, "--no-libs", "--dry-run")
     assert r.returncode == 0 and "would copy   /code.py" in r.stdout, r.stdout + r.stderr

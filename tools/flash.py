@@ -610,7 +610,7 @@ def _run(board, port, args, files):
         print("Dry run: %d to copy (%s), %d to remove, %d unchanged"
               % (len(plan.copy), kb(sum(len(files[d]) for d in plan.copy)), len(plan.remove),
                  len(plan.unchanged)))
-        if plan.copy and info.get("readonly"):      # what the real run would stop at
+        if (plan.copy or plan.remove) and info.get("readonly"):      # what the real run would stop at
             print("But: " + readonly_message(info))
         return 0
 
@@ -619,7 +619,7 @@ def _run(board, port, args, files):
         finish(board, args)
         return 0
 
-    if plan.copy and info.get("readonly"):
+    if (plan.copy or plan.remove) and info.get("readonly"):
         raise FlashError(readonly_message(info))
     vfs = info.get("statvfs")
     if plan.copy and vfs:
