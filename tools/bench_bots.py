@@ -81,22 +81,22 @@ for v in views:          # warm up: scratch game and buffers exist, as on the ba
 ref = []
 best = [None] * len(views)
 searched = [False] * len(views)
-alloc = 0
-for i in range(len(views)):
-    gc.collect()
-    gc.disable()
-    a = gc.mem_alloc()
-    b.choose(views[i], 7 + i)
-    alloc = max(alloc, gc.mem_alloc() - a)
-    gc.enable()
-hint = 0
-for i in range(len(views)):
-    gc.collect()
-    gc.disable()
-    a = gc.mem_alloc()
-    bots.Bot(bots.HARD).choose(views[i], 7 + i)
-    hint = max(hint, gc.mem_alloc() - a)
-    gc.enable()
+
+
+def peak_alloc(bot):    # the most one decision allocates; bot() gives the bot that decides
+    most = 0
+    for i in range(len(views)):
+        gc.collect()
+        gc.disable()
+        a = gc.mem_alloc()
+        bot().choose(views[i], 7 + i)
+        most = max(most, gc.mem_alloc() - a)
+        gc.enable()
+    return most
+
+
+alloc = peak_alloc(lambda: b)
+hint = peak_alloc(lambda: bots.Bot(bots.HARD))      # the hint's bot is made afresh each time
 
 
 def time_ref():
