@@ -203,6 +203,8 @@ def _forged(key, change, players=None):
                            setattr(m, "deals", 1), m.start_chips.__setitem__(0, 0),
                            m.start_chips.__setitem__(1, 2 * m.rules.chips)),
      None, "the match was over"),            # a player out of chips
+    ("sevens", lambda m: setattr(m, "rules", m.rules.with_(target=5)), None,
+     "bad rules: target out of range"),      # a rule set no deal can play, told why
 ])
 def test_a_record_with_a_good_crc_but_an_impossible_match_is_refused(key, change, players, why):
     """A forged record (or one from a buggy encoder) never loads a state play cannot reach."""
@@ -252,6 +254,42 @@ def test_the_deal_count_survives_a_save_on_the_results_page():
     assert m.over
 
 
+@pytest.mark.parametrize("deal_number", (65536, 99999, 100003, 2 ** 30 - 1))
+def test_a_deal_number_past_65535_comes_back(deal_number):
+    """The badge offers deals up to 99,999 and a match goes on counting past it: the record
+    keeps the deal number in four bytes, so a saved deal comes back as the same cards."""
+    m = played("fan_tan", 4, deal_number, moves=12)
+    back, _ = save.decode(save.encode(m))
+    assert back.deal_number == deal_number and same(m, back)
+
+
+def test_a_match_past_its_128th_deal_saved_mid_deal_comes_back_mid_deal():
+    """The settled flag (bit 0) shares its byte with the deals' count past its low byte: a count
+    of 128 to 255 must not spill its top bit into the flag, or a deal in play would come back
+    as settled (and its unfinished log refused as illegal moves)."""
+    rules = preset("fan_tan").with_(players=3, chips=250, deals=0, strategic_pass=0)
+    for deals in (128, 200, 255, 383):
+        m = Match(rules, 5)
+        m.deals = deals
+        g = m.game
+        for _ in range(6):
+            g.play(g.legal_moves()[0])
+        back, _ = save.decode(save.encode(m))
+        assert back.deals == deals and back.result is None and same(m, back)
+
+
+def test_a_record_with_a_good_crc_too_short_for_its_table_is_refused():
+    """A body that ends inside the table bytes (deal number, dealer, counts, screen) is refused
+    as truncated, whatever its CRC says, not read past its end."""
+    data = save.encode(Match(preset("sevens"), 3))
+    k = len(preset("sevens").encode())
+    for size in range(k + 9):
+        body = data[4:4 + size]
+        short = b"FT" + bytes((3, size)) + body + crc_bytes(crc32(body))
+        with pytest.raises(save.SaveError, match="truncated|bad rules"):
+            save.decode(short)
+
+
 def test_a_dealer_seat_past_the_table_is_refused():
     m = Match(preset("sevens"), 3)
     m.dealer = 4                               # seats are 0..3
@@ -267,10 +305,11 @@ def test_large_scores_round_trip_with_their_sign():
     assert back.scores == m.scores
 
 
-def test_a_record_over_256_bytes_is_refused_when_written():
+@pytest.mark.parametrize("body", (249, 250))
+def test_a_record_over_256_bytes_is_refused_when_written(body):
     m = Match(preset("sevens"), 3)
     k = len(preset("sevens").encode()) + 9 + 4 * 4
-    m.game.log.extend(bytes(250 - k))          # a body of 250 bytes: a record of 258
+    m.game.log.extend(bytes(body - k))          # a body of 249 or 250 bytes: a record of 257 or 258
     with pytest.raises(save.SaveError, match="too long"):
         save.encode(m)
 
