@@ -180,6 +180,18 @@ def test_a_record_of_a_version_before_the_last_rule_fields_loads(version):
     assert save.encode(back) == data
 
 
+@pytest.mark.parametrize("version", (1, 2))
+def test_an_old_version_record_saved_on_a_results_page_loads_settled(version):
+    """Older versions wrote the settled flag as 0 or 1: a 1 (the deal's results page) loads."""
+    m = played("sevens", 4, 5)
+    m.settle()
+    body = bytearray(save.encode(m)[4:-4])
+    del body[15 + version:len(FIELDS)]
+    old = bytes(b"FT" + bytes((version, len(body)))) + bytes(body) + crc_bytes(crc32(bytes(body)))
+    back, _ = save.decode(old)
+    assert back.result == m.result and back.deals == 1 and same(m, back)
+
+
 def _forged(key, change, players=None):
     m = Match(preset(key), 3, players)
     change(m)
@@ -227,9 +239,11 @@ def test_the_settled_byte_s_high_bits_count_deals_past_255():
     k = 4 + len(preset("sevens").encode()) - 1
     del old[k]                                                 # its 17 rule fields
     old[2:4] = bytes((2, size - 1))
-    old[3 + size:] = crc_bytes(crc32(bytes(old[4:3 + size])))
-    with pytest.raises(save.SaveError, match="bad table"):
-        save.decode(bytes(old))
+    for flag in (2, 8):
+        old[k + 7] = flag
+        old[3 + size:] = crc_bytes(crc32(bytes(old[4:3 + size])))
+        with pytest.raises(save.SaveError, match="bad table"):
+            save.decode(bytes(old))
 
 
 def finish(m):
@@ -279,14 +293,14 @@ def test_a_match_past_its_128th_deal_saved_mid_deal_comes_back_mid_deal():
 
 
 def test_a_record_with_a_good_crc_too_short_for_its_table_is_refused():
-    """A body that ends inside the table bytes (deal number, dealer, counts, screen) is refused
-    as truncated, whatever its CRC says, not read past its end."""
+    """A body that ends inside the table bytes (deal number, dealer, counts, screen) or the
+    players' scores and chips is refused, whatever its CRC says, not read past its end."""
     data = save.encode(Match(preset("sevens"), 3))
     k = len(preset("sevens").encode())
-    for size in range(k + 9):
+    for size in range(k + 9 + 4 * 4):       # rules, table, then 4 bytes a player
         body = data[4:4 + size]
         short = b"FT" + bytes((3, size)) + body + crc_bytes(crc32(body))
-        with pytest.raises(save.SaveError, match="truncated|bad rules"):
+        with pytest.raises(save.SaveError, match="truncated|bad table"):
             save.decode(short)
 
 
@@ -295,6 +309,17 @@ def test_a_dealer_seat_past_the_table_is_refused():
     m.dealer = 4                               # seats are 0..3
     with pytest.raises(save.SaveError, match="bad table"):
         save.decode(save.encode(m))
+
+
+def test_a_chip_player_down_to_one_chip_plays_on_after_a_reload():
+    """Only an empty stack ends a chip match: one chip left at a deal's start is still a seat."""
+    m = Match(preset("fan_tan"), 3)
+    chips = m.rules.chips
+    m.deals = 1
+    m.scores[:] = [1 - chips, chips - 1, 0, 0]
+    m.start_chips[:] = [1, 2 * chips - 1, chips, chips]
+    back, _ = save.decode(save.encode(m))
+    assert back.start_chips == [1, 2 * chips - 1, chips, chips] and not back.over
 
 
 def test_large_scores_round_trip_with_their_sign():
