@@ -98,3 +98,40 @@ def test_a_blank_slot_beside_a_good_one_is_not_damage(blank):
     rec.write(b"newer")
     store.cells["game.1"] = blank * 40
     assert newest(rec) == (b"older", False)
+
+
+def test_a_cleared_record_reads_back_empty_not_damaged():
+    """Clearing the saved game writes an empty payload: it reads back as that, newest, and no
+    slot is called damaged (the badge would warn of a damaged game at every power-up)."""
+    flash = Tearing()
+    rec = Record(flash, "game", 1)
+    a = payloads()[0]
+    rec.write(a)
+    assert rec.write(b"")
+    assert rec.read_all() == ([b"", a], False)
+    assert rec.write(a) and rec.read_all() == ([a, b""], False)
+
+
+def test_a_record_of_256_bytes_keeps_its_length_s_high_byte():
+    """A game record may be 256 bytes (engine.save's limit): its length needs both bytes."""
+    flash = Tearing()
+    rec = Record(flash, "game", 1)
+    for size in (255, 256, 300):
+        data = bytes(range(256)) * 2
+        assert rec.write(data[:size])
+        assert newest(rec) == (data[:size], False)
+
+
+def test_the_first_write_ever_cut_off_at_any_byte_is_no_record_and_no_damage():
+    """Nothing was kept before the first write: cut off after any byte (even the lone "R"), it
+    reads as no record, not a damaged one, and the next write lands."""
+    a = payloads()[0]
+    for k in range(1, 10 + len(a)):
+        flash = Tearing()
+        rec = Record(flash, "game", 1)
+        flash.cut_at = k
+        with pytest.raises(OSError):
+            rec.write(a)
+        flash.cut_at = None
+        assert newest(rec) == (None, False), k
+        assert rec.write(a) and newest(rec) == (a, False)
