@@ -86,6 +86,9 @@ def test_sequence_numbers_wrap():
     assert flash.cells["x.1"][2:4] == b"\x00\x00"
     assert newest(rec)[0] == b"new"
     assert rec.write(b"newer") and newest(rec)[0] == b"newer"
+    flash.cells["x.0"] = _wrap(3, 0x00FF, b"old")       # the count carries into its high byte
+    del flash.cells["x.1"]
+    assert rec.write(b"new") and flash.cells["x.1"][2:4] == b"\x01\x00"
 
 
 @pytest.mark.parametrize("blank", (b"\xff", b"\x00"))
