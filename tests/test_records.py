@@ -138,3 +138,28 @@ def test_the_first_write_ever_cut_off_at_any_byte_is_no_record_and_no_damage():
         flash.cut_at = None
         assert newest(rec) == (None, False), k
         assert rec.write(a) and newest(rec) == (a, False)
+
+
+@pytest.mark.parametrize("errno", (28, 30))
+def test_a_full_or_read_only_store_says_so_and_leaves_the_newest_record_alone(errno):
+    """A full (28) or read-only (30) store refuses the older slot with the slot untouched: the
+    other slot would fare no better (or its write would be the one a full store cuts off), so
+    the write raises instead of risking the newest record there."""
+    class Refusing(MemoryStore):
+        def save(self, name, data):
+            if name == "game.0":
+                raise OSError(errno, "refused")
+            return super().save(name, data)
+    store = Refusing()
+    rec = Record(store, "game", 1)
+    a, b, c, _ = payloads()
+    MemoryStore.save(store, "game.0", _wrap_for(1, a))
+    MemoryStore.save(store, "game.1", _wrap_for(2, b))
+    with pytest.raises(OSError):
+        rec.write(c)
+    assert newest(rec) == (b, False)
+
+
+def _wrap_for(seq, payload):
+    from engine.records import _wrap
+    return _wrap(1, seq, payload)
