@@ -48,3 +48,13 @@ def test_counts_stop_where_the_record_does_and_nothing_goes_back_at_power_up():
     assert s.played[Stats.slot("sevens", 2)] == 65535 and s.wins[Stats.slot("sevens", 2)] == 21845
     back = Stats.decode(s.encode())
     assert back.encode() == s.encode() and back.average_penalty() == s.average_penalty() == 27
+
+
+def test_statistics_a_badge_already_holds_still_load():
+    """The record's first byte is its version, 1: lifetime statistics already on a badge's flash
+    (its settings record) load after an update, and are written back the same way."""
+    from engine.stats import SIZE
+    old = bytes((1, 0, 3, 0, 1, 0, 1, 0, 0, 0, 2, 0, 0, 0, 9)) + bytes(SIZE - 15)
+    s = Stats.decode(old)
+    assert (s.deals, s.matches, s.match_wins, s.streak, s.best, s.penalty) == (3, 1, 1, 0, 2, 9)
+    assert s.encode() == old
