@@ -58,3 +58,27 @@ def test_statistics_a_badge_already_holds_still_load():
     s = Stats.decode(old)
     assert (s.deals, s.matches, s.match_wins, s.streak, s.best, s.penalty) == (3, 1, 1, 0, 2, 9)
     assert s.encode() == old
+
+
+def test_a_new_player_s_page_shows_nothing_yet():
+    """Before any deal: no streak, no best, an average penalty of 0.0, every count 0."""
+    from engine.stats import SIZE
+    s = Stats()
+    assert (s.deals, s.streak, s.best, s.average_penalty()) == (0, 0, 0, 0)
+    assert s.encode() == bytes((1,)) + bytes(SIZE - 1)
+
+
+def test_each_rule_set_and_level_counts_apart():
+    """Every (rule set, level) has its own place in the record: a deal counts in one, only."""
+    from engine.rules import PRESETS
+    slots = sorted(Stats.slot(k, level) for k in PRESETS for level in range(3))
+    assert slots == list(range(len(PRESETS) * 3))
+
+
+def test_the_average_penalty_rounds_to_the_nearest_tenth():
+    s = Stats()
+    for cards in (1, 0, 0):
+        s.add_deal("sevens", 0, not cards, cards)
+    assert s.average_penalty() == 3             # 1 / 3 = 0.33 -> 0.3
+    s.add_deal("sevens", 0, False, 1)
+    assert s.average_penalty() == 5             # 2 / 4 = 0.5
