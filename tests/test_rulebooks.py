@@ -801,14 +801,19 @@ def test_chips_match_ends_when_someone_is_out_or_after_n_deals():
 
 def test_a_match_is_over_only_once_a_deal_is_settled_and_then_deals_no_more():
     """A match with the last seat dealing first (no ceremony: seat 0 is dealt first and sits left
-    of the dealer) is not over before or during its first deal; a chip left still plays on, an
-    empty stack ends it, and a match over deals no more."""
+    of the dealer) is not over before or during its first deal, which settles once it is over,
+    and once only; a chip left still plays on, an empty stack ends it, and a match over deals
+    no more."""
     m = Match(preset("fan_tan").with_(ceremony=0, deals=0), 4)
     assert m.dealer == 3 and not m.over
     g = m.game
     g.play(g.legal_moves()[0])
     assert not m.over
-    finish_deal(m)
+    with pytest.raises(ValueError):
+        m.settle()                          # the deal is not over
+    delta = finish_deal(m)
+    chips = m.chips[:]
+    assert m.settle() == delta and m.chips == chips and m.deals == 1     # scored once
     m.chips[:] = [1, 2, 3, sum(m.chips) - 6]
     assert m.enders() == [] and not m.over
     m.chips[0:2] = [0, 3]
