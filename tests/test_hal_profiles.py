@@ -101,6 +101,29 @@ def test_direct_key_fires_on_press_and_repeats():
     assert b.take() == [OK]
 
 
+def test_a_held_direction_repeats_once_per_repeat_time_not_at_every_poll():
+    """The badge polls every ~20 ms: between two repeats those polls fire nothing (a held
+    RIGHT once ran along the hand at the frame rate if the next repeat was not moved on)."""
+    b = Buttons((("R", RIGHT, None),))
+    b.press(0, 0)
+    for now in range(0, B.REPEAT_DELAY_MS + 3 * B.REPEAT_MS, 20):
+        b.tick(now)
+    b.tick(B.REPEAT_DELAY_MS + 3 * B.REPEAT_MS)
+    assert b.take() == [RIGHT] * 5      # the press, then at 400, 520, 640 and 760 ms
+
+
+def test_a_release_without_a_press_fires_nothing():
+    """A second up for one down (a bounce, a key up whose down came before power-up) is no
+    second OK: only a short press ends in its button."""
+    b = Buttons((("A", OK, BACK),))
+    b.release(0, 0)
+    assert b.take() == []
+    b.press(0, 100)
+    b.release(0, 200)
+    b.release(0, 210)
+    assert b.take() == [OK]
+
+
 def test_long_press_and_short_press():
     b = Buttons((("B", OK, BACK),))
     b.press(0, 0)
