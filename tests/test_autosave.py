@@ -732,6 +732,26 @@ def test_a_deal_whose_statistics_failed_to_save_is_counted_at_power_up(tmp_path)
     assert third.app.stats.deals == 1
 
 
+def test_a_deal_whose_statistics_failed_to_save_is_the_replay_after_power_up(tmp_path):
+    """The prefs on flash, from before the deal, hold no replay of it: the game record on its
+    results does, and the replay offered after a power cut there is that deal."""
+    sim, store = a_deal_whose_end_fails(tmp_path, only="prefs", once=True)
+    final = list(sim.app.match.game.table)
+    again = Sim(data_dir=str(tmp_path))
+    assert isinstance(again.screen, PageScreen)
+    again.settle()
+    again.press("OK")                       # results -> standings
+    again.press("OK")                       # the next deal
+    assert isinstance(again.screen, TableScreen)
+    again.press("MENU")
+    select_menu(again, "Replay")
+    again.press("OK")
+    r = again.screen
+    for _ in range(len(r.log)):
+        again.press("RIGHT")
+    assert list(r.g.table) == final and r.g.over
+
+
 class Snapshots(MemoryStore):
     """A store that keeps what it held after each write: a power cut just after any of them."""
 
