@@ -296,6 +296,36 @@ def test_damaged_prefs_reset_settings_but_keep_the_game(tmp_path):
     assert bytes(sim2.screen.g.log) == bytes(sim.screen.g.log)[:len(sim2.screen.g.log)]
 
 
+def test_damaged_prefs_beside_a_deal_s_results_keep_its_replay_over_the_next_power_cut(tmp_path):
+    """The prefs reset at power-up keep the replay of the deal settled on flash: the next deal's
+    game record no longer holds it, so a power cut there must still find it in the prefs."""
+    sim = started(tmp_path, "sevens", moves=0, seed=5)
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    final = list(g.table)
+    sim.settle()
+    assert isinstance(sim.screen, PageScreen)           # the results, saved as the screen
+    for n in ("prefs.0", "prefs.1"):
+        if (tmp_path / n).exists():
+            (tmp_path / n).write_bytes(_flip((tmp_path / n).read_bytes()))
+    sim2 = Sim(data_dir=str(tmp_path))
+    assert "Saved settings and statistics were damaged" in " ".join(page_text(sim2.screen))
+    for _ in range(3):                      # the notice, the results, the standings
+        sim2.settle()
+        sim2.press("OK")
+    assert isinstance(sim2.screen, TableScreen) and sim2.screen.g.deal_number == g.deal_number + 1
+    cut = Sim(data_dir=str(tmp_path))       # a power cut in the next deal
+    assert isinstance(cut.screen, TableScreen)
+    cut.press("MENU")
+    select_menu(cut, "Replay")
+    cut.press("OK")
+    r = cut.screen
+    for _ in range(len(r.log)):
+        cut.press("RIGHT")
+    assert list(r.g.table) == final and r.g.over
+
+
 def test_every_bit_flip_and_truncation_of_a_real_record_is_refused():
     sim = Sim(seed=5)
     new_game(sim, PRESETS.index("fan_tan"))
