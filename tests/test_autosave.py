@@ -844,6 +844,30 @@ def test_a_match_over_or_quit_leaves_no_bot_in_memory():
         assert [b for b in bots if b() is not None] == [], quit
 
 
+def test_a_match_played_to_its_end_counts_as_won_only_when_you_lead(tmp_path):
+    """The statistics page's "Won" counts a match you end among its leaders, and keeps it
+    over a power cut (seed 5 wins its match, seed 7 does not)."""
+    for seed in (5, 7):
+        sim = Sim(seed=seed, data_dir=str(tmp_path / str(seed)))
+        new_game(sim, PRESETS.index("sevens"))
+        won = None
+        for _ in range(400):
+            m = sim.app.match
+            if m is None:
+                break
+            if m.over:
+                won = sim.app.human in m.leaders()
+            if isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
+                play_decisions(sim, 1)
+            else:
+                sim.settle()
+                sim.press("OK")
+        assert won is not None and sim.app.match is None
+        for app in (sim, Sim(data_dir=str(tmp_path / str(seed)))):
+            app.app.stats_screen()
+            assert "Matches: 1 \u00b7 Won: %d" % won in page_text(app.screen), page_text(app.screen)
+
+
 def counts(stats):
     return stats.deals, stats.matches
 
