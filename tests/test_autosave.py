@@ -1268,7 +1268,8 @@ def _prefs(**kw):
     return s
 
 
-@pytest.mark.parametrize("bad", ({"lang": 3}, {"bright": 5}, {"level": 3}, {"deal": 100000}))
+@pytest.mark.parametrize("bad", ({"lang": 3}, {"bright": 5}, {"level": 3}, {"deal": 100000},
+                                 {"deal": 0}, {"players": 2}))
 def test_settings_out_of_range_are_refused(bad):
     """A record whose check passes but whose settings no menu can make falls back to the older."""
     saves = Saves(MemoryStore())
