@@ -1502,6 +1502,21 @@ def test_the_seven_picked_comes_back_after_a_free_opening(tmp_path):
         sim2 = sim3
 
 
+def test_the_left_of_the_dealer_picked_comes_back_after_a_free_opening():
+    """Opens "left of the dealer", picked on a preset whose 7s opening starts with the 7♦:
+    after a detour through 5 or 9 it is still the pick (it was taken for no pick, and the
+    7♦ came back)."""
+    from engine.rules import SEVENS, FIVE_OR_NINE, LEFT_OF_DEALER
+    sim = Sim(seed=4)
+    pick_preset(sim, PRESETS.index("sevens"))
+    assert sim.app.rules().opener == SEVEN_OF_DIAMONDS
+    set_line(sim, "Opens", LEFT_OF_DEALER, "opener")
+    set_line(sim, "Opening", FIVE_OR_NINE, "opening")
+    set_line(sim, "Opening", SEVENS, "opening")
+    assert sim.app.rules().opener == LEFT_OF_DEALER
+    assert line_value(sim, "Opens") == text.option_text("opener", sim.app.rules())
+
+
 def test_any_seven_can_open():
     """Tables start with the 7♦ or the 7♥, and some with the 7♠ (Taiwan, China) or the 7♣
     (Finland): Opens offers each, the match opens with it, and its rules page says so."""
