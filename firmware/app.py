@@ -525,12 +525,14 @@ class App:
             lines.append((text.seat(p, self.human) + deals + ": " + value + mark, ui.TEXT))
         if marked:
             lines.append((t("leads"), ui.MUTED))
+        if m.over:
+            lines += [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
+                      (self.match_end(), ui.TEXT), (text.ok("ok_title"), ui.MUTED)]
+            return lines
+        if m.rules.deals > 1:       # how far the match is ("Deal #" is the deal's number, not this)
+            lines.append((t("after_deals") % (str(m.deals) + "/" + text.deals_text(m.rules.deals)), ui.MUTED))
         if m.result is not None:
-            if m.over:
-                lines += [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
-                          (self.match_end(), ui.TEXT), (text.ok("ok_title"), ui.MUTED)]
-            else:
-                lines.append((text.ok("next_deal"), ui.MUTED))
+            lines.append((text.ok("next_deal"), ui.MUTED))
         return lines
 
     def match_end(self):

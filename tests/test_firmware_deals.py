@@ -258,6 +258,36 @@ def test_the_standings_write_points_as_the_table_does(preset_key, form):
     assert page_text(sim.screen)[len(lines)] == "\u25c0 leads"
 
 
+def test_the_standings_say_how_far_the_match_is():
+    """The table's "Deal #8" is the deal's number, not the match's count (QA: read as "the 8th
+    deal" of a 4-deal match): the standings say how many of the match's deals are played, in
+    the pause menu and between deals, until the match's end says "After 4 deals"; a race,
+    which has no number of deals, says nothing of it."""
+    sim = Sim("pimoroni_picosystem", seed=8)
+    new_game(sim, PRESETS.index("sevens"))
+    assert sim.app.match.rules.deals == 4
+    sim.press("MENU")
+    select_menu(sim, text.t("standings"))
+    sim.press("OK")
+    assert "After 0/4 deals" in page_text(sim.screen)
+    sim.press("BACK")
+    sim.press("BACK")
+    for played in range(1, 5):
+        play_deal(sim, illegal_tries=0)
+        sim.press("OK")                                 # results -> standings
+        shown = page_text(sim.screen)
+        if played < 4:
+            assert shown[-2:] == ["After %d/4 deals" % played, "A: next deal"], shown
+            sim.press("OK")
+        else:
+            assert "After 4 deals" in shown and not any("/4" in x for x in shown), shown
+    race = Sim("pimoroni_picosystem", seed=8)
+    new_game(race, PRESETS.index("domino"))
+    play_deal(race, illegal_tries=0)
+    race.press("OK")
+    assert not any(x.startswith("After") for x in page_text(race.screen)), page_text(race.screen)
+
+
 def test_illegal_reason_in_french_and_german():
     for lang in (1, 2):
         sim = Sim("pimoroni_picosystem", seed=4)
