@@ -42,6 +42,25 @@ def started(data_dir, preset="fan_tan", moves=3, seed=77):
     return sim
 
 
+def dealt_out(sim):
+    """The deal on screen played to its end (each first legal move) and settled: its game."""
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    return g
+
+
+def replayed(sim):
+    """The replay of the last finished deal, opened from the menu on screen and stepped to its end."""
+    select_menu(sim, "Replay")
+    sim.press("OK")
+    r = sim.screen
+    for _ in range(len(r.log)):
+        sim.press("RIGHT")
+    return r
+
+
 def sim_on(store, board="pimoroni_picosystem"):
     """A fresh app powering up on a store (as after a reset)."""
     sim = Sim(board)
@@ -70,10 +89,7 @@ def test_resume_on_results_and_standings(tmp_path):
     """A power cut on the results or the standings (also after BACK from the standings to the
     results) comes back to that page, the deal counted once."""
     sim = started(tmp_path, "parliament", moves=0, seed=30)
-    g = sim.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
-    sim.settle()
+    dealt_out(sim)
     assert isinstance(sim.screen, PageScreen)          # results
     results = page_text(sim.screen)
     again = Sim(data_dir=str(tmp_path))
@@ -300,11 +316,8 @@ def test_damaged_prefs_beside_a_deal_s_results_keep_its_replay_over_the_next_pow
     """The prefs reset at power-up keep the replay of the deal settled on flash: the next deal's
     game record no longer holds it, so a power cut there must still find it in the prefs."""
     sim = started(tmp_path, "sevens", moves=0, seed=5)
-    g = sim.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
+    g = dealt_out(sim)
     final = list(g.table)
-    sim.settle()
     assert isinstance(sim.screen, PageScreen)           # the results, saved as the screen
     for n in ("prefs.0", "prefs.1"):
         if (tmp_path / n).exists():
@@ -318,11 +331,7 @@ def test_damaged_prefs_beside_a_deal_s_results_keep_its_replay_over_the_next_pow
     cut = Sim(data_dir=str(tmp_path))       # a power cut in the next deal
     assert isinstance(cut.screen, TableScreen)
     cut.press("MENU")
-    select_menu(cut, "Replay")
-    cut.press("OK")
-    r = cut.screen
-    for _ in range(len(r.log)):
-        cut.press("RIGHT")
+    r = replayed(cut)
     assert list(r.g.table) == final and r.g.over
 
 
@@ -460,10 +469,7 @@ def test_settings_and_statistics_survive_a_restart(tmp_path):
     sim.press("RIGHT")                   # fast
     sim.press("BACK")
     new_game(sim, PRESETS.index("parliament"))
-    g = sim.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
-    sim.settle()
+    dealt_out(sim)
     sim2 = Sim(data_dir=str(tmp_path))
     assert sim2.app.settings["sound"] == 0 and sim2.app.settings["speed"] == 2
     assert sim2.app.settings["preset"] == PRESETS.index("parliament")
@@ -530,11 +536,8 @@ def test_statistics_reset_needs_a_confirmation(tmp_path):
 
 def test_replay_steps_through_the_last_deal(tmp_path):
     sim = started(tmp_path, "parliament", moves=0, seed=30)
-    g = sim.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
+    g = dealt_out(sim)
     final = list(g.table)
-    sim.settle()
     sim.press("OK")
     sim.press("OK")                         # standings -> next deal
     assert isinstance(sim.screen, TableScreen)
@@ -564,11 +567,7 @@ def test_replay_steps_through_the_last_deal(tmp_path):
     assert sim.app.match is None
     for again in (sim, Sim(data_dir=str(tmp_path))):
         assert "Replay last deal" in [again.screen.item_text(i) for i in again.screen.items]
-        select_menu(again, "Replay")
-        again.press("OK")
-        r = again.screen
-        for _ in range(len(r.log)):
-            again.press("RIGHT")
+        r = replayed(again)
         assert list(r.g.table) == final and r.g.over
         again.press("BACK")
         assert again.app.match is None and again.screen.items[0][0] == "new_game"
@@ -774,11 +773,7 @@ def test_a_deal_whose_statistics_failed_to_save_is_the_replay_after_power_up(tmp
     again.press("OK")                       # the next deal
     assert isinstance(again.screen, TableScreen)
     again.press("MENU")
-    select_menu(again, "Replay")
-    again.press("OK")
-    r = again.screen
-    for _ in range(len(r.log)):
-        again.press("RIGHT")
+    r = replayed(again)
     assert list(r.g.table) == final and r.g.over
 
 
