@@ -1,7 +1,7 @@
 """Two-slot records: a power cut at any byte of a write leaves the last good record."""
 import pytest
 
-from engine.records import Record
+from engine.records import Record, _wrap
 from engine import save
 from engine.match import Match
 from engine.rules import preset
@@ -78,7 +78,6 @@ def test_kinds_do_not_mix():
 
 
 def test_sequence_numbers_wrap():
-    from engine.records import _wrap
     flash = Tearing()
     flash.cells["x.0"] = _wrap(3, 0xFFFF, b"old")
     rec = Record(flash, "x", 3)
@@ -153,13 +152,8 @@ def test_a_full_or_read_only_store_says_so_and_leaves_the_newest_record_alone(er
     store = Refusing()
     rec = Record(store, "game", 1)
     a, b, c, _ = payloads()
-    MemoryStore.save(store, "game.0", _wrap_for(1, a))
-    MemoryStore.save(store, "game.1", _wrap_for(2, b))
+    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
+    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
     with pytest.raises(OSError):
         rec.write(c)
     assert newest(rec) == (b, False)
-
-
-def _wrap_for(seq, payload):
-    from engine.records import _wrap
-    return _wrap(1, seq, payload)
