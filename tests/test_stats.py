@@ -1,7 +1,8 @@
 """Lifetime statistics: counting and their record."""
 import pytest
 
-from engine.stats import Stats
+from engine.rules import PRESETS
+from engine.stats import Stats, SIZE
 
 
 def test_streaks_wins_and_average_penalty():
@@ -53,7 +54,6 @@ def test_counts_stop_where_the_record_does_and_nothing_goes_back_at_power_up():
 def test_statistics_a_badge_already_holds_still_load():
     """The record's first byte is its version, 1: lifetime statistics already on a badge's flash
     (its settings record) load after an update, and are written back the same way."""
-    from engine.stats import SIZE
     old = bytes((1, 0, 3, 0, 1, 0, 1, 0, 0, 0, 2, 0, 0, 0, 9)) + bytes(SIZE - 15)
     s = Stats.decode(old)
     assert (s.deals, s.matches, s.match_wins, s.streak, s.best, s.penalty) == (3, 1, 1, 0, 2, 9)
@@ -62,7 +62,6 @@ def test_statistics_a_badge_already_holds_still_load():
 
 def test_a_new_player_s_page_shows_nothing_yet():
     """Before any deal: no streak, no best, an average penalty of 0.0, every count 0."""
-    from engine.stats import SIZE
     s = Stats()
     assert (s.deals, s.streak, s.best, s.average_penalty()) == (0, 0, 0, 0)
     assert s.encode() == bytes((1,)) + bytes(SIZE - 1)
@@ -70,7 +69,6 @@ def test_a_new_player_s_page_shows_nothing_yet():
 
 def test_each_rule_set_and_level_counts_apart():
     """Every (rule set, level) has its own place in the record: a deal counts in one, only."""
-    from engine.rules import PRESETS
     slots = sorted(Stats.slot(k, level) for k in PRESETS for level in range(3))
     assert slots == list(range(len(PRESETS) * 3))
 
