@@ -474,6 +474,15 @@ def test_000_uneven_hands_ante_one_more_chip():
         assert m.start_chips[p] - g.chips[p] == (2 if g.dealt[p] == 10 else 1) + g.passes[p]
 
 
+@pytest.mark.parametrize("key, stack", [("fan_tan", 50), ("five_or_nine", 50), ("coventry", 50),
+                                        ("play_or_pay", 60)])
+def test_chip_games_start_every_player_with_the_same_stack(key, stack):
+    """Equal stacks to begin (docs/strength.md: the chip games start with 50 chips each, Play
+    or Pay with 60, its biggest loser paying ~20 a deal)."""
+    m = Match(preset(key), 1)
+    assert m.start_chips == [stack] * m.players
+
+
 # ---- rule book 001 (Domino) ------------------------------------------------
 def test_001_first_player_chooses_the_rank():
     rules = preset("domino")
