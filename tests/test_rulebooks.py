@@ -570,6 +570,17 @@ def test_002_a_card_off_the_ends_is_refused_with_a_reason():
     assert REASONS[R.NOT_AT_END][0] == "The card touches neither end of its row"
 
 
+def test_eight_before_six_refuses_a_card_off_the_ends_as_off_the_ends():
+    """With the 8 before the 6, only a 6 on a lone 7 is told to wait for the 8: any other card
+    that touches neither end of its row gets the plain reason."""
+    def off(g):
+        return [card(s, r) for s in range(4) if g.table[s] for r in range(13)
+                if (g.hands[g.turn * 4 + s] & ~g.fits[s]) >> r & 1
+                and not (g.low[s] == g.high[s] == r + 1)]
+    g = random_play_until(preset("sevens").with_(up_first=1), off)
+    assert [g.check(x) for x in off(g)] == [R.NOT_AT_END] * len(off(g))
+
+
 def test_002_losers_holding_3_5_and_8_pay_the_winner_16():
     def dump_dead_ends(g):
         return max(g.legal_moves(), key=lambda x: (abs(x % 13 - 6), -x))
