@@ -866,6 +866,8 @@ def test_invalid_rule_combinations_are_explained():
     assert "chip" in Rules(strategic_pass=1).problem()
     assert "Coventry" in Rules(coventry=1).problem()
     assert "deals" in preset("domino").with_(scoring=ZERO_SUM).problem()   # it would never end
+    assert "target" in preset("parliament").with_(target=9).problem()     # a race of at least 10
+    assert preset("parliament").with_(target=10).problem() is None
     with pytest.raises(ValueError):
         Rules.decode(bytes([4, 3, 7, 1, 38]))
     with pytest.raises(ValueError):
@@ -1032,6 +1034,16 @@ def test_a_race_chosen_on_new_game_runs_to_its_target(key):
     assert max(m.scores) >= 25
     if base.scoring != RACE:
         assert base.with_(**override(base, over, "scoring", base.scoring)) == base.with_(target=25)
+
+
+@pytest.mark.parametrize("key", ("domino", "parliament"))
+def test_a_zero_sum_match_chosen_for_a_race_plays_sevens_four_deals(key):
+    """New game: a race runs to its target with no count of deals; zero-sum scoring chosen
+    instead needs one, and takes Sevens' 4."""
+    base = preset(key)
+    r = base.with_(**override(base, {}, "scoring", ZERO_SUM))
+    assert r.scoring == ZERO_SUM and r.deals == preset("sevens").deals == 4
+    assert r.problem() is None
 
 
 @pytest.mark.parametrize("key", CHIP_GAMES)
