@@ -9,6 +9,7 @@ from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
 from engine.game import Game, PASS, LEAST, MOST, first_dealer, deal_hands
 from engine.match import Match
 from engine import reasons as R
+from test_save import finish
 from firmware.text_en import REASONS
 from firmware.text import card_name as name     # English: no test here sets a language
 
@@ -831,7 +832,7 @@ def test_a_match_is_over_only_once_a_deal_is_settled_and_then_deals_no_more():
     assert not m.over
     with pytest.raises(ValueError):
         m.settle()                          # the deal is not over
-    delta = finish_deal(m)
+    delta = finish(m)
     chips = m.chips[:]
     assert m.settle() == delta and m.chips == chips and m.deals == 1     # scored once
     m.chips[:] = [1, 2, 3, sum(m.chips) - 6]
@@ -841,15 +842,8 @@ def test_a_match_is_over_only_once_a_deal_is_settled_and_then_deals_no_more():
     with pytest.raises(ValueError):
         m.next_deal()
     sevens = Match(preset("sevens"), 4)
-    finish_deal(sevens)
+    finish(sevens)
     assert sevens.enders() == [] and not sevens.over        # only its 4 deals end it
-
-
-def finish_deal(m):
-    g = m.game
-    while not g.over:
-        g.play(g.legal_moves()[0])
-    return m.settle()
 
 
 @pytest.mark.parametrize("key", PRESETS)

@@ -601,6 +601,7 @@ def _run(board, port, args, files):
     except DeviceError as e:
         raise FlashError("Could not read the badge's files: %s" % e.last_line()) from None
     plan = make_plan(files, state, dirs, args.clean, sha256, circuitpython)
+    blocked = (plan.copy or plan.remove) and info.get("readonly")      # a real run stops there
 
     if args.dry_run:
         for dest in plan.copy:
@@ -610,7 +611,7 @@ def _run(board, port, args, files):
         print("Dry run: %d to copy (%s), %d to remove, %d unchanged"
               % (len(plan.copy), kb(sum(len(files[d]) for d in plan.copy)), len(plan.remove),
                  len(plan.unchanged)))
-        if (plan.copy or plan.remove) and info.get("readonly"):      # what the real run would stop at
+        if blocked:
             print("But: " + readonly_message(info))
         return 0
 
@@ -619,7 +620,7 @@ def _run(board, port, args, files):
         finish(board, args)
         return 0
 
-    if (plan.copy or plan.remove) and info.get("readonly"):
+    if blocked:
         raise FlashError(readonly_message(info))
     vfs = info.get("statvfs")
     if plan.copy and vfs:
