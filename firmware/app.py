@@ -63,7 +63,7 @@ class App:
         self.root.append(displayio.TileGrid(bmp, pixel_shader=pal, width=(d.width + 31) // 32,
                                             height=(d.height + 31) // 32, tile_width=32, tile_height=32))
         d.root_group = self.root
-        self.settings = {"lang": 0, "sound": 1, "speed": 1, "bright": 4,
+        self.settings = {"lang": 0, "sound": 1, "speed": 1, "bright": 4, "auto": 0,
                          "preset": 0, "players": 4, "level": 0, "deal": 1, "opener": NO_PICK}
         self.seat_levels = bytearray(7)     # a difficulty per seat (seat 0 is the human)
         self.rules_over = {}
@@ -569,7 +569,7 @@ class App:
                              back=later(self.results, m.result)))
 
     def settings_screen(self, back=None):
-        """Language, sound, speed and light, from the title or the pause menu (back)."""
+        """Language, sound, speed, Auto-play and light, from the title or the pause menu (back)."""
         s = self.settings
         back = back or later(self.title, "settings")
 
@@ -585,7 +585,8 @@ class App:
             return change
         speeds = ("slow", "normal", "fast")
         items = [["language", lambda: text.LANGS[s["lang"]], cycle("lang", 3), None],
-                 ["speed", lambda: t(speeds[s["speed"]]), cycle("speed", 3), None]]
+                 ["speed", lambda: t(speeds[s["speed"]]), cycle("speed", 3), None],
+                 ["autoplay", lambda: t("on" if s["auto"] else "off"), cycle("auto", 2), None]]
         if self.hal.profile.AUDIO:                 # a board without a speaker has nothing to switch
             items.insert(1, ["sound", lambda: t("on" if s["sound"] else "off"), cycle("sound", 2), None])
         if self.hal.profile.BACKLIGHT:

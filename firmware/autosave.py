@@ -14,8 +14,8 @@ A record whose newest slot cannot be loaded falls back to the other slot; "damag
 said only when no slot holds a record that loads, or when a newer one failed beside "no
 match" (a torn write beside a good slot is the power cut the two slots are there for).
 
-prefs payload: version, the settings bytes, next deal number (4), the 7 seat levels,
-the last deal counted in the statistics (4), New game's rule set (a length byte, then
+prefs payload: version, the settings bytes (Auto-play's from version 5), next deal number
+(4), the 7 seat levels, the last deal counted in the statistics (4), New game's rule set (a length byte, then
 engine.rules.Rules.encode(); not in version 1), the opener picked on New game (a card, 255 the
 player left of the dealer, NO_PICK none; from version 4: a free opening's rule set holds the
 forced left of the dealer instead), engine.stats.Stats.encode(), then the last
@@ -32,7 +32,8 @@ GAME_KIND = 1
 PREFS_KIND = 2
 _GAME_HEAD = const(2)
 SCREEN = 32      # screen byte = kind * SCREEN + cursor (16 under header 1)
-_PREFS_VERSION = const(4)   # 2: with New game's rule set; 3: with the last finished deal; 4: the opener picked
+_PREFS_VERSION = const(5)   # 2: with New game's rule set; 3: with the last finished deal; 4: the opener
+# picked; 5: Auto-play
 NO_PICK = const(254)        # settings["opener"] when no opener was picked
 
 TABLE = 0        # mid-deal, at the table
@@ -42,7 +43,7 @@ FINISHED = 3     # the match is over and left: only kept for the replay
 
 # settings kept in the prefs record, with how many values each may take
 SETTINGS = (("lang", 3), ("sound", 2), ("speed", 3), ("bright", 5),
-            ("preset", len(PRESETS)), ("players", 8), ("level", 3))
+            ("preset", len(PRESETS)), ("players", 8), ("level", 3), ("auto", 2))
 
 
 class Saved:
@@ -179,9 +180,9 @@ def _prefs(payload):
     payload; ValueError or IndexError if it cannot be loaded."""
     if not 1 <= payload[0] <= _PREFS_VERSION:
         raise ValueError("version")
-    settings = {}
+    settings = {"auto": 0}          # Auto-play: off before version 5
     at = 1
-    for key, n in SETTINGS:
+    for key, n in SETTINGS if payload[0] > 4 else SETTINGS[:-1]:
         if payload[at] >= n:
             raise ValueError(key)
         settings[key] = payload[at]

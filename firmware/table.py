@@ -533,9 +533,20 @@ class TableScreen(TableView):
         self.asked = False
 
     # ---- time and buttons ---------------------------------------------------------
+    def my_turn(self):
+        """Your decision: not a turn whose one legal card Auto-play lays for you."""
+        return TableView.my_turn(self) and self.lone() < 0
+
+    def lone(self):
+        """Your one legal card, on your turn with Auto-play on (a turn always has a card);
+        else -1."""
+        if not (self.app.settings["auto"] and TableView.my_turn(self)):
+            return -1
+        moves = self.g.legal_moves()
+        return moves[0] if len(moves) == 1 else -1
+
     def busy(self):
-        g = self.g
-        return self.dealing or g.over or g.turn != self.me or self.hinting is not None
+        return not self.my_turn() or self.hinting is not None
 
     def _hint_step(self, now):
         c = self.hinting.step()
@@ -581,7 +592,15 @@ class TableScreen(TableView):
                 self.app.deal_over()
             return
         if g.turn == self.me:
-            self.fast = False
+            card = self.lone()
+            if card < 0:
+                self.fast = False
+            elif now >= self.next_at:       # Auto-play: at the bots' pace, said until theirs
+                g.play(card, self.me)
+                self._played(now)
+                self.say(t("autoplay") + ": " + card_name(card))
+                self._check_no_move(now)
+                self.update(now)
             return
         if now < self.notice_until and not self.fast:
             return
@@ -635,8 +654,8 @@ class TableScreen(TableView):
                 self.over_at = now
             return
         self.hinting = None         # any button stops a hint search
-        if g.turn != self.me:
-            self.fast = True        # any other button fast-forwards the bots
+        if not self.my_turn():
+            self.fast = True        # any other button fast-forwards the bots (and Auto-play)
             self.notice_until = 0
             return
         if self.asked == 2 and self.app.stale():   # e-ink: a warning the panel has not shown
@@ -674,17 +693,21 @@ class TableScreen(TableView):
                 self.say(reason(why), reason(why, True), ui.WARN)
                 self.asked = True           # e-ink: show why at once
                 return
-            self.touched = False
-            self.hint_card = -1
-            self.notice = None
-            self.next_at = now + DELAYS[self.app.settings["speed"]]
-            self.app.after_decision(self.cursor)
+            self._played(now)
             self._check_no_move(now)
             if cost and (cost[0] or cost[1]):         # a paid pass: where the chips went
                 self._paid(cost, now)
         if b != OK:
             self.notice = None
         self.update(now)
+
+    def _played(self, now):
+        """After your card or pass: saved, and the bots' pause before the next move."""
+        self.touched = False
+        self.hint_card = -1
+        self.notice = None
+        self.next_at = now + (0 if self.fast else DELAYS[self.app.settings["speed"]])
+        self.app.after_decision(self.cursor)
 
     def _paid(self, cost, now):
         """Say what your paid pass cost and who got it: "You pass -12: Pot+3 · P2+3 · P3+6"

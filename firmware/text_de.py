@@ -54,6 +54,7 @@ T = {
     "sound": "Ton",
     "language": "Sprache",
     "speed": "Tempo",
+    "autoplay": "Autom. Zug",
     "brightness": "Helligkeit",
     "slow": "langsam",
     "normal": "normal",

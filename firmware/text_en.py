@@ -54,6 +54,7 @@ T = {
     "sound": "Sound",
     "language": "Language",
     "speed": "Speed",
+    "autoplay": "Auto-play",
     "brightness": "Light",
     "slow": "slow",
     "normal": "normal",

@@ -54,6 +54,7 @@ T = {
     "sound": "Son",
     "language": "Langue",
     "speed": "Vitesse",
+    "autoplay": "Jeu auto",
     "brightness": "Luminosité",
     "slow": "lente",
     "normal": "normale",

@@ -1237,7 +1237,7 @@ def test_a_replay_that_no_longer_loads_leaves_the_settings_and_statistics():
 def test_the_opener_picked_on_new_game_is_kept_and_checked():
     """Version 4 prefs keep the opener picked on New game (a seven, 255 the player left of the
     dealer, NO_PICK none); a byte no menu can make falls back to the older record, and a
-    version 3 record loads with no pick."""
+    version 3 record loads with no pick (and version 4 or 3 with Auto-play off)."""
     from engine.rules import SEVEN_OF_CLUBS, LEFT_OF_DEALER
     saves = Saves(MemoryStore())
     for pick in (SEVEN_OF_CLUBS, LEFT_OF_DEALER, autosave.NO_PICK):
@@ -1247,23 +1247,29 @@ def test_the_opener_picked_on_new_game_is_kept_and_checked():
         assert saves.save_prefs(_prefs(), bytes(7), Stats(), 0, preset("sevens").encode())
         assert saves.save_prefs(_prefs(opener=bad, deal=13), bytes(7), Stats(), 0, preset("sevens").encode())
         assert saves.load_prefs()[0][0] == _prefs()                 # the older slot
-    v3 = bytearray(saves.prefs.read_all()[0][1])       # the good one, as version 3 wrote it:
+    assert saves.save_prefs(_prefs(opener=SEVEN_OF_CLUBS, auto=1), bytes(7), Stats(), 0, preset("sevens").encode())
+    v4 = bytearray(saves.prefs.read_all()[0][0])       # as version 4 wrote it: no Auto-play byte
+    v4[0] = 4
+    del v4[len(autosave.SETTINGS)]
+    saves.prefs.write(bytes(v4))
+    assert saves.load_prefs()[0][0] == _prefs(opener=SEVEN_OF_CLUBS)
+    v3 = v4                                     # and as version 3 wrote it:
     rules = preset("sevens").encode()
-    at = 1 + len(autosave.SETTINGS) + 4 + 7 + 4 + 1 + len(rules)
+    at = len(autosave.SETTINGS) + 4 + 7 + 4 + 1 + len(rules)
     v3[0] = 3
     del v3[at]                                  # no opener byte before the statistics
     saves.prefs.write(bytes(v3))
-    assert saves.load_prefs()[0][0] == _prefs(opener=autosave.NO_PICK, deal=12)
+    assert saves.load_prefs()[0][0] == _prefs(opener=autosave.NO_PICK)
 
 
 def _prefs(**kw):
     s = {"lang": 0, "sound": 1, "speed": 1, "bright": 2, "preset": 0, "players": 4, "level": 1,
-         "deal": 12, "opener": autosave.NO_PICK}
+         "deal": 12, "opener": autosave.NO_PICK, "auto": 0}
     s.update(kw)
     return s
 
 
-@pytest.mark.parametrize("bad", ({"lang": 3}, {"bright": 5}, {"level": 3}, {"deal": 100000},
+@pytest.mark.parametrize("bad", ({"lang": 3}, {"bright": 5}, {"level": 3}, {"auto": 2}, {"deal": 100000},
                                  {"deal": 0}, {"players": 2}))
 def test_settings_out_of_range_are_refused(bad):
     """A record whose check passes but whose settings no menu can make falls back to the older."""

@@ -4,9 +4,9 @@ import pytest
 
 from engine.match import Match
 from engine.rules import PRESETS, preset
-from firmware import text
-from firmware.table import TableScreen
-from simhelp import Sim, new_game
+from firmware import text, ui
+from firmware.table import TableScreen, sorted_hand
+from simhelp import Sim, new_game, select_menu
 
 
 def test_a_forced_pass_as_the_deal_begins_is_told():
@@ -95,3 +95,58 @@ def test_a_hinted_pass_shows_whether_the_pass_is_selected(tmp_path):
             sim.press("LEFT")                                         # the cursor on a card
             assert t.items[t.cursor] != PASS
             assert message(t) != on_pass, (key, board, on_pass)
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040", "pimoroni_badger2040"))
+def test_auto_play_lays_your_only_card_and_leaves_you_every_choice(tmp_path, board):
+    """Settings' Auto-play (off at first, saved at once) lays your one legal card at the bots'
+    pace and says which, with no your-turn chime; every decision left to you has a choice."""
+    sim = Sim(board, seed=5, data_dir=str(tmp_path))
+    assert sim.app.settings["auto"] == 0
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    select_menu(sim, "Auto-play")
+    sim.press("RIGHT")
+    assert sim.screen.items[sim.screen.sel][1]() == "on"
+    assert Sim(board, data_dir=str(tmp_path / "..")).app.settings["auto"] == 0
+    assert Sim(board, data_dir=str(tmp_path)).app.settings["auto"] == 1
+    sim.press("BACK")
+    chimes = []
+    tone = sim.hal.tone
+    sim.hal.tone = lambda f, ms: (chimes.append(f) if f == ui.YOUR_TURN[0] else None, tone(f, ms))
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    g = t.g
+    asked = 0
+    while not g.over:
+        assert t.my_turn() and len(g.legal_moves()) > 1
+        sim.play_legal()
+        asked += 1
+    said = [m for m in sim.messages if m.startswith("Auto-play: ")]
+    assert said and len(said) + asked == g.dealt[0] - g.counts[0], (said, asked)
+    assert len(chimes) == asked
+    played = set(sorted_hand(Match(preset("sevens"), g.deal_number, 4).game, 0)) - set(sorted_hand(g, 0))
+    assert set(said) <= set("Auto-play: " + text.card_name(c) for c in played)
+
+
+def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
+    """The turn is not yours to decide: LEFT/RIGHT move nothing, they hurry the bots, and the
+    hurry lasts through the card Auto-play lays."""
+    sim = Sim(seed=5)
+    sim.app.settings["auto"] = 1
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    g = t.g
+    while t.lone() < 0:
+        if t.my_turn():
+            i = sim.legal_index()
+            while t.cursor != i:
+                sim.press("RIGHT", settle=False)
+            sim.press("OK", settle=False)
+        sim.tick()
+    cursor, card, n = t.cursor, t.lone(), len(g.log)
+    sim.press("RIGHT", settle=False)
+    assert (t.cursor, t.fast) == (cursor, True)
+    while g.turn == t.me:
+        sim.tick()
+    assert g.log[n] == card and t.fast
