@@ -18,7 +18,7 @@ from hal.buttons import UP, DOWN, OK, BACK
 
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
-from firmware.screens import ListScreen, PageScreen, later
+from firmware.screens import ListScreen, PageScreen, later, page_rows
 from firmware.table import TableScreen, ReplayScreen, sorted_hand, card_name, signed
 from firmware import players
 from firmware import autosave
@@ -528,11 +528,13 @@ class App:
         if m.over:
             lines += [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
                       (self.match_end(), ui.TEXT), (text.ok("ok_title"), ui.MUTED)]
-            return lines
-        if m.rules.deals > 1:       # how far the match is ("Deal #" is the deal's number, not this)
-            lines.append((t("after_deals") % (str(m.deals) + "/" + text.deals_text(m.rules.deals)), ui.MUTED))
-        if m.result is not None:
-            lines.append((text.ok("next_deal"), ui.MUTED))
+        else:
+            if m.rules.deals > 1:       # how far the match is ("Deal #" is the deal's number, not this)
+                lines.append((t("after_deals") % (str(m.deals) + "/" + text.deals_text(m.rules.deals)), ui.MUTED))
+            if m.result is not None:
+                lines.append((text.ok("next_deal"), ui.MUTED))
+        if marked and len(lines) == page_rows(self.layout) + 1:
+            lines.remove((t("leads"), ui.MUTED))        # then the page ends in view (MacroPad)
         return lines
 
     def match_end(self):

@@ -154,6 +154,11 @@ def page_width(L):
     return L.w - 10
 
 
+def page_rows(L):
+    """How many of a page's lines layout L shows at once, under its title."""
+    return ui.lines_fit(L.font, L.lh + 1, L.h, L.lh)
+
+
 class PageScreen(Screen):
     """A title and text lines, wrapped and scrolled with UP/DOWN (or LEFT/RIGHT)."""
 
@@ -178,7 +183,7 @@ class PageScreen(Screen):
             for part in ui.wrap(text, L.font, width) or [" "]:
                 self.lines.append((part, colour))
         top = L.lh + 1
-        self.visible = ui.lines_fit(L.font, top, L.h, L.lh)
+        self.visible = page_rows(L)
         self.slots = []
         for i in range(min(self.visible, len(self.lines))):
             lb = ui.label(" ", L.font, 2, top + i * L.lh, th.colour(ui.TEXT))

@@ -288,6 +288,23 @@ def test_the_standings_say_how_far_the_match_is():
     assert not any(x.startswith("After") for x in page_text(race.screen)), page_text(race.screen)
 
 
+@pytest.mark.parametrize("players,legend", ((4, False), (5, True)))
+def test_on_a_128x64_screen_the_standings_end_in_view(players, legend):
+    """MacroPad, between deals: the line that says what ◀ means gives way where that keeps
+    the page's last line, OK's, in view (4 players); where the page scrolls anyway (5) it stays."""
+    sim = Sim("adafruit_macropad_rp2040", seed=8)
+    new_game(sim, PRESETS.index("fan_tan"), players)
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    sim.press("OK")
+    page = sim.screen
+    assert page.lines[-1][0] == text.ok("next_deal") and any("◀" in x for x in page_text(page))
+    assert (text.t("leads") in page_text(page)) == legend
+    assert (len(page.lines) <= page.visible) != legend
+
+
 def test_illegal_reason_in_french_and_german():
     for lang in (1, 2):
         sim = Sim("pimoroni_picosystem", seed=4)
