@@ -131,7 +131,8 @@ def test_auto_play_lays_your_only_card_and_leaves_you_every_choice(tmp_path, boa
 
 def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
     """The turn is not yours to decide: LEFT/RIGHT move nothing, they hurry the bots, and the
-    hurry lasts through the card Auto-play lays."""
+    hurry lasts through the card Auto-play lays, which is saved at once (a power cut replays
+    nothing)."""
     sim = Sim(seed=5)
     sim.app.settings["auto"] = 1
     new_game(sim, PRESETS.index("sevens"))
@@ -150,3 +151,4 @@ def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
     while g.turn == t.me:
         sim.tick()
     assert g.log[n] == card and t.fast
+    assert sim.app.saves.load_game()[0].match.game.log == g.log     # saved as your decisions are

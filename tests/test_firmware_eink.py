@@ -57,8 +57,11 @@ def table_at_first_decision(board, seed):
     return sim, t, events
 
 
-def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn():
+@pytest.mark.parametrize("auto", (0, 1))
+def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn(auto):
+    """(With Auto-play on, the cards it lays go with the bots' run: no refresh of their own.)"""
     sim = Sim("pimoroni_badger2040", seed=11)
+    sim.app.settings["auto"] = auto
     new_game(sim, PRESETS.index("parliament"))
     events = refresh_log(sim)
     t = sim.screen
@@ -74,6 +77,7 @@ def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn
             break
         start = len(events)
         moves = len(g.log)
+        assert not auto or len(g.legal_moves()) > 1
         # look around: right, pause, left, pause, then to a legal action with a pause each step
         for name in ("RIGHT", "LEFT"):
             press(sim, name)
