@@ -64,7 +64,7 @@ T = {
     "pot": "Pot",
     "your_turn": "Dein Zug",
     "any_suit": "Farbe frei",
-    "pick_rank": "Rang wählen",
+    "pick_rank": "Rang frei",
     "open_5_9": "Lege 5 oder 9",
     "bonus_play": "Bonus: noch eine Karte, nicht auf %s",
     "bonus_s": "Bonus: nicht %s",

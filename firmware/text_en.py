@@ -64,7 +64,7 @@ T = {
     "pot": "Pot",
     "your_turn": "Your turn",
     "any_suit": "Start any suit",
-    "pick_rank": "Pick the rank",
+    "pick_rank": "Open any rank",
     "open_5_9": "Open a 5 or 9",
     "bonus_play": "Bonus: one more card, not on %s",
     "bonus_s": "Bonus: not %s",

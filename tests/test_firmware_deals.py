@@ -618,7 +618,7 @@ def test_the_deal_winner_is_not_flagged_as_close_to_going_out(board):
     assert "0!" not in said and str(g.winner + 1) in said, said
 
 
-@pytest.mark.parametrize("preset_key,said", [("domino", "Pick the rank"), ("five_or_nine", "Open a 5 or 9")])
+@pytest.mark.parametrize("preset_key,said", [("domino", "Open any rank"), ("five_or_nine", "Open a 5 or 9")])
 def test_who_lays_the_first_card_is_told_it_fixes_the_starting_rank(preset_key, said):
     """In Domino, Coventry and Five or Nine your first card decides which rank starts every
     suit: the message says so, and says your turn as usual once the rank is fixed."""
