@@ -120,7 +120,7 @@ def key_lines(app, words):
         lines.append((w["hint_in_pause"], ui.TEXT))
     if UP not in gives:                 # the T-Display: DOWN goes round to the top
         lines.append((w["menus_wrap"], ui.TEXT))
-    lines.append((w["hurry"], ui.MUTED))
+    lines += [(w["hurry"], ui.MUTED), (w["auto"], ui.MUTED)]
     return lines
 
 

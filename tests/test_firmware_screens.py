@@ -538,7 +538,8 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             around = "\u2191\u2193\u2190\u2192: " + text.rules_words().WORDS["around"]
             blank = board == "adafruit_macropad_rp2040" or board.startswith("heiafr_picomo")
             assert shown.startswith(p.NAME + " " + around) if blank else around not in shown, (board, lines)
-            assert shown.endswith(text.rules_words().WORDS["hurry"])
+            words = text.rules_words().WORDS
+            assert shown.endswith(words["hurry"] + " " + words["auto"])
     finally:
         text.set_lang(0)
 
