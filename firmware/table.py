@@ -166,7 +166,7 @@ class TableView(Screen):
         th = self.app.theme
         cards = sorted_hand(g, me)
         items = cards[:]
-        mine = self.my_turn()
+        mine = TableView.my_turn(self)              # (a card Auto-play lays: shown as yours)
         if mine and g.check(PASS, me) == 0:         # (a turn is never one with no card to lay)
             items.append(PASS)
         self.items = items
