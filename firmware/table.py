@@ -160,13 +160,18 @@ class TableView(Screen):
         g = self.g
         return not g.over and g.turn == self.me and not self.dealing
 
+    def lone(self):
+        """The card Auto-play is about to lay for you (TableScreen), else -1."""
+        return -1
+
     def update(self, now):
         g = self.g
         me = self.me
         th = self.app.theme
         cards = sorted_hand(g, me)
         items = cards[:]
-        mine = TableView.my_turn(self)              # (a card Auto-play lays: shown as yours)
+        lone = self.lone()
+        mine = self.my_turn() or lone >= 0          # (a card Auto-play lays: shown as yours)
         if mine and g.check(PASS, me) == 0:         # (a turn is never one with no card to lay)
             items.append(PASS)
         self.items = items
@@ -242,6 +247,8 @@ class TableView(Screen):
         if self.notice is None:
             if g.over:
                 self._msg(says(g.winner, self.me, "wins"), None, ui.ACCENT)
+            elif lone >= 0:                     # Auto-play lays your one card: said from the start
+                self._msg(auto_said(lone), None, ui.TEXT)
             elif mine:
                 turn = t("your_turn")
                 if g.rules.opening == PLAY_OR_PAY and g.current < 0:
@@ -598,7 +605,7 @@ class TableScreen(TableView):
             elif now >= self.next_at:       # Auto-play: at the bots' pace, said until theirs
                 g.play(card, self.me)
                 self._played(now)
-                self.say(t("autoplay") + ": " + card_name(card))
+                self.say(auto_said(card))
                 self._check_no_move(now)
                 self.update(now)
             return
@@ -792,6 +799,11 @@ class ReplayScreen(TableView):
             self._go(self.pos + 1)
         elif b in (LEFT, UP) and self.pos > 0:
             self._go(self.pos - 1)
+
+
+def auto_said(card):
+    """What the table says of a card Auto-play lays: "Auto-play: 8♣"."""
+    return t("autoplay") + ": " + card_name(card)
 
 
 def _playable_near(g, me, cards, cursor):

@@ -6,7 +6,7 @@ from engine.match import Match
 from engine.rules import PRESETS, preset
 from firmware import text, ui
 from firmware.table import TableScreen, sorted_hand
-from simhelp import Sim, new_game, select_menu, shown_hand
+from simhelp import Sim, message, new_game, select_menu, shown_hand
 
 
 def test_a_forced_pass_as_the_deal_begins_is_told():
@@ -130,7 +130,7 @@ def test_auto_play_lays_your_only_card_and_leaves_you_every_choice(tmp_path, boa
 
 
 def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
-    """The card Auto-play is about to lay is framed, the only one bright. The turn is not
+    """The card Auto-play is about to lay is framed, the only one bright, and named. The turn is not
     yours to decide: LEFT/RIGHT move nothing, they hurry the bots, and the
     hurry lasts through the card Auto-play lays, which is saved at once (a power cut replays
     nothing)."""
@@ -148,6 +148,7 @@ def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
         sim.tick()
     cursor, card, n = t.cursor, t.lone(), len(g.log)
     assert t.items[cursor] == card and [c for c, dim in shown_hand(t) if not dim] == [card]
+    assert message(t) == "Auto-play: " + text.card_name(card)      # said before it is laid
     sim.press("RIGHT", settle=False)
     assert (t.cursor, t.fast) == (cursor, True)
     while g.turn == t.me:
