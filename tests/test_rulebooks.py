@@ -1,7 +1,7 @@
 """Each rule book example, and each rule the issue lists, as a test."""
 import pytest
 
-from engine.cards import card, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
+from engine.cards import card, FULL, SPADES, HEARTS, DIAMONDS, CLUBS, mask_value
 from engine.rng import Rng
 from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
                           LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, PIPS, ZERO_SUM, CHIPS, RACE,
@@ -685,6 +685,13 @@ def test_pip_penalty_counts_the_faces_ten():
     assert faces, "a face left to count"
     g.hands[0:4] = [1 << 12 | 1 << 11 | 1 << 4 | 1, 0, 0, 0]     # K Q 5 A: 10 + 10 + 5 + 1
     assert g.penalty(0) == 26
+
+
+def test_a_suit_s_cards_are_worth_their_values_a_one_to_king_thirteen():
+    """engine.cards.mask_value counts A=1 ... K=13 unless told the most a card is worth (pips:
+    10): a whole suit is 91, or 85 in pips."""
+    assert mask_value(FULL) == 91 and mask_value(FULL, 10) == 85
+    assert mask_value(1 << 12) == 13 and mask_value(1) == 1 and mask_value(0) == 0
 
 
 def test_eight_before_six():
