@@ -75,10 +75,15 @@ def check_same_cards_everywhere():
     # Fixed values pin the RNG: these must match on every runtime.
     r = Rng(1)
     assert [r.next16() for _ in range(3)] == [40855, 58626, 57154]
+    r = Rng(123456789)          # a seed past 16 bits: its high half seeds the high word
+    assert [r.next16() for _ in range(3)] == [500, 9910, 21528]
     deck = Game(preset("sevens"), 42).hands
     assert deck == [17, 3122, 1, 2332, 1192, 0, 6792, 1665,
                     4354, 4681, 6, 4130, 2628, 388, 1392, 64]
     assert sum([popcount(m) for m in deck]) == 52
+    cut = Game(preset("fan_tan"), 43).hands     # a cut deck: the shuffle's draws, then the cut's
+    assert cut == [1088, 6411, 64, 2089, 141, 52, 2212, 516,
+                   6960, 128, 5144, 1152, 2, 1600, 771, 4434]
 
 
 def check_illegal_changes_nothing():
