@@ -514,6 +514,40 @@ def test_danger_is_the_nearest_possible_holder_of_the_next_card_among_the_others
     assert _features(v, C(2))["mine"] == 0 and _features(v, C(2))["others"] == 1
 
 
+def test_danger_grows_as_the_nearest_possible_holder_nears_going_out():
+    """The next card's danger is 5 when a player who may hold it has 2 cards or fewer, 3 with 3
+    or 4, 2 with more (the others here proved by their passes that they lack it)."""
+    for n, want in ((1, 5), (2, 5), (3, 3), (4, 3), (5, 2), (9, 2)):
+        v = _position("sevens", [S(8), C(2)], {0: ((6, 7), 6, 7)}, [2, n, 12, 12],
+                      void=[(2, S(9)), (3, S(9))])
+        assert _features(v, S(8))["danger"] == want, n
+    # nobody else may hold it: no danger at all
+    v = _position("sevens", [S(8), C(2)], {0: ((6, 7), 6, 7)}, [2, 1, 12, 12],
+                  void=[(q, S(9)) for q in (1, 2, 3)])
+    assert _features(v, S(8))["danger"] == 0
+
+
+def test_medium_counts_what_the_passes_prove():
+    """Two nines alike but for who may hold the ten beyond: seat 1, two cards from going out,
+    passed on the ten of hearts. With 4 cards or more Medium lays the nine of hearts, whose ten
+    can only help the players far from out; with 3 or fewer (the race) it no longer looks."""
+    for extra, want in ((0, S(8)), (2, H(8)), (5, H(8))):
+        mine = [S(8), H(8), C(2)] + [D(r) for r in range(extra)]
+        v = _position("sevens", mine, {0: ((6, 7), 6, 7), 1: ((6, 7), 6, 7)}, [len(mine), 2, 15, 15],
+                      void=[(1, H(9))])
+        assert bots.choose(v, 0, bots.MEDIUM) == want, extra
+
+
+def test_medium_lays_the_card_that_opens_fewer_of_the_others_cards():
+    """The 9 of spades would open five of the others' cards (10 up to the ace), the 6 of hearts
+    four (5 down to 2), the next card of each alike in danger. With 4 cards or more Medium lays
+    the 6; with 3 or fewer (the race) the others' cards no longer count."""
+    for extra, want in ((0, S(8)), (2, H(5)), (5, H(5))):
+        mine = [S(8), H(5), C(2)] + [D(r) for r in range(extra)]
+        v = _position("sevens", mine, {0: ((6, 7), 6, 7), 1: ((6,), 6, 6)}, [len(mine), 12, 12, 12])
+        assert bots.choose(v, 0, bots.MEDIUM) == want, extra
+
+
 def test_control_counts_my_other_suits_cards_of_a_starter_rank_until_the_rank_is_fixed():
     v = _position("five_or_nine", [S(4), H(4), D(8), C(8), S(8), H(1)], {}, [6, 15, 15, 16])
     assert _features(v, S(4))["control"] == 1       # the 5 of hearts becomes a starter too
