@@ -496,6 +496,9 @@ def test_eight_before_six_medium_lays_the_eight_that_opens_its_own_sixes():
     assert bots.choose(plain, 0, bots.MEDIUM) == H(5)
     assert bots.choose(up, 0, bots.MEDIUM) == H(7)
     assert bots.card_score(plain, H(7)) < bots.card_score(up, S(8)) < bots.card_score(up, H(7))
+    # the 8 of hearts by Medium's weights (7 cards): 6 5 4 mine (8 each) and a chain (2) below the
+    # 7; 3 2 below and 9 up to the ace above theirs (-1 each); the 9's danger 2 (-1 each)
+    assert bots.card_score(up, H(7)) == 3 * 8 + 2 - 8 - 2
     w = bots.SEVENS_WEIGHTS
     assert bots.card_score(up, H(7), w) == bots.card_score(plain, H(7), w)
 
@@ -525,6 +528,10 @@ def test_danger_grows_as_the_nearest_possible_holder_nears_going_out():
     v = _position("sevens", [S(8), C(2)], {0: ((6, 7), 6, 7)}, [2, 1, 12, 12],
                   void=[(q, S(9)) for q in (1, 2, 3)])
     assert _features(v, S(8))["danger"] == 0
+    # the queen's next card is the king: seat 1, near out, passed on it
+    v = _position("sevens", [S(11), C(2)], {0: (tuple(range(6, 11)), 6, 10)}, [2, 2, 12, 12],
+                  void=[(1, S(12))])
+    assert _features(v, S(11))["danger"] == 2
 
 
 def test_medium_counts_what_the_passes_prove():
