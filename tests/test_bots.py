@@ -719,6 +719,19 @@ def test_hard_searches_whole_rounds_of_paired_playouts_within_its_budget():
         assert b.work - last < budget <= b.work
 
 
+def test_the_step_that_makes_the_choice_says_so_and_later_steps_change_nothing():
+    """The UI steps a searching Hard until step() returns True: the step that finishes the search
+    returns True (not one step later), and a step after that does no more work."""
+    v = _searching_view()
+    b = bots.Bot(bots.HARD)
+    b.start(v, 5)
+    assert not b.done
+    assert b.step(1 << 20) is True and b.done
+    choice, work, rounds = b.choice, b.work, b.rounds
+    assert b.step(1 << 20) is True
+    assert (b.choice, b.work, b.rounds) == (choice, work, rounds)
+
+
 def test_the_likelihood_favours_deals_that_explain_the_opponents_choices():
     """Opponents who play by the fast policy are explained by their true hands up to its
     noise (a deficit of at most NOISE a choice), better than by consistent deals drawn
