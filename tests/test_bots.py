@@ -349,6 +349,21 @@ def test_smoke_tournament_orders_the_levels():
     assert res["medium"]["ci95"][0] > 0.25 and res["hard"]["ci95"][0] > 0.25
 
 
+def test_the_docs_give_hards_shipped_search_settings():
+    """README and docs/strength.md state Hard's budget and its sampler's settings as measured and
+    shipped: a changed setting must come with its measurement."""
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    with open(os.path.join(ROOT, "docs", "strength.md")) as f:
+        strength = f.read()
+    assert "`HARD_BUDGET` = %d\n" % bots.HARD_BUDGET in readme
+    assert "`PROPOSALS` = %d consistent deals" % bots.PROPOSALS in strength
+    assert "%d proposals, shift %d, cap %d (shipped)" % (
+        bots.PROPOSALS, bots._LIK_SHIFT, bots.DEFICIT_CAP) in strength
+    assert "weight 2^(-deficit/%d)" % (1 << bots._LIK_SHIFT) in strength
+    assert "(0 to %d, `NOISE`)" % bots.NOISE in strength
+
+
 MPY_SCRIPT = """
 import gc
 from engine import selftest, bots
