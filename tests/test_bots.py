@@ -782,6 +782,34 @@ def test_the_likelihood_favours_deals_that_explain_the_opponents_choices():
                                                                    blind_total)
 
 
+def test_an_opponents_last_choice_by_the_fast_policy_is_explained_by_its_true_hand():
+    """The playouts' policy scores in steps of 4 (16 in the race, 3 cards or fewer), and its noise
+    (0 to 7) can bridge one step of 4 only: an opponent's latest choice by that policy, valued alone
+    on its true hand then (its hand now plus the card, its count now plus one), falls short of its
+    best card by 4 at most, near the race too."""
+    policy = bots.Bot(bots.HARD)
+    rules = preset("sevens")
+    policy._tables(rules)
+    checked = 0
+    for d in range(1, 13):
+        policy.prng.seed(d)
+        g = Match(rules, d, 4).game
+        while not g.over:
+            p = g.turn
+            g.play(g.legal_moves()[0] if g.opener >= 0 else policy.fast_move(g))
+            if g.over or g.opener >= 0 or g.counts[p] > 5:
+                continue
+            b = _prepared(g.view(g.turn), d)
+            if not b.nrec or b.rec[(b.nrec - 1) * 6] != p:
+                continue            # a pass: no choice recorded
+            b.hands[0:16] = g.hands
+            b.rec[0:6] = b.rec[(b.nrec - 1) * 6:b.nrec * 6]
+            b.nrec = 1
+            assert b._deficit() <= 4, (d, len(g.log))
+            checked += 1
+    assert checked > 100
+
+
 def test_the_deal_kept_gives_an_opponent_its_own_cards_behind_the_card_it_chose():
     """Once the 7♦ opens, the next seat lays one of the three or more cards it could (each in
     turn). A deal explains that choice by giving the seat its own cards behind the card it laid
