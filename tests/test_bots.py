@@ -1026,6 +1026,22 @@ def test_the_fast_policy_counts_the_others_cards_only_away_from_the_end():
         assert b._fast_score(more, t, hi, 5, tempo) > b._fast_score(more, t, hi, 7, tempo)
 
 
+def test_the_fast_policy_races_with_three_cards_and_dumps_the_dead_end_with_four():
+    """The 7 of diamonds, with my 2 of diamonds behind it among 11 of the others', or the ace of
+    clubs, which ends its row and opens nothing. With 3 cards the playouts' policy races (only my
+    own cards behind count): the 7. With 4 it lays the dead end. Either way beyond the noise."""
+    rows = {3: (tuple(range(1, 13)), 1, 12)}
+    for mine, want in (([D(6), D(1), C(0)], D(6)), ([D(6), D(1), C(0), S(1)], C(0))):
+        v = _position("sevens", mine, rows, [len(mine), 13, 13, 13])
+        g = Game(v.rules, 1)
+        g.load(v, list(v.hand) + [0] * 12)
+        b = bots.Bot(bots.HARD)
+        b._tables(v.rules)
+        for seed in range(8):
+            b.prng.seed(seed)
+            assert b.fast_move(g) == want, (len(mine), seed)
+
+
 def test_hard_still_deals_when_the_views_proofs_cannot_all_be_met():
     """A view no real deal gives (seat 1 proved to lack every hidden card): after its tries
     with the proofs, the sampler deals without them, counts and hands still right."""
