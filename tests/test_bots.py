@@ -674,6 +674,22 @@ def test_a_reused_bot_decides_as_a_fresh_one():
     assert compared >= 100
 
 
+def test_a_bot_keeps_its_scratch_game_between_decisions_of_one_rule_set():
+    """On the badge a decision must not build a Game: the scratch game and its hands buffer are
+    made once per rule set and table size, then reused."""
+    g = Match(preset("sevens"), 4, 4).game
+    b = bots.Bot(bots.HARD, 100)
+    b.choose(g.view(g.turn), 1)
+    scratch, hands = b.game, b.hands
+    for _ in range(8):
+        g.play(bots.choose(g.view(g.turn), 2, bots.MEDIUM))
+        b.choose(g.view(g.turn), 1)
+        assert b.game is scratch and b.hands is hands
+    other = Match(preset("parliament"), 4, 5).game
+    b.choose(other.view(other.turn), 1)
+    assert b.game is not scratch and b.game.players == 5
+
+
 class _Spy(bots.Bot):
     """Hard as it is, recording each playout: which round and candidate, the sampled
     hands, the playout noise's state and the plies played."""
