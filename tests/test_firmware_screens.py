@@ -22,6 +22,11 @@ def test_title_lists_and_quit_ends_the_match():
     sim = Sim()
     names = [sim.screen.item_text(i) for i in sim.screen.items]
     assert names == ["New game", "Settings", "Statistics", "Rules & help"]
+    marked = []                              # UP from the first line: round to the last, then up
+    for _ in range(2):
+        sim.press("UP")
+        marked += [lb.text for lb, x, y in labels(sim.screen) if lb.text.startswith("\u25b6")]
+    assert marked == ["\u25b6Rules & help", "\u25b6Statistics"]
     new_game(sim, 0)
     sim.press("MENU")
     assert isinstance(sim.screen, ListScreen)
