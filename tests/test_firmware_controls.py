@@ -183,6 +183,40 @@ def test_down_jumps_to_the_next_suit_and_up_to_the_previous_one():
     assert t.cursor == firsts[-2]
 
 
+def test_up_lands_on_a_lone_card_of_the_suit_before():
+    """Sevens, deal 4: your hand holds a suit of one card between two longer ones; UP from the
+    first card after it goes to that lone card, not to the suit before it."""
+    sim = Sim(seed=4)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    suits = [c // 13 for c in sorted_hand(t.g, t.me)]
+    assert suits[8] != suits[9] != suits[10]             # the 10th card is alone in its suit
+    while t.cursor != 10:
+        sim.press("RIGHT")
+    sim.press("UP")
+    assert t.cursor == 9
+
+
+# ---- the deal's animation: a card at a time -------------------------------------------
+def test_the_deal_shows_your_cards_one_at_a_time():
+    """As a deal begins your hand fills in one card per step of the animation (at the speed
+    set), not two."""
+    from firmware.table import DEAL_STEP
+    sim = Sim(seed=2)
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Start")
+    sim.press("OK", settle=False)
+    t = sim.screen
+    assert isinstance(t, TableScreen) and t.dealing
+    step = DEAL_STEP[sim.app.settings["speed"]]
+    sim.tick(step)
+    counts = []
+    for _ in range(5):
+        counts.append(len(shown_hand(t)))
+        sim.tick(step)
+    assert counts == list(range(counts[0], counts[0] + 5)) and counts[0] < 13
+
+
 # ---- the replay: OK at its end leaves --------------------------------------------------
 def test_ok_at_the_end_of_the_replay_goes_back():
     """RIGHT steps the replay to its end; OK there leaves it, back to the pause menu."""
