@@ -152,6 +152,8 @@ def shown_hand(t):
             continue
         assert len(grids) == 1, "a card shown both bright and dimmed"
         dim = grids[0] is t.hand_dim
+        other = t.hand if dim else t.hand_dim
+        assert other[col, line + 1] == ui.T_BLANK, "a card's suit shown both bright and dimmed"
         base = grids[0][col, line] - ui.T_RANK
         red = base // 13
         s = grids[0][col, line + 1] - ui.T_SUIT
