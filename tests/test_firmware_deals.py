@@ -503,6 +503,9 @@ def test_the_deal_s_number_gives_way_before_the_pot(board, lang, preset_key, see
             whole = label + str(t.g.deal_number) + (" " + left[left.find("\u2192"):] if "\u2192" in left else "")
             if ui.text_width(whole + " " + right, sim.app.layout.font) <= sim.hal.profile.WIDTH - 4:
                 assert left == whole, (left, right)     # the whole label where it fits
+            else:                                       # else "#99", "n° 99", "Nr. 99", or none
+                short = ("#", "n° ", "Nr. ")[lang] + str(t.g.deal_number)
+                assert left.startswith(short) or str(t.g.deal_number) not in left, (left, right)
             sim.play_legal()
     finally:
         text.set_lang(0)
