@@ -82,33 +82,32 @@ class TableView(Screen):
             grp.append(self.status_l)
             grp.append(self.status_r)
         self.opp_labels = []
-        if L.opps:
-            ox, oy, cols, cw, lines, ch, max_rows = L.opps
-            margin = 2                    # each side: columns stay 4 px apart
-            gap = 0
-            if not cols:                  # one row, a column per opponent, 4 px apart
-                cols = g.players - 1
-                gap = 4
-                cw = (L.w + gap) // cols
-                margin = 0
-            elif g.players - 1 > cols * max_rows:
-                cols *= 2
-                cw //= 2
-            i = 0
-            for p in range(g.players):
-                if p == self.me:
-                    continue
-                x = ox + (i % cols) * cw + margin
-                y = oy + (i // cols) * ch
-                l1 = ui.label(" ", L.font, x, y, th.colour(ui.TEXT))
-                grp.append(l1)
-                l2 = None
-                if lines == 2:
-                    l2 = ui.label(" ", L.font, x, y + L.lh - 1, th.colour(ui.TEXT))
-                    grp.append(l2)
-                self.opp_labels.append((p, l1, l2, cw - 2 * margin - gap))
-                i += 1
-            self.opp_level = self._opp_level(self.opp_labels[0][3])
+        ox, oy, cols, cw, lines, ch, max_rows = L.opps
+        margin = 2                    # each side: columns stay 4 px apart
+        gap = 0
+        if not cols:                  # one row, a column per opponent, 4 px apart
+            cols = g.players - 1
+            gap = 4
+            cw = (L.w + gap) // cols
+            margin = 0
+        elif g.players - 1 > cols * max_rows:
+            cols *= 2
+            cw //= 2
+        i = 0
+        for p in range(g.players):
+            if p == self.me:
+                continue
+            x = ox + (i % cols) * cw + margin
+            y = oy + (i // cols) * ch
+            l1 = ui.label(" ", L.font, x, y, th.colour(ui.TEXT))
+            grp.append(l1)
+            l2 = None
+            if lines == 2:
+                l2 = ui.label(" ", L.font, x, y + L.lh - 1, th.colour(ui.TEXT))
+                grp.append(l2)
+            self.opp_labels.append((p, l1, l2, cw - 2 * margin - gap))
+            i += 1
+        self.opp_level = self._opp_level(self.opp_labels[0][3])
         rx, ry = L.rows
         self.rows = art.grid(14, 4, rx, ry)
         grp.append(self.rows)
@@ -336,25 +335,12 @@ class TableView(Screen):
         g = self.g
         L = self.app.layout
         me = self.me
-        if L.opps is None:
-            # tiny screen: the opponents' counts live on the status line
-            parts = []
-            for p in range(g.players):
-                if p == me:
-                    continue
-                mark = "\u25b6" if g.turn == p and not g.over else ""
-                parts.append((mark, str(p + 1) + ":", self._left(p)))
-            left = " ".join([a + b + c for a, b, c in parts])
-            if ui.text_width(left, L.font) > L.w - 4:
-                left = " ".join([a + c for a, b, c in parts])
-            lefts = [left]
-        else:
-            label = t("deal_no")            # "Donne n° ", shortened to "n° " where it is in the way
-            n = str(g.deal_number)
-            arrow = ""
-            if g.rules.opening == PLAY_OR_PAY and g.current >= 0 and g.fits[g.current]:
-                arrow = " \u2192" + card_name(g.current * 13 + lowest(g.fits[g.current]))
-            lefts = [label + n + arrow, label[label.rfind(" ", 0, -1) + 1:] + n + arrow, arrow.strip() or " "]
+        label = t("deal_no")            # "Donne n° ", shortened to "n° " where it is in the way
+        n = str(g.deal_number)
+        arrow = ""
+        if g.rules.opening == PLAY_OR_PAY and g.current >= 0 and g.fits[g.current]:
+            arrow = " \u2192" + card_name(g.current * 13 + lowest(g.fits[g.current]))
+        lefts = [label + n + arrow, label[label.rfind(" ", 0, -1) + 1:] + n + arrow, arrow.strip() or " "]
         right = self._purse_text()          # "Pot 6 · You $48", whose chips they are said
         if g.rules.scoring == RACE:
             right += "/" + str(g.rules.target)      # "You 12 pt/100"
