@@ -15,12 +15,13 @@ said only when no slot holds a record that loads, or when a newer one failed bes
 match" (a torn write beside a good slot is the power cut the two slots are there for).
 
 prefs payload: version, the settings bytes (Auto-play's from version 5), next deal number
-(4), the 7 seat levels, the last deal counted in the statistics (4), New game's rule set (a length byte, then
-engine.rules.Rules.encode(); not in version 1), the opener picked on New game (a card, 255 the
-player left of the dealer, NO_PICK none; from version 4: a free opening's rule set holds the
-forced left of the dealer instead), engine.stats.Stats.encode(), then the last
-finished deal as engine.save bytes, for the replay (none, or not in versions 1 and 2: the
-game record holds the deal that is being played, so a power cut mid-deal lost it).
+(4), the 7 seat levels, the last deal counted in the statistics (4), New game's rule set (a
+length byte, then engine.rules.Rules.encode(); not in version 1), the opener picked on New
+game (a card, 255 the player left of the dealer, NO_PICK none; from version 4: a free
+opening's rule set holds the forced left of the dealer instead),
+engine.stats.Stats.encode(), then the last finished deal as engine.save bytes, for the
+replay (none, or not in versions 1 and 2: the game record holds the deal that is being
+played, so a power cut mid-deal lost it).
 """
 from engine.portable import const
 from engine.records import Record
@@ -32,8 +33,8 @@ GAME_KIND = 1
 PREFS_KIND = 2
 _GAME_HEAD = const(2)
 SCREEN = 32      # screen byte = kind * SCREEN + cursor (16 under header 1)
-_PREFS_VERSION = const(5)   # 2: with New game's rule set; 3: with the last finished deal; 4: the opener
-# picked; 5: Auto-play
+# prefs versions: 2 with New game's rule set, 3 the last finished deal, 4 the opener picked, 5 Auto-play
+_PREFS_VERSION = const(5)
 NO_PICK = const(254)        # settings["opener"] when no opener was picked
 
 TABLE = 0        # mid-deal, at the table
