@@ -496,6 +496,8 @@ class TableScreen(TableView):
         self.touched = False            # you changed the screen in this decision
         self.asked = False              # OK asked to see the panel now (2: the app's warning)
         self.calm = 0                   # until then OK plays nothing: it was hurrying the bots
+        self.lone_at = -1               # lone(): the log's length it was worked out at, and its card
+        self.lone_card = -1
         # your chips before the forced passes not yet told: a new deal's, those left after the ante
         self.purse = max(0, self.m.start_chips[self.me] - self.g.ante(self.me)) if dealing else self.g.chips[self.me]
 
@@ -535,8 +537,11 @@ class TableScreen(TableView):
         else -1."""
         if not (self.app.settings["auto"] and TableView.my_turn(self)):
             return -1
-        moves = self.g.legal_moves()
-        return moves[0] if len(moves) == 1 else -1
+        n = len(self.g.log)
+        if self.lone_at != n:           # once per turn: the idle loop asks every 20 ms
+            moves = self.g.legal_moves()
+            self.lone_at, self.lone_card = n, moves[0] if len(moves) == 1 else -1
+        return self.lone_card
 
     def busy(self):
         return not self.my_turn() or self.hinting is not None
