@@ -121,19 +121,19 @@ class Sim:
                 return i
         raise AssertionError("no legal action")
 
-    def play_legal(self):
+    def play_legal(self, settle=True):
         """One human decision through buttons: walk the cursor to the first legal action,
-        then OK."""
+        then OK (settle=False: the bots have not moved yet)."""
         i = self.legal_index()
         while self.app.screen.cursor != i:
             self.press("RIGHT")
-        self.ok()
+        self.ok(settle)
 
-    def ok(self):
+    def ok(self, settle=True):
         """OK at the table. On e-ink, OK on a stale panel only shows the selection: OK again."""
-        self.press("OK")
+        self.press("OK", settle)
         if str(getattr(self.app.screen, "notice", None)).endswith(text.ok("ok_again")):
-            self.press("OK")
+            self.press("OK", settle)
 
     def redraw_summary(self):
         """(moves, max, mean): shares of the screen's pixels redrawn after each bot move."""

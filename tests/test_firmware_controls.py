@@ -85,10 +85,7 @@ def test_the_cursor_moves_to_the_nearest_playable_card_the_right_one_first():
         t = sim.screen
         g = t.g
         while isinstance(sim.screen, TableScreen) and not g.over:
-            i = sim.legal_index()
-            while t.cursor != i:
-                sim.press("RIGHT")
-            sim.press("OK", settle=False)
+            sim.play_legal(settle=False)
             before = t.cursor                        # where OK left it, in the smaller hand
             sim.settle()
             if not t.my_turn():
@@ -143,10 +140,7 @@ def test_a_press_hurries_the_bots_only_until_your_next_turn():
     sim.press("RIGHT", settle=False)                 # hurry
     sim.settle()
     assert t.my_turn()
-    i = sim.legal_index()
-    while t.cursor != i:
-        sim.press("RIGHT")
-    sim.press("OK", settle=False)
+    sim.play_legal(settle=False)
     moved = []                                       # when each bot move was made
     n = t.bot_moves
     while not t.my_turn() and not g.over:

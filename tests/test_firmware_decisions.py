@@ -141,10 +141,7 @@ def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
     g = t.g
     while t.lone() < 0:
         if t.my_turn():
-            i = sim.legal_index()
-            while t.cursor != i:
-                sim.press("RIGHT", settle=False)
-            sim.press("OK", settle=False)
+            sim.play_legal(settle=False)
         sim.tick()
     cursor, card, n = t.cursor, t.lone(), len(g.log)
     assert t.items[cursor] == card and [c for c, dim in shown_hand(t) if not dim] == [card]

@@ -709,10 +709,7 @@ def test_backlight_dims_then_goes_out_when_idle_and_the_waking_press_only_wakes(
     sim.press("RIGHT")
     assert sim.hal.brightness == full
     # while the bots play the screen stays lit, however long since the last press
-    i = sim.legal_index()
-    while t.cursor != i:
-        sim.press("RIGHT")
-    sim.press("OK", settle=False)
+    sim.play_legal(settle=False)
     assert sim.app.busy()
     sim.app.last_input = sim.hal.clock - IDLE_MS[1] - 1
     sim.tick()
