@@ -1,6 +1,6 @@
 """The controls and the flow a player relies on, through the simulator's buttons: statistics of
 a lost match, a resume on the results page, the cursor, the hint and the pass, fast-forward, suits
-by UP and DOWN, the replay's end, aces high in the hand, LEFT and BACK in menus, the simulator's
+by UP and DOWN, the replay's end and hand, aces high in the hand, LEFT and BACK in menus, the simulator's
 keyboard. Each was found unchecked by a pass of hand mutations, and fails under its mutation."""
 import shutil
 
@@ -268,6 +268,35 @@ def test_the_replay_says_how_to_step_through_it(board, lang):
         assert shown.endswith(" \u00b7 " + text.ok("ok_continue")), shown
     finally:
         text.set_lang(0)
+
+
+@pytest.mark.parametrize("preset,seed,auto", [("parliament", 32, 1), ("fan_tan", 30, 0)])
+def test_the_replay_draws_your_hand_as_a_bot_s_turn_does(preset, seed, auto):
+    """The replay only watches: at your turns too the hand is dimmed by what fits the table
+    and offers no pass, with Auto-play on or off (706f883 drew it as your live turn: dimmed
+    by what was legal, with a pass to pick; no test saw it). Parliament's opening 7\u2666 makes
+    the other 7s fit but not legal; Fan Tan's turns without a card offer the pass."""
+    sim = Sim(seed=seed)
+    sim.app.settings["auto"] = auto
+    new_game(sim, PRESETS.index(preset))
+    _play_to_deal_end(sim)
+    sim.press("OK")
+    sim.press("OK")
+    sim.app.replay(sim.app.title)
+    r = sim.screen
+    differ = 0
+    while True:
+        g = r.g
+        hand = sorted_hand(g, r.me)
+        fits = [(c, not g.fits[c // 13] >> c % 13 & 1) for c in hand]
+        assert PASS not in r.items and r.cursor_tg.hidden
+        assert shown_hand(r) == fits
+        if g.turn == r.me and not g.over:   # where your live turn would draw it otherwise
+            differ += g.check(PASS, r.me) == 0 or fits != [(c, g.check(c, r.me) != 0) for c in hand]
+        if r.pos == len(r.log):
+            break
+        sim.press("RIGHT")
+    assert differ
 
 
 def test_the_pause_menu_replays_only_a_deal_of_this_match():
