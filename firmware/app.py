@@ -527,7 +527,7 @@ class App:
             lines.append((t("leads"), ui.MUTED))
         if m.over:
             lines += [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
-                      (self.match_end(), ui.TEXT), (text.ok("ok_title"), ui.MUTED)]
+                      (self.match_end(), ui.TEXT), (text.ok("ok_new"), ui.MUTED)]
         else:
             if m.rules.deals > 1:       # how far the match is ("Deal #" is the deal's number, not this)
                 lines.append((t("after_deals") % (str(m.deals) + "/" + text.deals_text(m.rules.deals)), ui.MUTED))
@@ -561,7 +561,7 @@ class App:
             if m.over:
                 self.save_game(FINISHED)
                 self._drop_match()
-                self.title()
+                self.new_game()         # a rematch is OK on Start; BACK there goes to the title
             else:
                 m.next_deal()
                 self.deal_on()

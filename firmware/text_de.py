@@ -92,7 +92,7 @@ T = {
     "reached": "%d Punkte erreicht: ",
     "broke": "Keine Chips mehr: ",
     "after_deals": "Nach %s",
-    "ok_title": "OK: Menü",
+    "ok_new": "OK: neue Partie",
     "resume": "Fortsetzen",
     "quit": "Aufgeben",
     "paused": "Pause",

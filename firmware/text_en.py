@@ -92,7 +92,7 @@ T = {
     "reached": "%d points reached: ",
     "broke": "Out of chips: ",
     "after_deals": "After %s",
-    "ok_title": "OK: title",
+    "ok_new": "OK: new game",
     "resume": "Resume",
     "quit": "Quit match",
     "paused": "Paused",

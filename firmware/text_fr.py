@@ -92,7 +92,7 @@ T = {
     "reached": "%d points atteints: ",
     "broke": "Plus de jetons: ",
     "after_deals": "Après %s",
-    "ok_title": "OK: menu",
+    "ok_new": "OK: nouvelle partie",
     "resume": "Reprendre",
     "quit": "Abandonner",
     "paused": "Pause",

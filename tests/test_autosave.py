@@ -801,7 +801,8 @@ def a_finished_match():
 
 
 def play_to_the_title(sim):
-    """Play the match on to its end, through its results and standings, to the title."""
+    """Play the match on to its end, through its results and standings, to New game and
+    BACK from it to the title."""
     for _ in range(400):
         if sim.app.match is None:
             break
@@ -809,8 +810,10 @@ def play_to_the_title(sim):
             play_decisions(sim, 1)
         else:
             sim.settle()
-            sim.press("OK")                 # results, standings, the next deal or the title
+            sim.press("OK")                 # results, standings, the next deal or New game
     assert sim.app.match is None and sim.app.stats.matches == 1
+    assert sim.screen.title == "New game"
+    sim.press("BACK")
 
 
 def test_a_match_over_or_quit_leaves_no_bot_in_memory():

@@ -536,7 +536,8 @@ def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
     ("sevens", lambda m: setattr(m, "deals", m.rules.deals), "After 4 deals")])
 def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
     """At a match's end the standings say who won it and what ended it, under "Match over",
-    and OK goes to the title."""
+    and OK goes to New game, on Start: a rematch is one more OK (it took three, through the
+    title: play-test), and BACK there leads to the title."""
     sim = Sim("pimoroni_picosystem", seed=3)
     new_game(sim, PRESETS.index(preset_key))
     play_deal(sim, illegal_tries=0)
@@ -550,9 +551,18 @@ def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
     names = ", ".join(text.seat(p, 0) for p in won)
     winners = ("You win the match!" if won == [0] else
                names + " wins the match" if len(won) == 1 else "Shared win: " + names)
-    assert lines[-4:] == [text.t("match_over"), winners, why, text.ok("ok_title")]
+    assert lines[-4:] == [text.t("match_over"), winners, why, text.ok("ok_new")]
     sim.press("OK")
-    assert sim.app.match is None and not isinstance(sim.screen, TableScreen)
+    assert sim.app.match is None and sim.screen.title == "New game"
+    assert sim.screen.items[sim.screen.sel][0] == "start"
+    assert line_value(sim, "Rules") == text.preset_title(preset_key)       # the same rules again
+    deal = sim.app.settings["deal"]
+    assert deal == m.deal_number + 1                                          # not a deal played
+    sim.press("BACK")
+    assert sim.screen.title.startswith("Fan Tan") and sim.screen.items[sim.screen.sel][0] == "new_game"
+    sim.press("OK")
+    sim.press("OK")
+    assert isinstance(sim.screen, TableScreen) and sim.app.match.deal_number == deal
 
 
 def test_a_match_of_one_deal_as_rule_book_001_allows():
@@ -570,7 +580,7 @@ def test_a_match_of_one_deal_as_rule_book_001_allows():
     m = sim.app.match
     assert m.over and m.deals == 1
     sim.press("OK")
-    assert page_text(sim.screen)[-2:] == ["After 1 deal", text.ok("ok_title")]
+    assert page_text(sim.screen)[-2:] == ["After 1 deal", text.ok("ok_new")]
     sim.press("OK")
     assert sim.app.match is None
     assert text.match_text(preset("fan_tan").with_(deals=1)) == "1 deal (50 chips each)"
