@@ -14,7 +14,7 @@ from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
 from engine.levels import LEVELS
-from hal.buttons import UP, DOWN, OK, BACK
+from hal.buttons import UP, DOWN, OK, BACK, HINT
 
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
@@ -47,12 +47,13 @@ class App:
             ui.FONT_DIR = font_dir
         d = hal.display
         self.layout = layouts.for_size(d.width, d.height)
-        text.ok_key = "OK"
-        for i in range(len(p.KEYS)):        # OK as printed on its key, where that is a letter
+        letters = {}
+        for i in range(len(p.KEYS)):        # OK and HINT as printed on their keys: "A", "X"
             name = p.LABELS[i]
-            if p.KEYS[i][1] == OK and name not in text.ARROWS and name not in text.PLACES:
-                text.ok_key = name
-                break
+            if name not in text.ARROWS and name not in text.PLACES:
+                letters.setdefault(p.KEYS[i][1], name)
+        text.ok_key = letters.get(OK, "OK")
+        self.hint_key = letters.get(HINT)   # (the table's footer names it where it fits)
         self.theme = ui.Theme(mono=p.MONO, paper=p.EINK)
         # the table colour: one 32x32 tile repeated (about 0.2 KB: 128 bytes of bitmap and a byte
         # per tile, where 8x8 tiles took 1.2 KB at 320x240)

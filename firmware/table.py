@@ -143,7 +143,13 @@ class TableView(Screen):
         grp.append(self.cursor_tg)
         self.footer = None
         if L.footer_y >= 0:                   # "OK play  ← → pick": "A play" where A is printed
-            self.footer = ui.label(ok(self.FOOTER), L.font, L.w // 2, L.footer_y,
+            words = ok(self.FOOTER)
+            h = self.app.hint_key
+            if h and self.FOOTER == "keys_table":
+                more = words + "  " + t("keys_hint") % h
+                if ui.text_width(more, L.font) <= L.w - 2:    # "  X: hint" too, where it fits
+                    words = more
+            self.footer = ui.label(words, L.font, L.w // 2, L.footer_y,
                                    th.colour(ui.MUTED), anchor=(0.5, 0))
             grp.append(self.footer)
         self.ledger = None                    # one label, a line per row of entries

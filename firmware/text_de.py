@@ -108,6 +108,7 @@ T = {
     "not_saved": "Nicht gespeichert: beim Ausschalten geht die Partie verloren",
     "not_saved_s": "Nicht gespeichert!",
     "keys_table": "OK: spielen  ← →: wählen",
+    "keys_hint": "%s: Tipp",
     "keys_replay": "→ vor ← zurück",
     "game_damaged": "Gespeicherte Partie beschädigt: neue Partie",
     "saves_older": "Speicherstände beschädigt: zurück zum letzten intakten Stand",

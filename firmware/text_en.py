@@ -108,6 +108,7 @@ T = {
     "not_saved": "Cannot save: power-off loses this game",
     "not_saved_s": "Not saved!",
     "keys_table": "OK: play  ← →: pick",
+    "keys_hint": "%s: hint",
     "keys_replay": "→ next ← previous",
     "game_damaged": "Saved game was damaged: new game",
     "prefs_damaged": "Saved settings and statistics were damaged: reset",

@@ -108,6 +108,7 @@ T = {
     "not_saved": "Sauvegarde impossible: éteindre fera perdre la partie",
     "not_saved_s": "Non sauvegardé !",
     "keys_table": "OK: jouer  ← →: choisir",
+    "keys_hint": "%s: conseil",
     "keys_replay": "→ avance ← recule",
     "game_damaged": "Partie enregistrée endommagée: nouvelle partie",
     "saves_older": "Sauvegardes endommagées: retour à la dernière intacte",

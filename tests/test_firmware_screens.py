@@ -1288,21 +1288,34 @@ def test_the_match_s_winners_are_you_a_bot_or_a_shared_win_in_every_language():
         text.set_lang(0)
 
 
-def test_a_panel_with_room_names_the_keys_under_the_table():
+@pytest.mark.parametrize("lang", range(3))
+def test_a_panel_with_room_names_the_keys_under_the_table(lang):
     """The Picomo's 240x280 panel has room under the hand for a line naming the keys, and so
     has the PicoSystem's 240x240 under two lines of a 3-player hand (a play-test found its
     bottom 48 pixels empty and no key named at the table). 320x240 has too: there OK is the
-    letter printed on the key (found by QA: "OK play" on a PicoPad, whose OK key reads A)."""
-    for board, footer in (("heiafr_picomo_v3", "OK"), ("pimoroni_picosystem", "A"),
-                          ("pajenicko_picopad", "A"), ("ugame22", "O")):
+    letter printed on the key (found by QA: "OK play" on a PicoPad, whose OK key reads A).
+    Where HINT's key bears a letter the line names it too ("X: hint": the play-test found
+    nothing at the table said a hint was there), in every language, inside the panel; the
+    Picomo's HINT is a key known by its place, which the Buttons page names instead."""
+    for board, footer, hint in (("heiafr_picomo_v3", "OK", None), ("pimoroni_picosystem", "A", "X"),
+                                ("pajenicko_picopad", "A", "X"), ("ugame22", "O", "Z")):
         sim = Sim(board, seed=1)
         new_game(sim, PRESETS.index("fan_tan"), players=3)
-        t = sim.screen
-        assert (t.footer is not None) == (footer is not None), board
-        if footer:
-            shown = [(lb.text, y) for lb, x, y in labels(t) if lb is t.footer]
-            assert shown and shown[0][0] == footer + text.t("keys_table")[2:], shown
-            assert t.hand.y + t.hand.height * t.hand.tile_height <= shown[0][1] < sim.hal.profile.HEIGHT
+        text.set_lang(lang)
+        try:
+            sim.press("MENU")
+            sim.press("BACK")                   # the table again, in that language
+            t = sim.screen
+            shown = [(lb.text, x, y) for lb, x, y in labels(t) if lb is t.footer]
+            words = footer + text.t("keys_table")[2:]
+            if hint:
+                words += "  " + text.t("keys_hint") % hint
+            assert shown and shown[0][0] == words, shown
+            assert t.hand.y + t.hand.height * t.hand.tile_height <= shown[0][2] < sim.hal.profile.HEIGHT
+            left, width = shown[0][1], t.footer.bounding_box[2]
+            assert 0 <= left and left + width <= sim.hal.profile.WIDTH, (board, lang, left, width)
+        finally:
+            text.set_lang(0)
 
 
 def test_a_hint_is_searched_for_only_on_your_own_turn():
