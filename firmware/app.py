@@ -18,7 +18,7 @@ from hal.buttons import UP, DOWN, OK, BACK, HINT
 
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
-from firmware.screens import ListScreen, PageScreen, later, page_rows
+from firmware.screens import ListScreen, PageScreen, later, page_rows, READ_MS
 from firmware.table import TableScreen, ReplayScreen, sorted_hand, card_name, signed
 from firmware import players
 from firmware import autosave
@@ -252,7 +252,9 @@ class App:
             pass
         return r.with_(players=max(r.min_players, min(r.max_players, self.settings["players"])))
 
-    def new_game(self):
+    def new_game(self, since=None):
+        """New game, on Start. From a match's end (since: then), OK starts nothing for READ_MS,
+        as on its pages, so the presses that hurried its last deal do not start the next match."""
         s = self.settings
 
         def change_preset(step):
@@ -349,9 +351,13 @@ class App:
         for seat in range(1, 7):          # one difficulty per seat, below the start line
             items.append(seat_line(seat))
         screen = ListScreen(self, t("new_game"), items, back=self.title)
+        if since is not None:
+            screen.since = since        # as a page's: when it appeared (the simulator's OK waits on it)
         base_button = screen.on_button
 
         def on_button(b, now):
+            if b == OK and since is not None and now - since <= READ_MS:
+                return
             # while a digit of the deal number is selected, UP/DOWN change it
             if self._digit >= 0 and screen.sel == deal_row:
                 if b in (UP, DOWN):
@@ -562,7 +568,7 @@ class App:
             if m.over:
                 self.save_game(FINISHED)
                 self._drop_match()
-                self.new_game()         # a rematch is OK on Start; BACK there goes to the title
+                self.new_game(self.now)     # a rematch is OK on Start; BACK there: the title
             else:
                 m.next_deal()
                 self.deal_on()

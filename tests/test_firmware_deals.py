@@ -10,6 +10,7 @@ from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
 from firmware import text, ui
 from firmware.table import card_name
+from hal.buttons import OK as hal_OK
 
 PRESET_CASES = ("sevens", "parliament", "fan_tan", "play_or_pay", "domino")
 
@@ -554,6 +555,11 @@ def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
     assert lines[-4:] == [text.t("match_over"), winners, why, text.ok("ok_new")]
     sim.press("OK")
     assert sim.app.match is None and sim.screen.title == "New game"
+    shown = sim.screen
+    for _ in range(5):              # OK held on from the pages (found by QA): READ_MS starts nothing
+        sim.hal.inject(hal_OK)
+        sim.tick(100)
+    assert sim.screen is shown and sim.app.match is None
     assert sim.screen.items[sim.screen.sel][0] == "start"
     assert line_value(sim, "Rules") == text.preset_title(preset_key)       # the same rules again
     deal = sim.app.settings["deal"]
