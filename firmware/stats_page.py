@@ -10,16 +10,18 @@ from firmware.screens import PageScreen, later
 
 
 def lines(st):
-    """Statistics st as the page's lines: totals, then wins per rule set and level played."""
+    """Statistics st as the page's lines: the deals' totals (the runs of wins and the average
+    penalty are of deals, so they follow them: under the matches' line they read as matches'),
+    the matches', then wins per rule set and level played."""
     avg = st.average_penalty()
     w = text.rules_words().WORDS        # this page's words, borrowed with it
     out = [(t("deals") + ": " + str(st.deals) + " \u00b7 " + w["deals_won"] + ": "
             + str(sum(st.wins)), ui.TEXT),
-           (w["matches"] + ": " + str(st.matches) + " \u00b7 " + w["deals_won"] + ": "
-            + str(st.match_wins), ui.TEXT),
            (w["streak"] + ": " + str(st.streak), ui.TEXT),     # two lines: "Beste / Serie" broke apart
            (w["best"] + ": " + str(st.best), ui.TEXT),
-           (w["avg_pen"] + ": " + str(avg // 10) + w["point"] + str(avg % 10) + " " + t("cards"), ui.TEXT)]
+           (w["avg_pen"] + ": " + str(avg // 10) + w["point"] + str(avg % 10) + " " + t("cards"), ui.TEXT),
+           (w["matches"] + ": " + str(st.matches) + " \u00b7 " + w["deals_won"] + ": "
+            + str(st.match_wins), ui.TEXT)]
     head = False
     for key in PRESETS:      # each rule set played, then its levels under it
         title = text.preset_title(key)

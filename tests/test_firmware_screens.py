@@ -292,8 +292,10 @@ def test_statistics_count_deals_under_each_rule_set_and_level():
 
 
 def test_the_statistics_page_reads_matches_won_and_each_rule_set_once():
-    """Matches played and won side by side ("Matches: 2 \u00b7 Won: 1"), and a rule set played
-    at two levels titled once, its levels under it."""
+    """Matches played and won side by side ("Matches: 2 \u00b7 Won: 1"), after the deals' lines:
+    the runs of wins and the average penalty, which count deals, follow the deals' line (under
+    the matches' they read as runs of matches won: QA). A rule set played at two levels is
+    titled once, its levels under it."""
     sim = Sim(seed=30)
     st = sim.app.stats
     for level, won in ((0, True), (2, False), (2, True)):
@@ -304,7 +306,8 @@ def test_the_statistics_page_reads_matches_won_and_each_rule_set_once():
     select_menu(sim, "Statistics")
     sim.press("OK")
     page = page_text(sim.screen)
-    assert page[:2] == ["Deals: 3 \u00b7 Won: 2", "Matches: 2 \u00b7 Won: 1"], page
+    assert page[:5] == ["Deals: 3 \u00b7 Won: 2", "Wins in a row: 1", "Best run: 1", "Avg penalty: 1.3 cards",
+                        "Matches: 2 \u00b7 Won: 1"], page
     at = page.index("Deals won/played")
     assert page[at + 1:at + 4] == ["Sevens", "  Easy: 1/1", "  Hard: 1/2"], page
     assert page.count("Sevens") == 1
