@@ -8,7 +8,7 @@ NEW_GAME = {
     "difficulty": "Leicht, Mittel oder Schwer; die Zeilen P2 bis P7 am Ende stellen jeden Bot einzeln ein.",
     "opening": ("Jede Farbe beginnt mit ihrer 7; mit einer 5 oder 9 oder einem beliebigen Rang, je nach "
                 "erster Karte; oder, eine Farbe nach der anderen, mit einer beliebigen Karte (Legen/Zahlen)."),
-    "opener": "Die 7, die zuerst gespielt wird, oder wer links vom Geber sitzt, beginnt.",
+    "opener": "Wer beginnt: wer diese 7 hat und sie zuerst legt, oder wer links vom Geber sitzt.",
     "ace_high": "Das Ass liegt über dem K, nicht unter der 2.",
     "up_first": "Unter eine 7 kommt erst etwas, wenn die 8 darüber liegt.",
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",

@@ -8,7 +8,7 @@ NEW_GAME = {
     "difficulty": "Easy, Medium or Hard; lines P2 to P7 at the end set each seat's.",
     "opening": ("Each suit's starter: its 7; a 5 or a 9, or any rank, set by the first card; or, one "
                 "suit at a time, any card (Play or Pay)."),
-    "opener": "The 7 that must be played first, or the player left of the dealer starts.",
+    "opener": "Who starts: whoever holds this 7, laying it first, or the player left of the dealer.",
     "ace_high": "The ace goes above the K, not below the 2.",
     "up_first": "Nothing goes below a 7 until the 8 above it is laid.",
     "coventry": "Whoever lays the fourth starter may lay one more card on another row.",
