@@ -5,7 +5,7 @@ the badge keeps only that language's strings in RAM, also after a switch; `t(key
 `reason(code, short)` the engine's refusal reasons. Keep each text free of glyphs the fonts
 lack (tests check every font).
 """
-from engine.rules import LEFT_OF_DEALER, SEVENS, ANY_RANK, PLAY_OR_PAY, RACE, CHIPS
+from engine.rules import LEFT_OF_DEALER, SEVENS, ANY_RANK, PLAY_OR_PAY, RACE, CHIPS, CARDS
 from engine.cards import RANKS, SUIT_SYMBOLS
 from engine.levels import LEVELS
 from firmware import borrow
@@ -146,12 +146,13 @@ def deals_text(n):
 
 def match_text(r):
     """When a match under rule set r ends, in words ("10 deals, or until a player has no chips
-    (20 chips each)")."""
+    (20 chips each)", "until 100 points (about 45 deals)")."""
     parts = []
     if r.deals:
         parts.append(deals_text(r.deals))
-    if r.scoring == RACE:
-        parts.append(t("to_target") % r.target)
+    if r.scoring == RACE:       # and how long that takes: with Medium bots, 100 points at a card
+        n = r.target * 9 // 20 if r.penalty == CARDS else r.target // 16   # each ~45 deals, valued ~6
+        parts.append(t("to_target") % (r.target, deals_text(max(1, n))))
     if r.scoring == CHIPS and r.deals != 1:         # one deal ends the match either way
         parts.append(t("until_broke"))
     out = t("or_sep").join(parts)

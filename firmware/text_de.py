@@ -28,7 +28,7 @@ T = {
     "no_limit": "unbegrenzt",
     "n_deals": "%d Runden",
     "one_deal": "1 Runde",
-    "to_target": "bis %d Punkte",
+    "to_target": "bis %d Punkte (etwa %s)",
     "until_broke": "bis jemand keine Chips mehr hat",
     "or_sep": " oder ",
     "chips_each": "je %d Chips",

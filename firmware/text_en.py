@@ -28,7 +28,7 @@ T = {
     "no_limit": "no limit",
     "n_deals": "%d deals",
     "one_deal": "1 deal",
-    "to_target": "until %d points",
+    "to_target": "until %d points (about %s)",
     "until_broke": "until a player has no chips",
     "or_sep": ", or ",
     "chips_each": "%d chips each",

@@ -28,7 +28,7 @@ T = {
     "no_limit": "sans limite",
     "n_deals": "%d donnes",
     "one_deal": "1 donne",
-    "to_target": "en %d points",
+    "to_target": "jusqu'à %d points (environ %s)",
     "until_broke": "jusqu'à ce qu'un joueur n'ait plus de jetons",
     "or_sep": ", ou ",
     "chips_each": "%d jetons chacun",
