@@ -351,8 +351,6 @@ class App:
         for seat in range(1, 7):          # one difficulty per seat, below the start line
             items.append(seat_line(seat))
         screen = ListScreen(self, t("new_game"), items, back=self.title)
-        if since is not None:
-            screen.since = since        # as a page's: when it appeared (the simulator's OK waits on it)
         base_button = screen.on_button
 
         def on_button(b, now):
