@@ -74,3 +74,31 @@ def test_before_the_opening_card_only_its_place_is_outlined():
             if not g.log:
                 sim.press("OK")
         assert g.log[0] == g.rules.opener and len(outlined()) >= 4, (board, outlined())
+
+
+def test_before_the_first_card_each_row_outlines_what_may_open_it():
+    """Domino: the first card may be any card, so before it the empty rows outline nothing
+    (not all 52 places); once it is laid, its row outlines the ranks beside it. Five or Nine:
+    each empty row outlines its 5 and its 9, the two cards that may open it."""
+    for seed in range(1, 40):                     # a deal where you open
+        sim = Sim(seed=seed)
+        new_game(sim, PRESETS.index("domino"))
+        t = sim.screen
+        if not t.g.log:
+            break
+    g = t.g
+    assert not g.log and g.turn == t.me
+    needs = [(c, s) for s in range(4) for c in range(1, 14)
+             if ui.T_NEED <= t.rows[c, s] < ui.T_NEED + 13]
+    assert needs == []
+    sim.press("OK")
+    first = g.log[0]
+    assert any(ui.T_NEED <= t.rows[c, first // 13] < ui.T_NEED + 13 for c in range(1, 14))
+
+    sim = Sim(seed=3)                             # you open: nothing laid yet
+    new_game(sim, PRESETS.index("five_or_nine"))
+    t = sim.screen
+    g = t.g
+    assert not g.log and not g.rules.ace_high
+    outlined = [s * 13 + r for s in range(4) for r in range(13) if t.rows[1 + r, s] == ui.T_NEED + r]
+    assert outlined == [s * 13 + r for s in range(4) for r in (4, 8)]
