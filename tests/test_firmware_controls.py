@@ -14,7 +14,7 @@ from engine.game import PASS
 from firmware.text import card_name
 from engine.rules import PRESETS
 from engine import reasons as R
-from firmware import text
+from firmware import text, ui
 from firmware.table import DELAYS, sorted_hand
 from hal.buttons import LEFT, RIGHT, OK as hal_OK
 from hal.desktop import keyboard_map, ENCODER_KEYS
@@ -297,6 +297,36 @@ def test_the_replay_draws_your_hand_as_a_bot_s_turn_does(preset, seed, auto):
             break
         sim.press("RIGHT")
     assert differ
+
+
+def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
+    """The replay draws the table as it stood after each action: RIGHT shows the card laid
+    on its row, LEFT takes it away again, and the hand has no cursor (nothing to pick)."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    _play_to_deal_end(sim)
+    sim.press("OK")
+    sim.press("OK")
+    sim.press("MENU")
+    select_menu(sim, "Replay")
+    sim.press("OK")
+    r = sim.screen
+    bottom = 1 if r.g.rules.ace_high else 0
+
+    def laid():
+        return sorted(s * 13 + (c - 1 + bottom) % 13 for s in range(4) for c in range(1, 14)
+                      if ui.T_RANK <= r.rows[c, s] < ui.T_NEED)
+    assert laid() == [] and r.cursor_tg.hidden
+    while r.log[r.pos] == PASS:
+        sim.press("RIGHT")
+    card = r.log[r.pos]
+    sim.press("RIGHT")
+    assert card in laid() and r.cursor_tg.hidden
+    sim.press("LEFT")
+    assert card not in laid()
+    while r.pos < len(r.log):
+        sim.press("RIGHT")
+    assert laid() == sorted(c for c in r.log if c != PASS)
 
 
 def test_the_pause_menu_replays_only_a_deal_of_this_match():
