@@ -1204,6 +1204,22 @@ def test_a_menu_taller_than_the_screen_marks_the_lines_out_of_view():
     assert len(big.screen.items) <= big.screen.visible and big.screen.more.text == " "
 
 
+def test_the_marked_line_of_a_tall_menu_stays_in_view_both_ways():
+    """MacroPad's Rules & help: DOWN to the last line and UP back to the first, the marked
+    line is on screen after every press (UP scrolled the view back only once past the top)."""
+    sim = Sim("adafruit_macropad_rp2040")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    scr = sim.screen
+    assert len(scr.items) > scr.visible
+    n = len(scr.items) - 1
+    for key in ["DOWN"] * n + ["UP"] * n:
+        sim.press(key)
+        marked = [lb.text for lb, x, y in labels(scr) if lb.text.startswith("\u25b6")]
+        assert marked == ["\u25b6" + scr.item_text(scr.items[scr.sel])], (key, scr.sel, marked)
+    assert scr.sel == 0 and scr.top == 0
+
+
 def test_a_paid_pass_and_chip_scoring_change_together_on_the_new_game_screen():
     """A paid pass is a chip-game rule: scoring a Fan Tan in points turns it off, and turning
     it on again scores in chips (the screen silently refused both)."""
