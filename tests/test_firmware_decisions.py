@@ -152,3 +152,26 @@ def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
         sim.tick()
     assert g.log[n] == card and t.fast
     assert sim.app.saves.load_game()[0].match.game.log == g.log     # saved as your decisions are
+
+
+def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
+    """As Auto-play lays your one card, the table shows it on its row and out of your hand in
+    the same moment, not only once the next bot has moved."""
+    sim = Sim(seed=5)
+    sim.app.settings["auto"] = 1
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    g = t.g
+    while t.lone() < 0:
+        if t.my_turn():
+            sim.play_legal(settle=False)
+        sim.tick()
+    card, n = t.lone(), len(g.log)
+    assert card in [c for c, dim in shown_hand(t)]
+    while len(g.log) == n:
+        sim.tick()
+    assert g.log[n] == card and len(g.log) == n + 1       # no bot has moved yet
+    assert card not in [c for c, dim in shown_hand(t)]
+    bottom = 1 if g.rules.ace_high else 0
+    assert t.rows[1 + (card % 13 - bottom) % 13, card // 13] == ui.rank_tile(card)
+    assert message(t) == "Auto-play: " + text.card_name(card)
