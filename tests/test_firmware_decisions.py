@@ -156,7 +156,7 @@ def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
 
 def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
     """As Auto-play lays your one card, the table shows it on its row and out of your hand in
-    the same moment, not only once the next bot has moved."""
+    the same moment, not only once the next bot has moved; the next move ends its message."""
     sim = Sim(seed=5)
     sim.app.settings["auto"] = 1
     new_game(sim, PRESETS.index("sevens"))
@@ -175,3 +175,6 @@ def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
     bottom = 1 if g.rules.ace_high else 0
     assert t.rows[1 + (card % 13 - bottom) % 13, card // 13] == ui.rank_tile(card)
     assert message(t) == "Auto-play: " + text.card_name(card)
+    while len(g.log) == n + 1:
+        sim.tick()
+    assert message(t) != "Auto-play: " + text.card_name(card)       # said until the next move
