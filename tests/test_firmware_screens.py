@@ -329,6 +329,25 @@ def test_a_page_scrolls_to_its_last_line_and_no_further():
     assert page.slots[-1].text == page.lines[-1][0] and page.more.text == "\u25b2"
 
 
+def test_up_scrolls_a_page_back_a_line_at_a_time_to_its_first():
+    """MacroPad: after DOWN, UP (and LEFT) scroll a rules page back one line per press until
+    its first line shows at the top again, and no further (the mark then says lines lie below)."""
+    sim = Sim("adafruit_macropad_rp2040")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    sim.press("OK")
+    page = sim.screen
+    assert isinstance(page, PageScreen) and len(page.lines) > page.visible + 2
+    for _ in range(3):
+        sim.press("DOWN")
+    tops = []
+    for key in ("UP", "LEFT", "UP", "UP"):
+        sim.press(key)
+        tops.append(page.top)
+    assert tops == [2, 1, 0, 0] and sim.screen is page
+    assert page.slots[0].text == page.lines[0][0] and page.more.text == "\u25bc"
+
+
 def test_back_on_a_long_menu_shows_two_lines_above_the_one_it_came_from():
     """MacroPad: back from About, the last line of Rules & help, the menu scrolls so that the
     line is marked with two lines of context above it."""
