@@ -5,6 +5,7 @@ import pytest
 
 from simhelp import (Sim, quit_match, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand, start_in_words, pick_preset, set_line, line_value)
+from engine.cards import lowest
 from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
@@ -510,6 +511,26 @@ def test_the_deal_s_number_gives_way_before_the_pot(board, lang, preset_key, see
             sim.play_legal()
     finally:
         text.set_lang(0)
+
+
+def test_play_or_pay_s_status_line_names_the_next_card_of_every_suit():
+    """Play or Pay: while a suit is being played, the status line names the card it needs next
+    ("\u219210\u2660"), the first suit (spades) as any other (a spades row said none)."""
+    seen = set()
+    for seed in range(100, 110):
+        sim = Sim(seed=seed)
+        new_game(sim, PRESETS.index("play_or_pay"))
+        t = sim.screen
+        g = t.g
+        while not g.over:
+            if g.current >= 0 and g.fits[g.current]:
+                need = g.current * 13 + lowest(g.fits[g.current])
+                assert t.status_l.text.endswith("\u2192" + card_name(need)), (t.status_l.text, need)
+                seen.add(g.current)
+            sim.play_legal()
+        if 0 in seen:
+            break
+    assert 0 in seen and len(seen) > 1
 
 
 def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
