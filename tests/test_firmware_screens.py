@@ -1118,7 +1118,7 @@ def test_no_sound_when_it_is_off_or_the_board_has_no_speaker(board, sound):
 def test_the_paused_standings_show_what_the_forced_passes_proved():
     """Once an opponent has had to pass, the standings page of the pause menu lists the
     hidden cards each such opponent cannot hold (none of them in their hand, nor in yours, nor
-    on the table: those you know where they are); not before."""
+    on the table: those you know where they are); not before, and never for you."""
     sim = Sim("pimoroni_picosystem", seed=1)
     new_game(sim, PRESETS.index("sevens"))
     t = sim.screen
@@ -1155,6 +1155,16 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
             assert not (g.hands[t.me * 4 + c // 13] | g.table[c // 13]) >> (c % 13) & 1
     sim.press("OK")
     assert isinstance(sim.screen, ListScreen)                      # back to the pause menu
+    select_menu(sim, "Resume")
+    sim.press("OK")
+    while not g.forced[t.me]:                       # your own pass tells you nothing new
+        assert not g.over
+        sim.play_legal()
+    sim.press("MENU")
+    select_menu(sim, "Standings")
+    sim.press("OK")
+    assert "What passes tell" in page_text(sim.screen)
+    assert not [x for x in page_text(sim.screen) if x.startswith(text.seat(t.me, t.me) + " ")]
 
 
 @pytest.mark.parametrize("lang,said", [(0, "Deal #11"), (1, "Donne n° 11"), (2, "Runde Nr. 11")])
