@@ -658,11 +658,19 @@ def test_difficulty_per_seat():
     assert "Bots: P2: Medium, P3: Hard, P4: Medium" in " ".join(page_text(sim.screen))
 
 
-def test_battery_shown_on_title_where_known():
-    sim = Sim("pimoroni_picosystem")
+@pytest.mark.parametrize("board", ["pimoroni_picosystem", "adafruit_macropad_rp2040"])
+def test_battery_shown_on_title_where_known(board):
+    """The charge sits in the bottom right corner, whole: its glyphs' last row on the screen."""
+    sim = Sim(board)
     sim.hal.battery = lambda: 73
     sim.app.title()
-    assert "73%" in [lb.text for lb, x, y in labels(sim.screen)]
+    shown = [(lb, x, y) for lb, x, y in labels(sim.screen) if lb.text == "73%"]
+    assert len(shown) == 1
+    lb, x, y = shown[0]
+    bx, by, bw, bh = lb.bounding_box
+    bottom = y + by + lb.font.descent + bh          # where bitmap_label draws the glyph cells
+    assert sim.hal.profile.HEIGHT - 3 <= bottom <= sim.hal.profile.HEIGHT, (board, bottom)
+    assert x + bx + bw <= sim.hal.profile.WIDTH
 
 
 def test_led_is_lit_exactly_while_you_decide():
