@@ -301,7 +301,8 @@ def test_the_replay_draws_your_hand_as_a_bot_s_turn_does(preset, seed, auto):
 
 def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
     """The replay draws the table as it stood after each action: RIGHT shows the card laid
-    on its row, LEFT takes it away again, and the hand has no cursor (nothing to pick)."""
+    on its row, LEFT takes it away again, and the hand has no cursor nor the LED lit at your
+    turns (nothing to pick)."""
     sim = Sim(seed=30)
     new_game(sim, PRESETS.index("parliament"))
     _play_to_deal_end(sim)
@@ -326,6 +327,7 @@ def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
     assert card not in laid()
     while r.pos < len(r.log):
         sim.press("RIGHT")
+        assert sim.hal.lit is False                 # your turns in it are no decision of yours
     assert laid() == sorted(c for c in r.log if c != PASS)
 
 
