@@ -472,7 +472,7 @@ def test_states_that_colour_tells_are_told_without_it(fonts, board):
     """For red-green colour blindness, glare and mono panels: a colour screen's 2 pixel cursor
     and hint have a black inner ring (a yellow or cyan ring alone on a white card is a change
     of hue only), and a mono screen's completed suit has a tile of its own (its NEED is FACE:
-    the two tiles were the same pixels)."""
+    the two tiles were the same pixels). The hint's ring is dashed, the cursor's whole."""
     p = hal.profile(board)
     L = layouts.for_size(p.WIDTH, p.HEIGHT)
     tw, th = L.tile
@@ -481,6 +481,7 @@ def test_states_that_colour_tells_are_told_without_it(fonts, board):
     for dashed in (False, True):
         tg = art.frame(tw, 2 * th, ui.HINT, dashed)
         outer, inner = tg.bitmap[2, 0], tg.bitmap[2, 1]       # on a dash, when dashed
+        assert (0 in [tg.bitmap[x, 0] for x in range(tw)]) == dashed, board   # the hint's gaps
         assert tg.pixel_shader[outer] == theme.colours[ui.HINT] and outer != 0, board
         if tw >= 14:        # 2 pixels thick
             assert inner != 0 and tg.pixel_shader[inner] == theme.colours[ui.HINT if p.MONO else ui.INK]
