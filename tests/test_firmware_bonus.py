@@ -10,14 +10,15 @@ from hal.file_store import FileStore
 from simhelp import LAYOUT_BOARDS, Sim, message, new_game
 
 
-def bonus_for_seat_0():
-    """A real Coventry match where seat 0 has just laid the 4th starter and may play again."""
+def bonus_for_seat_0(suit=None):
+    """A real Coventry match where seat 0 has just laid the 4th starter (of `suit`'s row, if
+    given) and may play again."""
     rng = Rng(4)
     for d in range(1, 400):
         m = Match(preset("coventry"), d, 4)
         g = m.game
         while not g.over:
-            if g.bonus >= 0 and g.turn == 0:
+            if g.bonus >= 0 and g.turn == 0 and suit in (None, g.bonus):
                 return m
             moves = g.legal_moves()
             g.play(moves[rng.below(len(moves))])
@@ -50,6 +51,20 @@ def test_bonus_card_is_announced_and_can_be_declined(tmp_path):
     assert t.g.bonus < 0 and t.g.log[n] == PASS and t.g.turn != 0
     assert sim.app.match.chips[0] == chips[0]
     assert t.g.last[0] == t.g.log[n - 1]          # the starter you laid, not a pass
+
+
+def test_the_bonus_card_is_announced_whichever_row_was_laid_on_last(tmp_path):
+    """The bonus message comes for every suit's row, spades (suit 0) too."""
+    for suit in range(4):
+        m = bonus_for_seat_0(suit)
+        folder = tmp_path / str(suit)
+        Saves(FileStore(str(folder))).save_game(m, TABLE, 0, PRESETS.index("coventry"), 1, [1] * 7)
+        sim = Sim(data_dir=str(folder))
+        t = sim.screen
+        assert isinstance(t, TableScreen) and t.g.bonus == suit and t.g.turn == 0
+        row = "\u2660\u2665\u2666\u2663"[suit]
+        said = message(t)
+        assert said.startswith((text.t("bonus_play") % row, text.t("bonus_s") % row)), (suit, said)
 
 
 def test_before_the_opening_card_only_its_place_is_outlined():
