@@ -262,8 +262,9 @@ def test_settings_sound_speed_brightness():
     sim.press("RIGHT")
     assert sim.app.settings["speed"] == 2
     select_menu(sim, "Light")
+    assert line_value(sim, "Light") == "100%"
     sim.press("LEFT")
-    assert sim.hal.brightness == pytest.approx(0.8)
+    assert sim.hal.brightness == pytest.approx(0.8) and line_value(sim, "Light") == "80%"
     # no brightness line where the board has no backlight, no sound where it has no speaker
     sim2 = Sim("ugame22")
     sim2.app.settings_screen()
