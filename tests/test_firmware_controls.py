@@ -194,7 +194,7 @@ def test_up_lands_on_a_lone_card_of_the_suit_before():
 # ---- the deal's animation: a card at a time -------------------------------------------
 def test_the_deal_shows_your_cards_one_at_a_time():
     """As a deal begins your hand fills in one card per step of the animation (at the speed
-    set), not two."""
+    set), not two, under a blank message line."""
     from firmware.table import DEAL_STEP
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("sevens"))
@@ -207,6 +207,7 @@ def test_the_deal_shows_your_cards_one_at_a_time():
     counts = []
     for _ in range(5):
         counts.append(len(shown_hand(t)))
+        assert message(t) == ""                 # nobody thinks yet: the cards are still coming
         sim.tick(step)
     assert counts == list(range(counts[0], counts[0] + 5)) and counts[0] < 13
 
