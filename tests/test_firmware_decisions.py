@@ -5,7 +5,7 @@ import pytest
 from engine.match import Match
 from engine.rules import PRESETS, preset
 from firmware import text, ui
-from firmware.table import TableScreen, sorted_hand
+from firmware.table import DELAYS, TableScreen, sorted_hand
 from simhelp import Sim, message, new_game, select_menu, shown_hand
 
 
@@ -155,8 +155,9 @@ def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
 
 
 def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
-    """As Auto-play lays your one card, the table shows it on its row and out of your hand in
-    the same moment, not only once the next bot has moved; the next move ends its message."""
+    """Auto-play waits the bots' pace before it lays your one card; the table then shows it on
+    its row and out of your hand in the same moment, not only once the next bot has moved; the
+    next move ends its message."""
     sim = Sim(seed=5)
     sim.app.settings["auto"] = 1
     new_game(sim, PRESETS.index("sevens"))
@@ -166,10 +167,11 @@ def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
         if t.my_turn():
             sim.play_legal(settle=False)
         sim.tick()
-    card, n = t.lone(), len(g.log)
+    card, n, since = t.lone(), len(g.log), sim.hal.clock
     assert card in [c for c, dim in shown_hand(t)]
     while len(g.log) == n:
         sim.tick()
+    assert sim.hal.clock - since >= DELAYS[sim.app.settings["speed"]]     # at the bots' pace
     assert g.log[n] == card and len(g.log) == n + 1       # no bot has moved yet
     assert card not in [c for c, dim in shown_hand(t)]
     bottom = 1 if g.rules.ace_high else 0
