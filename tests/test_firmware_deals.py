@@ -42,7 +42,8 @@ def check_table(sim, t):
 
 
 def try_illegal(sim, t):
-    """Press OK on a dimmed card: the reason shows in words, the table does not change."""
+    """Press OK on a dimmed card: the reason shows in words, the table does not change; the
+    next move of the cursor ends the warning."""
     g = t.g
     dims = [i for i in range(len(t.items)) if t.items[i] < 52 and g.check(t.items[i], t.me) != R.OK]
     if not dims:
@@ -56,6 +57,9 @@ def try_illegal(sim, t):
     assert message(t) in (text.reason(why), text.reason(why, True)) or \
         message(t).replace("  ", " ") in " ".join([text.reason(why)]), message(t)
     assert (bytes(g.log), list(g.hands), list(g.table), g.turn, list(g.chips), g.pot) == before
+    said = message(t)
+    sim.press("LEFT")                                   # moving on ends the warning
+    assert message(t) != said, said
     return True
 
 
