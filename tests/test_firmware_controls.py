@@ -156,7 +156,7 @@ def test_a_press_hurries_the_bots_only_until_your_next_turn():
 # ---- DOWN and UP move by suit ----------------------------------------------------------
 def test_down_jumps_to_the_next_suit_and_up_to_the_previous_one():
     """At the table DOWN puts the cursor on the first card of the next suit (after the last
-    suit, the first card), UP on the first card of the suit before."""
+    suit, the first card), UP on the first card of the suit before, from any card of a suit."""
     sim = Sim(seed=3)
     new_game(sim, PRESETS.index("sevens"))
     t = sim.screen
@@ -175,6 +175,13 @@ def test_down_jumps_to_the_next_suit_and_up_to_the_previous_one():
     assert t.cursor == firsts[-1]
     sim.press("UP")
     assert t.cursor == firsts[-2]
+    # from inside a suit too: past that suit's own first card to the first of the suit before
+    k = [k for k in range(1, len(firsts))
+         if firsts[k] + 1 < len(cards) and suits[firsts[k] + 1] == suits[firsts[k]]][0]
+    while t.cursor != firsts[k] + 1:
+        sim.press("RIGHT")
+    sim.press("UP")
+    assert t.cursor == firsts[k - 1]
 
 
 def test_up_lands_on_a_lone_card_of_the_suit_before():
