@@ -51,6 +51,19 @@ def test_title_lists_and_quit_ends_the_match():
     assert sim.screen.cursor == cursor            # where you left it
 
 
+def test_only_the_marked_menu_line_is_in_the_accent_colour():
+    """A colour screen draws the marked line in the accent colour and every other in the text
+    colour: the line the cursor left goes back to the text colour."""
+    sim = Sim("pimoroni_picosystem")
+    scr = sim.screen
+    th = sim.app.theme
+    for _ in range(len(scr.items)):
+        sim.press("DOWN")
+        colours = [name.color for name, value in scr.rows]
+        want = [th.colour(ui.ACCENT if scr.top + i == scr.sel else ui.TEXT) for i in range(len(scr.rows))]
+        assert colours == want, scr.sel
+
+
 def test_new_game_options_players_and_deal_number_typed_in():
     sim = Sim(seed=1)
     select_menu(sim, "New game")
