@@ -309,8 +309,8 @@ def test_the_replay_draws_your_hand_as_a_bot_s_turn_does(preset, seed, auto):
 
 def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
     """The replay draws the table as it stood after each action: RIGHT shows the card laid
-    on its row, LEFT takes it away again, and the hand has no cursor nor the LED lit at your
-    turns (nothing to pick)."""
+    on its row and who laid it, LEFT takes it away again, and the hand has no cursor nor the
+    LED lit at your turns (nothing to pick)."""
     sim = Sim(seed=30)
     new_game(sim, PRESETS.index("parliament"))
     _play_to_deal_end(sim)
@@ -326,6 +326,7 @@ def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
         return sorted(s * 13 + (c - 1 + bottom) % 13 for s in range(4) for c in range(1, 14)
                       if ui.T_RANK <= r.rows[c, s] < ui.T_NEED)
     assert laid() == [] and r.cursor_tg.hidden
+    owner = dict((c, p) for p in range(r.g.players) for c in sorted_hand(r.g, p))     # as dealt
     while r.log[r.pos] == PASS:
         sim.press("RIGHT")
     card = r.log[r.pos]
@@ -336,6 +337,9 @@ def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
     while r.pos < len(r.log):
         sim.press("RIGHT")
         assert sim.hal.lit is False                 # your turns in it are no decision of yours
+        card = r.log[r.pos - 1]
+        if card != PASS and not r.g.over:           # who laid it, as they were dealt it
+            assert text.seat(owner[card], r.me) + " " + card_name(card) in message(r), message(r)
     assert laid() == sorted(c for c in r.log if c != PASS)
 
 
