@@ -42,8 +42,8 @@ def check_table(sim, t):
 
 
 def try_illegal(sim, t):
-    """Press OK on a dimmed card: the reason shows in words, the table does not change; the
-    next move of the cursor ends the warning."""
+    """Press OK on a dimmed card: the reason shows in words (in the warning colour), the table
+    does not change; the next move of the cursor ends the warning."""
     g = t.g
     dims = [i for i in range(len(t.items)) if t.items[i] < 52 and g.check(t.items[i], t.me) != R.OK]
     if not dims:
@@ -57,6 +57,9 @@ def try_illegal(sim, t):
     assert message(t) in (text.reason(why), text.reason(why, True)) or \
         message(t).replace("  ", " ") in " ".join([text.reason(why)]), message(t)
     assert (bytes(g.log), list(g.hands), list(g.table), g.turn, list(g.chips), g.pot) == before
+    th = sim.app.theme
+    if not th.mono:                                     # a colour of its own: not the accent's
+        assert t.msg_labels[0].color not in (th.colour(ui.ACCENT), th.colour(ui.TEXT))
     said = message(t)
     sim.press("LEFT")                                   # moving on ends the warning
     assert message(t) != said, said
