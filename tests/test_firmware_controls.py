@@ -395,10 +395,12 @@ def test_with_aces_high_the_hand_shows_each_ace_after_the_king():
 # ---- menus and pages: LEFT and BACK go back -----------------------------------------
 def test_left_on_a_menu_line_without_a_value_goes_back():
     """README: "On a menu line without a value, LEFT goes back like BACK"; on a line with a
-    value it changes the value."""
+    value it changes the value. HINT (no meaning on a menu) does not go back."""
     sim = Sim()
     select_menu(sim, "Rules & help")
     sim.press("OK")
+    assert sim.screen.title == "Rules & help"
+    sim.press("HINT")                       # a key that means nothing on a menu does nothing
     assert sim.screen.title == "Rules & help"
     sim.press("LEFT")
     assert sim.screen.title.startswith(text.t("title"))
