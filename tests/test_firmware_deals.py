@@ -685,7 +685,7 @@ def test_who_lays_the_first_card_is_told_it_fixes_the_starting_rank(preset_key, 
 def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
     """On 128x64 a 3-player hand (17 or 18 cards) has more cards than the 16 places of its
     window: \u2192 says cards lie to the right, \u2190 to the left (the keys that reach them; not
-    \u25b6, which marks a turn), as the cursor moves the window."""
+    \u25b6, which marks a turn), as the cursor moves the window, in the corners above it."""
     sim = Sim("adafruit_macropad_rp2040", seed=5)
     new_game(sim, PRESETS.index("fan_tan"), players=3)
     t = sim.screen
@@ -693,11 +693,23 @@ def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
         sim.tick()
     left, right = t.more
     assert (left.text, right.text) == (" ", "\u2192") or t.offset > 0
+
+    def placed():
+        """The shown marks' glyph cells, whole on the screen, just above the hand."""
+        for lb, x, y in labels(t):
+            if lb in t.more and lb.text.strip():
+                bx, by, bw, bh = lb.bounding_box
+                top = y + by + lb.font.descent
+                assert 0 <= x + bx and x + bx + bw <= 128, lb.text
+                # (the cells' last row, the descent, may lie on the tiles' blank top row)
+                assert t.hand.y - 3 <= top + bh <= t.hand.y + 1, lb.text
+    placed()
     for _ in range(len(t.items)):
         sim.press("RIGHT")
         if t.cursor == len(t.items) - 1:
             break
     assert t.offset > 0 and left.text == "\u2190" and right.text == " "
+    placed()
     four = Sim("adafruit_macropad_rp2040", seed=5)
     new_game(four, PRESETS.index("fan_tan"), players=4)
     assert four.screen.more is None                  # 13 cards fit
