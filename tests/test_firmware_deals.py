@@ -37,6 +37,9 @@ def check_table(sim, t):
     # two-line labels read alike: each "7 cards $19" or each "7 \u00b7 $19" (found by QA: one
     # of each side by side), the count's "!" after the word ("2 cards!", not "2! cards")
     seconds = [l2.text for p, l1, l2, _ in t.opp_labels if l2 is not None]
+    if sim.app.layout.opps[4] == 2:     # two lines each (where there is room): the count on the second
+        for p, l1, l2, _ in t.opp_labels:
+            assert l2 is not None and l2.text.startswith(str(g.counts[p])), (p, l1.text)
     long_form = [bool(re.match(r"^\d+ cards?!? ", x)) for x in seconds]
     assert len(set(long_form)) <= 1 and not any(re.match(r"^\d+! cards?", x) for x in seconds), seconds
 
