@@ -1248,6 +1248,7 @@ def test_a_menu_taller_than_the_screen_marks_the_lines_out_of_view():
     sim.press("OK")
     scr = sim.screen
     assert len(scr.items) > scr.visible and scr.more.text == "\u25bc"
+    assert "\u25bc" in [lb.text for lb, x, y in labels(scr)]        # drawn, in the screen's group
     for _ in range(len(scr.items) - 1):
         sim.press("DOWN")
     assert scr.sel == len(scr.items) - 1 and scr.more.text == "\u25b2"
