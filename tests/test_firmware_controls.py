@@ -102,6 +102,29 @@ def test_the_cursor_moves_to_the_nearest_playable_card_the_right_one_first():
     assert ties >= 1                                 # the right-first case was met
 
 
+def test_the_cursor_stays_framed_on_the_last_card_after_you_lay_the_last_one():
+    """Laying the rightmost card of your hand leaves the cursor on the new last card, framed
+    while the bots play (it pointed past the hand's end, and the frame vanished)."""
+    for seed in range(1, 20):                   # a turn where your last card may be laid
+        sim = Sim(seed=seed)
+        new_game(sim, PRESETS.index("sevens"))
+        t = sim.screen
+        g = t.g
+        while not g.over:
+            cards = sorted_hand(g, t.me)
+            if len(cards) > 1 and g.check(cards[-1], t.me) == R.OK:
+                break
+            sim.play_legal()
+        if not g.over:
+            break
+    assert not g.over
+    while t.cursor != len(cards) - 1:
+        sim.press("RIGHT")
+    sim.ok(settle=False)
+    assert cards[-1] in g.log and not t.my_turn()
+    assert t.cursor == len(cards) - 2 and not t.cursor_tg.hidden
+
+
 # ---- the hint and the pass --------------------------------------------------------------
 def test_on_the_pass_the_message_says_its_price_even_after_a_hint_for_a_card():
     """A hint for a card is said while you look around the cards, but with the cursor on the
