@@ -357,9 +357,9 @@ def outlined(art, tile):
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_the_next_rank_reads_on_every_tile(fonts, board):
     """A rank that can be laid next is outlined only where its glyph fits inside the outline
-    with a clear pixel left and right and above or below; on smaller tiles it stands bare,
-    whole, in the accent colour. Either way no glyph pixel is lost, in every language's letters
-    (the picture cards are drawn again on a switch)."""
+    with a clear pixel left and right and above or below; on smaller tiles it stands bare
+    (no outline of another colour either), whole, in the accent colour. Either way no glyph
+    pixel is lost, in every language's letters (the picture cards are drawn again on a switch)."""
     p = hal.profile(board)
     L = layouts.for_size(p.WIDTH, p.HEIGHT)
     tw, th = L.tile
@@ -382,6 +382,9 @@ def test_the_next_rank_reads_on_every_tile(fonts, board):
                     ys = [y for x, y in ink]
                     assert min(xs) > 2 and max(xs) < tw - 3, (board, r, "touches the outline's side")
                     assert min(ys) > 2 or max(ys) < th - 2, (board, r, "fills the outline's height")
+                else:                                   # bare: the slot and the accent ink alone
+                    assert {at(art, tile, x, y) for y in range(th) for x in range(tw)} <= \
+                        {ui.BG, ui._SLOT, ui.NEED}, (board, r)
                 whole = sum(1 for y in range(g.height) for x in range(g.width) if ui._pixel(g, x, y))
                 assert len(ink) == whole, (board, text.rank(r))
     finally:
