@@ -339,7 +339,7 @@ def test_a_page_scrolls_to_its_last_line_and_no_further():
     assert isinstance(page, PageScreen) and len(page.lines) > page.visible
     for _ in range(len(page.lines) + 3):
         sim.press("DOWN")
-    assert page.top == len(page.lines) - page.visible
+    assert sim.screen is page and page.top == len(page.lines) - page.visible      # still on it
     assert page.slots[-1].text == page.lines[-1][0] and page.more.text == "\u25b2"
 
 
