@@ -150,9 +150,11 @@ def match_text(r):
     parts = []
     if r.deals:
         parts.append(deals_text(r.deals))
-    if r.scoring == RACE:       # and how long that takes: with Medium bots, 100 points at a card
-        n = r.target * 9 // 20 if r.penalty == CARDS else r.target // 16   # each ~45 deals, valued ~6
-        parts.append(t("to_target") % (r.target, deals_text(max(1, n))))
+    if r.scoring == RACE:       # about how many deals that takes, if fewer than the match's limit:
+        # with Medium bots, 100 points at a point a card took ~45 deals, at card values ~6
+        n = max(1, r.target * 9 // 20 if r.penalty == CARDS else r.target // 16)
+        about = t("about_n") % deals_text(n) if n < r.deals or not r.deals else ""
+        parts.append(t("to_target") % r.target + about)
     if r.scoring == CHIPS and r.deals != 1:         # one deal ends the match either way
         parts.append(t("until_broke"))
     out = t("or_sep").join(parts)
