@@ -129,11 +129,8 @@ def test_auto_play_lays_your_only_card_and_leaves_you_every_choice(tmp_path, boa
     assert set(said) <= set("Auto-play: " + text.card_name(c) for c in played)
 
 
-def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
-    """The card Auto-play is about to lay is framed, the only one bright, and named. The turn is not
-    yours to decide: LEFT/RIGHT move nothing, they hurry the bots, and the
-    hurry lasts through the card Auto-play lays, which is saved at once (a power cut replays
-    nothing)."""
+def _at_an_auto_play_turn():
+    """A Sevens deal with Auto-play on, played on to the first turn it will play for you."""
     sim = Sim(seed=5)
     sim.app.settings["auto"] = 1
     new_game(sim, PRESETS.index("sevens"))
@@ -143,6 +140,15 @@ def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
         if t.my_turn():
             sim.play_legal(settle=False)
         sim.tick()
+    return sim, t, g
+
+
+def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
+    """The card Auto-play is about to lay is framed, the only one bright, and named. The turn is not
+    yours to decide: LEFT/RIGHT move nothing, they hurry the bots, and the
+    hurry lasts through the card Auto-play lays, which is saved at once (a power cut replays
+    nothing)."""
+    sim, t, g = _at_an_auto_play_turn()
     cursor, card, n = t.cursor, t.lone(), len(g.log)
     assert t.items[cursor] == card and [c for c, dim in shown_hand(t) if not dim] == [card]
     assert message(t) == "Auto-play: " + text.card_name(card)      # said before it is laid
@@ -158,15 +164,7 @@ def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
     """Auto-play waits the bots' pace before it lays your one card; the table then shows it on
     its row and out of your hand in the same moment, not only once the next bot has moved; the
     next move ends its message."""
-    sim = Sim(seed=5)
-    sim.app.settings["auto"] = 1
-    new_game(sim, PRESETS.index("sevens"))
-    t = sim.screen
-    g = t.g
-    while t.lone() < 0:
-        if t.my_turn():
-            sim.play_legal(settle=False)
-        sim.tick()
+    sim, t, g = _at_an_auto_play_turn()
     card, n, since = t.lone(), len(g.log), sim.hal.clock
     assert card in [c for c, dim in shown_hand(t)]
     while len(g.log) == n:

@@ -1147,10 +1147,14 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
     new_game(sim, PRESETS.index("sevens"))
     t = sim.screen
     g = t.g
-    sim.press("MENU")
-    select_menu(sim, "Standings")
-    sim.press("OK")
-    assert "What passes tell" not in page_text(sim.screen)
+
+    def standings():
+        """The pause menu's standings page, its lines."""
+        sim.press("MENU")
+        select_menu(sim, "Standings")
+        sim.press("OK")
+        return page_text(sim.screen)
+    assert "What passes tell" not in standings()
     sim.press("OK")
     select_menu(sim, "Resume")
     sim.press("OK")
@@ -1158,11 +1162,8 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
                   for p in range(g.players) if p != t.me):     # a pass proved a card you hold
         assert not g.over
         sim.play_legal()
-    sim.press("MENU")
-    select_menu(sim, "Standings")
-    sim.press("OK")
-    assert "What passes tell" in page_text(sim.screen)
-    shown = page_text(sim.screen)
+    shown = standings()
+    assert "What passes tell" in shown
     # the cards under their seat, indented (a wrapped list read as a new seat's line: QA)
     assert all(shown[i + 1].startswith("  ") for i in range(len(shown)) if shown[i].endswith(" has none of:"))
     said = " ".join(shown)
@@ -1184,11 +1185,9 @@ def test_the_paused_standings_show_what_the_forced_passes_proved():
     while not g.forced[t.me]:                       # your own pass tells you nothing new
         assert not g.over
         sim.play_legal()
-    sim.press("MENU")
-    select_menu(sim, "Standings")
-    sim.press("OK")
-    assert "What passes tell" in page_text(sim.screen)
-    assert not [x for x in page_text(sim.screen) if x.startswith(text.seat(t.me, t.me) + " ")]
+    shown = standings()
+    assert "What passes tell" in shown
+    assert not [x for x in shown if x.startswith(text.seat(t.me, t.me) + " ")]
 
 
 @pytest.mark.parametrize("lang,said", [(0, "Deal #11"), (1, "Donne n° 11"), (2, "Runde Nr. 11")])
