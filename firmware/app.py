@@ -48,11 +48,15 @@ class App:
         d = hal.display
         self.layout = layouts.for_size(d.width, d.height)
         letters = {}
+        held = None
         for i in range(len(p.KEYS)):        # OK and HINT as printed on their keys: "A", "X"
             name = p.LABELS[i]
             if name not in text.ARROWS and name not in text.PLACES:
                 letters.setdefault(p.KEYS[i][1], name)
+                if p.KEYS[i][2] == OK:      # (a letter held for OK: "hold R")
+                    held = name
         text.ok_key = letters.get(OK, "OK")
+        text.ok_held = None if OK in letters else held
         self.hint_key = letters.get(HINT)   # (the table's footer names it where it fits)
         self.theme = ui.Theme(mono=p.MONO, paper=p.EINK)
         # the table colour: one 32x32 tile repeated (about 0.2 KB: 128 bytes of bitmap and a byte

@@ -93,7 +93,7 @@ def key_lines(app, words):
     label = {}
     for key, name in zip(p.KEYS, p.LABELS):
         label[key[0]] = text.key_label(name)
-    tag = " (OK)" if text.ok_key == "OK" and "OK" not in p.LABELS else ""
+    tag = " (OK)" if text.ok_key == "OK" and "OK" not in p.LABELS and not text.ok_held else ""
 
     def does(b):
         return (tag if b == OK else "") + ": " + text.button(b)

@@ -21,6 +21,7 @@ ARROWS = {"Up": "\u2191", "Down": "\u2193", "Left": "\u2190", "Right": "\u2192"}
 # language module's PLACES translates them in this order.
 PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob")
 ok_key = "OK"       # the OK key as printed on the board, where it bears a letter ("A"): App sets it
+ok_held = None      # where no key is OK at a tap, the letter whose hold is (the T-Display's R)
 
 
 def set_lang(i):
@@ -43,8 +44,9 @@ def t(key):
 
 
 def ok(key):
-    """Text `key` with OK named as the board's key is printed: "A: continue", "B play"."""
-    return t(key).replace("OK", ok_key)
+    """Text `key` with OK named as the board's key is printed: "A: continue", "B play", or
+    held: "hold R: continue"."""
+    return t(key).replace("OK", t("hold_ok") % ok_held if ok_held else ok_key)
 
 
 def rank(r):

@@ -115,6 +115,7 @@ T = {
     "saves_older": "Speicherstände beschädigt: zurück zum letzten intakten Stand",
     "prefs_damaged": "Einstellungen und Statistik beschädigt: zurückgesetzt",
     "ok_continue": "OK: weiter",
+    "hold_ok": "%s halten",
     "replay": "Letzte Runde ansehen",
     "replay_s": "Wiederholung",
     "ok_reset": "OK: zurücksetzen…",

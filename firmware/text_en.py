@@ -115,6 +115,7 @@ T = {
     "prefs_damaged": "Saved settings and statistics were damaged: reset",
     "saves_older": "Saves were damaged: back to the last good one",
     "ok_continue": "OK: continue",
+    "hold_ok": "hold %s",
     "replay": "Replay last deal",
     "replay_s": "Replay",
     "ok_reset": "OK: reset…",

@@ -115,6 +115,7 @@ T = {
     "saves_older": "Sauvegardes endommagées: retour à la dernière intacte",
     "prefs_damaged": "Réglages et statistiques endommagés: réinitialisés",
     "ok_continue": "OK: continuer",
+    "hold_ok": "maintenir %s",
     "replay": "Revoir la dernière donne",
     "replay_s": "Revoir",
     "ok_reset": "OK: remise à zéro…",

@@ -386,17 +386,26 @@ def test_the_pause_menu_replays_only_a_deal_of_this_match():
 
 @pytest.mark.parametrize("board,name", [("pajenicko_picopad", "A"), ("pimoroni_badger2040", "B"),
                                         ("hack_club_sprig", "L"), ("heiafr_picomo_v3", "OK"),
-                                        ("adafruit_macropad_rp2040", "OK"), ("lilygo_t_display_rp2040", "OK")])
+                                        ("adafruit_macropad_rp2040", "OK"), ("lilygo_t_display_rp2040", "hold R")])
 def test_pages_name_the_ok_key_as_the_board_prints_it(board, name):
     """"A: continue" on a badge whose OK key reads A, as the table's footer and the Buttons
-    page name it; "OK" where the key bears no letter (the Picomo's middle key, the MacroPad's),
-    or the board has no key that is OK at a tap (found by QA: "A play" beside "OK: continue")."""
+    page name it (found by QA: "A play" beside "OK: continue"); "OK" where the key bears no
+    letter (the Picomo's middle key, the MacroPad's); "hold R" where no key is OK at a tap but
+    a held letter is (the T-Display's pages said "OK", which no key or page named: QA), in the
+    player's language."""
     sim = Sim(board, seed=30)
     new_game(sim, PRESETS.index("parliament"))
     _play_to_deal_end(sim)
     assert page_text(sim.screen)[-1] == name + ": continue"
     sim.press("OK")
     assert page_text(sim.screen)[-1] == name + ": next deal"
+    if board == "lilygo_t_display_rp2040":
+        try:
+            for lang, said in ((1, "maintenir R: continuer"), (2, "R halten: weiter")):
+                text.set_lang(lang)
+                assert text.ok("ok_continue") == said
+        finally:
+            text.set_lang(0)
 
 
 # ---- ace high: the ace at the end of its suit in the hand -------------------------------

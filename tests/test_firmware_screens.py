@@ -539,8 +539,9 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
     language. Where a key's line is too wide, what holding it does goes on a line of its own
     ("Top right: hint," / "hold: pause/back"), not the key's name alone above both, and no
     line starts or ends with the "/" between two actions ("Farbe/Zeile"). Where the pages say
-    "OK" and no key reads OK, the key (or hold) that is OK says so: "Middle (OK): play/choose"
-    (a play-test found no key called OK on the MacroPad, whose pages say "OK: continue")."""
+    "OK" and no key reads OK, the key that is OK says so: "Middle (OK): play/choose" (a
+    play-test found no key called OK on the MacroPad, whose pages say "OK: continue"); on the
+    T-Display, whose pages say "hold R", no key says "(OK)"."""
     from firmware.screens import page_width
     try:
         for board in hal.BOARDS:
@@ -558,8 +559,7 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             assert not [x for x in lines if x.endswith("/") or x.lstrip().startswith("/")], lines
             p = sim.hal.profile
             assert lines[0] == p.NAME
-            ok = " (OK)" if board in ("adafruit_macropad_rp2040", "lilygo_t_display_rp2040") or \
-                board.startswith("heiafr_picomo") else ""
+            ok = " (OK)" if board == "adafruit_macropad_rp2040" or board.startswith("heiafr_picomo") else ""
             assert (ok != "") == (text.ok("ok_continue") == text.t("ok_continue")), board
 
             def does(b):
