@@ -67,16 +67,21 @@ def test_the_bonus_card_is_announced_whichever_row_was_laid_on_last(tmp_path):
         assert said.startswith((text.t("bonus_play") % row, text.t("bonus_s") % row)), (suit, said)
 
 
+def _a_deal_you_open(key, board="pimoroni_picosystem"):
+    """The table of the first deal (seeds 1-39) in which you lay the first card."""
+    for seed in range(1, 40):
+        sim = Sim(board, seed=seed)
+        new_game(sim, PRESETS.index(key))
+        if not sim.screen.g.log:
+            break
+    return sim, sim.screen
+
+
 def test_before_the_opening_card_only_its_place_is_outlined():
     """Sevens: the 7\u2666 opens, so the rows outline its place alone, not every 7; once you
     lay it, the other places open (the other 7s, the 6\u2666 and 8\u2666, as the bots lay on)."""
     for board in LAYOUT_BOARDS:
-        for seed in range(1, 40):                 # a deal where you hold the 7 of diamonds
-            sim = Sim(board, seed=seed)
-            new_game(sim, PRESETS.index("sevens"))
-            t = sim.screen
-            if not t.g.log:
-                break
+        sim, t = _a_deal_you_open("sevens", board)     # you hold the 7 of diamonds
         g = t.g
         assert not g.log and g.turn == t.me, board
         bottom = 1 if g.rules.ace_high else 0
@@ -95,12 +100,7 @@ def test_before_the_first_card_each_row_outlines_what_may_open_it():
     """Domino: the first card may be any card, so before it the empty rows outline nothing
     (not all 52 places); once it is laid, its row outlines the ranks beside it. Five or Nine:
     each empty row outlines its 5 and its 9, the two cards that may open it."""
-    for seed in range(1, 40):                     # a deal where you open
-        sim = Sim(seed=seed)
-        new_game(sim, PRESETS.index("domino"))
-        t = sim.screen
-        if not t.g.log:
-            break
+    sim, t = _a_deal_you_open("domino")
     g = t.g
     assert not g.log and g.turn == t.me
     needs = [(c, s) for s in range(4) for c in range(1, 14)

@@ -30,6 +30,26 @@ def _play_to_deal_end(sim):
     assert isinstance(sim.screen, PageScreen)
 
 
+def _next_deal(preset="parliament", seed=30, board="pimoroni_picosystem", auto=0):
+    """A match whose first deal was played out (_play_to_deal_end), at its second deal's table:
+    the first is the replay's."""
+    sim = Sim(board, seed=seed)
+    sim.app.settings["auto"] = auto
+    new_game(sim, PRESETS.index(preset))
+    _play_to_deal_end(sim)
+    sim.press("OK")
+    sim.press("OK")
+    return sim
+
+
+def _paused_replay(sim):
+    """The pause menu's replay of the last deal, opened: its screen."""
+    sim.press("MENU")
+    select_menu(sim, "Replay")
+    sim.press("OK")
+    return sim.screen
+
+
 # ---- statistics: a lost match is not a won one ------------------------------------------
 @pytest.mark.parametrize("won", [True, False])
 def test_a_lost_match_counts_as_played_not_won(won):
@@ -222,16 +242,23 @@ def test_up_lands_on_a_lone_card_of_the_suit_before():
 
 
 # ---- the deal's animation: a card at a time -------------------------------------------
-def test_the_deal_shows_your_cards_one_at_a_time():
-    """As a deal begins your hand fills in one card per step of the animation (at the speed
-    set), not two, under a blank message line."""
-    from firmware.table import DEAL_STEP
+def _dealing():
+    """Sevens, deal 2 (you hold the 7\u2666), started through New game: its table as the deal's
+    animation begins."""
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("sevens"))
     select_menu(sim, "Start")
     sim.press("OK", settle=False)
     t = sim.screen
     assert isinstance(t, TableScreen) and t.dealing
+    return sim, t
+
+
+def test_the_deal_shows_your_cards_one_at_a_time():
+    """As a deal begins your hand fills in one card per step of the animation (at the speed
+    set), not two, under a blank message line."""
+    from firmware.table import DEAL_STEP
+    sim, t = _dealing()
     step = DEAL_STEP[sim.app.settings["speed"]]
     sim.tick(step)
     counts = []
@@ -245,15 +272,8 @@ def test_the_deal_shows_your_cards_one_at_a_time():
 # ---- the replay: OK at its end leaves --------------------------------------------------
 def test_ok_at_the_end_of_the_replay_goes_back():
     """RIGHT steps the replay to its end; OK there leaves it, back to the pause menu."""
-    sim = Sim(seed=30)
-    new_game(sim, PRESETS.index("parliament"))
-    _play_to_deal_end(sim)
-    sim.press("OK")
-    sim.press("OK")                                  # the next deal
-    sim.press("MENU")
-    select_menu(sim, "Replay")
-    sim.press("OK")
-    r = sim.screen
+    sim = _next_deal()
+    r = _paused_replay(sim)
     for _ in range(len(r.log)):
         sim.press("OK")                              # OK steps on too
     assert r.pos == len(r.log) and sim.screen is r
@@ -270,11 +290,7 @@ def test_the_replay_says_how_to_step_through_it(board, lang):
     the footer offered to play), and the message line does not say them again (it wrapped "\u2192
     weiter \u2190" / "zur\u00fcck" above the footer: QA). At the end, who won and that OK leaves,
     on the MacroPad's line too (without the step count there: "You win! \u00b7 OK: continue")."""
-    sim = Sim(board, seed=30)
-    new_game(sim, PRESETS.index("parliament"))
-    _play_to_deal_end(sim)
-    sim.press("OK")
-    sim.press("OK")
+    sim = _next_deal(board=board)
     text.set_lang(lang)
     try:
         sim.app.replay(sim.app.title)
@@ -307,12 +323,7 @@ def test_the_replay_draws_your_hand_as_a_bot_s_turn_does(preset, seed, auto):
     and offers no pass, with Auto-play on or off (706f883 drew it as your live turn: dimmed
     by what was legal, with a pass to pick; no test saw it). Parliament's opening 7\u2666 makes
     the other 7s fit but not legal; Fan Tan's turns without a card offer the pass."""
-    sim = Sim(seed=seed)
-    sim.app.settings["auto"] = auto
-    new_game(sim, PRESETS.index(preset))
-    _play_to_deal_end(sim)
-    sim.press("OK")
-    sim.press("OK")
+    sim = _next_deal(preset, seed, auto=auto)
     sim.app.replay(sim.app.title)
     r = sim.screen
     differ = 0
@@ -334,15 +345,8 @@ def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
     """The replay draws the table as it stood after each action: RIGHT shows the card laid
     on its row and who laid it, LEFT takes it away again, and the hand has no cursor nor the
     LED lit at your turns (nothing to pick)."""
-    sim = Sim(seed=30)
-    new_game(sim, PRESETS.index("parliament"))
-    _play_to_deal_end(sim)
-    sim.press("OK")
-    sim.press("OK")
-    sim.press("MENU")
-    select_menu(sim, "Replay")
-    sim.press("OK")
-    r = sim.screen
+    sim = _next_deal()
+    r = _paused_replay(sim)
     bottom = 1 if r.g.rules.ace_high else 0
 
     def laid():
@@ -370,11 +374,7 @@ def test_the_pause_menu_replays_only_a_deal_of_this_match():
     """After a match is quit, the next match's pause menu offers no replay until one of its
     own deals has ended (found by QA: a Coventry match replayed a Parliament deal); the title
     still offers the last deal."""
-    sim = Sim(seed=30)
-    new_game(sim, PRESETS.index("parliament"))
-    _play_to_deal_end(sim)
-    sim.press("OK")
-    sim.press("OK")                                  # the next deal, which offers the first
+    sim = _next_deal()                               # its pause menu offers the first deal
     sim.press("MENU")
     assert "replay" in [i[0] for i in sim.screen.items]
     quit_match(sim)
@@ -544,12 +544,8 @@ def test_ok_pressed_to_skip_the_deal_does_not_play_your_first_card():
     OK at once (the same impatient presses) lays nothing for READ_MS, as after a hurry of the
     bots, so your first card is not laid before you saw your hand; then OK plays."""
     from firmware.screens import READ_MS
-    sim = Sim(seed=2)
-    pick_preset(sim, PRESETS.index("sevens"))
-    select_menu(sim, "Start")
-    sim.press("OK", settle=False)
-    t = sim.screen
-    assert isinstance(t, TableScreen) and t.dealing and t.g.turn == t.me
+    sim, t = _dealing()
+    assert t.g.turn == t.me
     sim.hal.inject(hal_OK)                  # skips the deal
     sim.tick(10)
     assert not t.dealing
