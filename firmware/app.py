@@ -265,8 +265,14 @@ class App:
             s["preset"] = (s["preset"] + step) % len(PRESETS)
             self.rules_over = {}
             s["opener"] = NO_PICK
+            s["players"] = fixed()
+
+        def fixed():
+            """Where the preset sets the count (Sevens: 4), the Players line only says it (UP
+            and DOWN pass it by). The count kept within the preset's."""
             r = preset(PRESETS[s["preset"]])
-            s["players"] = max(r.min_players, min(r.max_players, s["players"]))
+            items[2][2] = change_players if r.min_players < r.max_players else None
+            return max(r.min_players, min(r.max_players, s["players"]))
 
         def change_players(step):
             r = preset(PRESETS[s["preset"]])
@@ -352,6 +358,7 @@ class App:
             ["deal_no", deal_text, change_deal, edit_deal],
         ]
         deal_row = len(items) - 1
+        fixed()
         for seat in range(1, 7):          # one difficulty per seat, below the start line
             items.append(seat_line(seat))
         screen = ListScreen(self, t("new_game"), items, back=self.title)

@@ -104,7 +104,7 @@ class ListScreen(Screen):
                 name.color = th.colour(ui.TEXT)
             label = mark + self.item_text(item)
             v = item[1]() if item[1] else ""
-            if item[2] and j == self.sel and v.strip("-"):     # "-": nothing to choose
+            if item[2] and j == self.sel:
                 v = "\u25c0 " + v + " \u25b6"
             f = self.app.layout.font
             room = self.app.layout.w - 8 - ui.text_width(v, f)   # a gap between the two
@@ -120,19 +120,21 @@ class ListScreen(Screen):
         self.app.changed()
 
     def _change(self, item, step):
-        """Step the line's value, unless it reads "-": the option means nothing there. Saved
-        at once (settings, New game's choices), so a power cut loses none of it."""
-        if item[2] and item[1]() != "-":
+        """Step the line's value. Saved at once (settings, New game's choices), so a power cut
+        loses none of it."""
+        if item[2]:
             item[2](step)
             self.app.save_prefs()
 
     def on_button(self, b, now):
         n = len(self.items)
         item = self.items[self.sel]
-        if b == UP:
-            self.sel = (self.sel - 1) % n
-        elif b == DOWN:
-            self.sel = (self.sel + 1) % n
+        if b in (UP, DOWN):         # past lines with nothing to do: "-", Sevens' 4 players
+            for _ in range(n):
+                self.sel = (self.sel + (1 if b == DOWN else -1)) % n
+                it = self.items[self.sel]
+                if (it[2] or it[3]) and not (it[1] and it[1]() == "-"):
+                    break
         elif b in (LEFT, RIGHT) and item[2]:
             self._change(item, 1 if b == RIGHT else -1)
         elif b == OK or b == RIGHT and item[3]:     # RIGHT opens a line as LEFT goes back (two keys)

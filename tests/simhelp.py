@@ -48,10 +48,26 @@ def set_line(sim, line, want, field):
     raise AssertionError("%s never %r: %r" % (line, want, seen))
 
 
+def passed_by(sim, line):
+    """Whether UP and DOWN, each all round the menu, pass `line` by (a line with nothing to
+    do: it reads "-", or cannot change)."""
+    scr = sim.screen
+    for b in ("DOWN", "UP"):
+        for _ in range(len(scr.items)):
+            sim.press(b)
+            if line in scr.item_text(scr.items[scr.sel]):
+                return False
+    return True
+
+
 def line_value(sim, line):
-    """What New game's line (the first whose text contains `line`) reads now."""
-    select_menu(sim, line)
-    return sim.screen.items[sim.screen.sel][1]()
+    """What New game's line (the first whose text contains `line`) reads now. The cursor
+    stays: a line that reads "-" cannot be selected."""
+    scr = sim.screen
+    for item in scr.items:
+        if line in scr.item_text(item):
+            return item[1]()
+    raise AssertionError("no menu line " + line)
 
 
 def start_in_words(sim):

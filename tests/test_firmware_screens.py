@@ -5,7 +5,7 @@ import pytest
 
 import hal
 
-from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_preset, LAYOUT_BOARDS, TableScreen,
+from simhelp import (Sim, quit_match, message, select_menu, passed_by, new_game, pick_preset, LAYOUT_BOARDS, TableScreen,
                      PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value)
 from engine.game import PASS
 from hal.buttons import OK
@@ -159,15 +159,14 @@ def test_new_game_sets_every_rule_option_the_rule_books_play():
 
 def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_needs():
     """Coventry's bonus needs any-rank openings: choosing 5 or 9 there turns it off (and the
-    player left of the dealer opens), and its line reads "-" and cannot change; back on any
+    player left of the dealer opens), and its line reads "-" and is passed by; back on any
     rank the preset's bonus returns. A race runs to its target, so its Deals line reads "-"."""
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("coventry"))
     assert line_value(sim, "Bonus card") == "on" and line_value(sim, "Opens") == "-"
     set_line(sim, "Opening", 1, "opening")                 # 5 or 9
     assert not sim.app.rules().coventry and line_value(sim, "Bonus card") == "-"
-    sim.press("RIGHT")                                      # on the "-" line: nothing changes
-    assert not sim.app.rules().coventry
+    assert passed_by(sim, "Bonus card") and not sim.app.rules().coventry
     set_line(sim, "Opening", 2, "opening")                 # any rank again
     assert sim.app.rules().coventry == 1
     set_line(sim, "Scoring", RACE, "scoring")
@@ -660,9 +659,8 @@ def test_difficulty_per_seat():
     select_menu(sim, "P3")
     sim.press("RIGHT")                      # P3 Hard
     assert sim.app._levels_text() == "mixed"
-    select_menu(sim, "P7")
-    sim.press("RIGHT")                      # beyond 4 players: no change
-    assert sim.app.seat_levels[6] == 1
+    assert passed_by(sim, "P7")             # beyond 4 players: "-", nothing to change
+    assert line_value(sim, "P7") == "-" and sim.app.seat_levels[6] == 1
     select_menu(sim, "Start")
     sim.press("OK")
     assert [b.bot.level for b in sim.app.bots[1:]] == [1, 2, 1]
@@ -1312,10 +1310,8 @@ def test_a_race_can_be_set_shorter_on_the_new_game_screen():
     assert sim.app.match.rules.target == 50
     other = Sim()
     pick_preset(other, PRESETS.index("fan_tan"))
-    select_menu(other, "Ends at")
-    assert other.screen.items[other.screen.sel][1]() == "-"
     before = other.app.rules()
-    other.press("RIGHT")
+    assert line_value(other, "Ends at") == "-" and passed_by(other, "Ends at")
     assert other.app.rules() == before
 
 
@@ -1356,8 +1352,7 @@ def test_a_free_opening_in_sevens_is_made_by_the_player_left_of_the_dealer():
                     (PLAY_OR_PAY, seven), (SEVENS, seven)]
     sim.press("BACK")
     pick_preset(sim, PRESETS.index("play_or_pay"))
-    select_menu(sim, "Ace high")
-    assert sim.screen.items[sim.screen.sel][1]() == "-"
+    assert line_value(sim, "Ace high") == "-"
 
 
 def test_the_match_s_winners_are_you_a_bot_or_a_shared_win_in_every_language():
@@ -1498,26 +1493,36 @@ def test_the_table_shows_each_opponent_s_chips_as_the_table_page_says(board):
             assert "$" + str(m.chips[p]) in standings, (p, standings)
 
 
-def test_a_new_game_line_that_reads_dash_has_no_arrows_and_does_not_change():
+def test_a_new_game_line_with_nothing_to_choose_is_passed_by():
     """"-" on the new-game screen means the option does not apply (aces in Play or Pay, whose
-    rows go round the corner; the race target outside a race; a seat nobody plays): no ◀ ▶, and
-    LEFT, RIGHT and OK change nothing. The Ace line in Play or Pay turned aces high unseen."""
+    rows go round the corner; the race target outside a race; a seat nobody plays). UP and
+    DOWN pass such a line by, so no key changes it. QA scrolled through a dozen of them in
+    Sevens. Where the preset sets the count (Sevens: 4), the Players line says it and is
+    passed by too; Fan Tan's takes LEFT and RIGHT."""
     sim = Sim(seed=3)
     pick_preset(sim, PRESETS.index("play_or_pay"))
+    before = (sim.app.rules(), list(sim.app.seat_levels))
     for name in ("Ace high", "Ends at", "P5"):
-        select_menu(sim, name)
-        scr = sim.screen
-        before = (sim.app.rules(), list(sim.app.seat_levels))
-        for b in ("RIGHT", "OK", "LEFT", "LEFT"):
-            sim.press(b)
-            assert scr.rows[scr.sel - scr.top][1].text == "-", name
-        assert (sim.app.rules(), list(sim.app.seat_levels)) == before, name
+        assert line_value(sim, name) == "-" and passed_by(sim, name), name
+    assert (sim.app.rules(), list(sim.app.seat_levels)) == before
+    select_menu(sim, "Opens")                   # the line above Ace high: it shows "-"
+    scr = sim.screen
+    name, value = scr.rows[scr.sel - scr.top + 1]
+    assert "Ace high" in name.text and value.text == "-"
     select_menu(sim, "P3")                      # a seat that plays still has its arrows
     sim.press("RIGHT")
     assert scr.rows[scr.sel - scr.top][1].text.startswith("\u25c0")
     select_menu(sim, "Start")
     sim.press("OK")
     assert not sim.app.match.rules.ace_high
+    for key, fixed in (("sevens", True), ("fan_tan", False)):
+        sim = Sim()
+        pick_preset(sim, PRESETS.index(key))
+        assert passed_by(sim, "Players") == fixed, key
+        assert line_value(sim, "Players") == "4"
+    sim.press("RIGHT")                          # Fan Tan, on its Players line: 3 to 7
+    assert sim.app.rules().players == 5
+    assert sim.screen.rows[sim.screen.sel - sim.screen.top][1].text == "\u25c0 5 \u25b6"
 
 
 @pytest.mark.parametrize("key", ["sevens", "domino", "parliament"])
@@ -1551,11 +1556,9 @@ def test_the_paid_pass_line_changes_no_other_line_when_it_cannot_turn_on():
     set_line(sim, "Scoring", CHIPS, "scoring")
     set_line(sim, "Chips", 80, "chips")
     before = sim.app.rules()
-    assert line_value(sim, "Paid pass") == "-"             # nothing to choose: no arrows
-    for b in ("RIGHT", "LEFT", "OK"):
-        sim.press(b)
-        r = sim.app.rules()
-        assert r.scoring == CHIPS and r.chips == 80 and r == before.with_(strategic_pass=r.strategic_pass), b
+    assert line_value(sim, "Paid pass") == "-"             # nothing to choose: passed by
+    assert passed_by(sim, "Paid pass")
+    assert sim.app.rules() == before
 
 
 def test_the_seven_picked_comes_back_after_a_free_opening(tmp_path):
