@@ -441,6 +441,8 @@ class TableView(Screen):
             else:
                 line = line + "  " + entry if line else entry
         _set(self.ledger, text + line)
+        if self.footer:                 # a third line (7 players in a race) takes the keys' place
+            self.footer.hidden = self.ledger.anchored_position[1] + (text.count("\n") + 1) * L.lh > L.footer_y
 
     def _opp_level(self, width):
         """How much a one-line opponent label can say, judged on the widest case so that

@@ -1377,9 +1377,12 @@ def test_a_panel_with_room_names_the_keys_under_the_table(lang):
     letter printed on the key (found by QA: "OK play" on a PicoPad, whose OK key reads A).
     Where HINT's key bears a letter the line names it too ("X: hint": the play-test found
     nothing at the table said a hint was there), in every language, inside the panel; the
-    Picomo's HINT is a key known by its place, which the Buttons page names instead."""
+    Picomo's HINT is a key known by its place, which the Buttons page names instead. The
+    T-Display's 240x135 has a line under its ledger: there OK is a hold of R (QA: nothing at
+    its table said how to play)."""
     for board, footer, hint in (("heiafr_picomo_v3", "OK", None), ("pimoroni_picosystem", "A", "X"),
-                                ("pajenicko_picopad", "A", "X"), ("ugame22", "O", "Z")):
+                                ("pajenicko_picopad", "A", "X"), ("ugame22", "O", "Z"),
+                                ("lilygo_t_display_rp2040", "hold R", None)):
         sim = Sim(board, seed=1)
         new_game(sim, PRESETS.index("fan_tan"), players=3)
         text.set_lang(lang)
@@ -1388,7 +1391,7 @@ def test_a_panel_with_room_names_the_keys_under_the_table(lang):
             sim.press("BACK")                   # the table again, in that language
             t = sim.screen
             shown = [(lb.text, x, y) for lb, x, y in labels(t) if lb is t.footer]
-            words = footer + text.t("keys_table")[2:]
+            words = (footer if footer != "hold R" else text.t("hold_ok") % "R") + text.t("keys_table")[2:]
             if hint:
                 words += "  " + text.t("keys_hint") % hint
             assert shown and shown[0][0] == words, shown
@@ -1397,6 +1400,27 @@ def test_a_panel_with_room_names_the_keys_under_the_table(lang):
             assert 0 <= left and left + width <= sim.hal.profile.WIDTH, (board, lang, left, width)
         finally:
             text.set_lang(0)
+
+
+def test_the_t_display_keys_line_gives_way_to_a_third_ledger_line():
+    """On the T-Display the opponents' ledger sits above the keys line. Seven players late in a
+    Parliament race ("P7 D 104 pt 10\u2665") need a third ledger line: it takes the keys line's
+    place, which comes back once two lines hold them again."""
+    sim = Sim("lilygo_t_display_rp2040", seed=4)
+    new_game(sim, PRESETS.index("parliament"), players=7)
+    t = sim.screen
+    assert not t.footer.hidden and t.ledger.text.count("\n") == 1
+    bottom = t.ledger.anchored_position[1] + 2 * sim.app.layout.lh
+    assert bottom <= t.footer.anchored_position[1]          # two lines: both in view, apart
+    m = sim.app.match
+    for p in range(1, 7):
+        m.scores[p] = 104
+    t.update(0)
+    assert t.ledger.text.count("\n") == 2 and t.footer.hidden
+    for p in range(1, 7):
+        m.scores[p] = 4
+    t.update(0)
+    assert t.ledger.text.count("\n") == 1 and not t.footer.hidden
 
 
 def test_a_hint_is_searched_for_only_on_your_own_turn():
