@@ -116,8 +116,15 @@ class ListScreen(Screen):
             _set(name, label)
             _set(value, v if v else " ")
         if self.more:                  # where the title leaves room for it
+            while n > 1 and not self._live(n - 1):
+                n -= 1                 # (no \u25bc for lines below that UP/DOWN pass by)
             _set(self.more, _more_mark(self.top, self.visible, n))
         self.app.changed()
+
+    def _live(self, i):
+        """Whether line i does something: not a "-", nor Sevens' 4 players (UP/DOWN pass it by)."""
+        it = self.items[i]
+        return (it[2] or it[3]) and not (it[1] and it[1]() == "-")
 
     def _change(self, item, step):
         """Step the line's value. Saved at once (settings, New game's choices), so a power cut
@@ -129,11 +136,10 @@ class ListScreen(Screen):
     def on_button(self, b, now):
         n = len(self.items)
         item = self.items[self.sel]
-        if b in (UP, DOWN):         # past lines with nothing to do: "-", Sevens' 4 players
+        if b in (UP, DOWN):
             for _ in range(n):
                 self.sel = (self.sel + (1 if b == DOWN else -1)) % n
-                it = self.items[self.sel]
-                if (it[2] or it[3]) and not (it[1] and it[1]() == "-"):
+                if self._live(self.sel):
                     break
         elif b in (LEFT, RIGHT) and item[2]:
             self._change(item, 1 if b == RIGHT else -1)

@@ -1549,6 +1549,29 @@ def test_a_new_game_line_with_nothing_to_choose_is_passed_by():
     assert sim.screen.rows[sim.screen.sel - sim.screen.top][1].text == "\u25c0 5 \u25b6"
 
 
+@pytest.mark.parametrize("board", ("adafruit_macropad_rp2040", "lilygo_t_display_rp2040"))
+def test_no_more_lines_mark_for_lines_passed_by(board):
+    """The \u25bc in New game's corner says lines lie below that DOWN reaches. In Sevens the
+    last it reaches is P4: P5-P7 below read "-" and are passed by, so at P4 no \u25bc is
+    left pointing at them (QA). In Fan Tan with 5 players it points at P5 from P4."""
+    for key, players in (("sevens", 4), ("fan_tan", 5)):
+        sim = Sim(board)
+        pick_preset(sim, PRESETS.index(key))
+        if players == 5:
+            set_line(sim, "Players", players, "players")
+        select_menu(sim, "Bots")
+        scr = sim.screen
+        assert scr.more.text == "\u25bc"
+        select_menu(sim, "P4")
+        assert scr.top + scr.visible < len(scr.items)               # lines below, out of view
+        assert scr.more.text == ("\u25b2" if players == 4 else "\u25bc"), key
+        sim.press("DOWN")
+        if players == 5:
+            assert scr.items[scr.sel][0] == "P5" and scr.more.text == "\u25b2"
+            sim.press("DOWN")
+        assert scr.items[scr.sel][0] == "start"
+
+
 @pytest.mark.parametrize("key", ["sevens", "domino", "parliament"])
 def test_turning_a_paid_pass_off_keeps_the_chip_scoring_you_chose(key):
     """In a preset scored in points or a race, a player who sets Scoring: chips, a number of
