@@ -14,7 +14,7 @@ from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
 from engine.levels import LEVELS
-from hal.buttons import UP, DOWN, OK, BACK, HINT
+from hal.buttons import UP, DOWN, RIGHT, OK, BACK, HINT
 
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
@@ -365,8 +365,8 @@ class App:
         base_button = screen.on_button
 
         def on_button(b, now):
-            if b == OK and since is not None and now - since <= READ_MS:
-                return
+            if b in (OK, RIGHT) and since is not None and now - since <= READ_MS:
+                return                  # (RIGHT opens Start as OK does)
             # while a digit of the deal number is selected, UP/DOWN change it
             if self._digit >= 0 and screen.sel == deal_row:
                 if b in (UP, DOWN):
@@ -530,8 +530,11 @@ class App:
     def standings_lines(self):
         m = self.match
         tot = m.standings()
-        lines = []
         leaders = m.leaders()
+        lines = []
+        if m.over:                      # who won first: in view on the MacroPad's five lines too
+            lines = [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
+                     (self.match_end(), ui.TEXT)]
         r = m.rules.scoring             # as at the table: chips "$19", points "+3 pt", a race's "42 pt"
         marked = len(leaders) < m.players                   # not while all stand level
         for p in range(m.players):
@@ -541,14 +544,14 @@ class App:
             lines.append((text.seat(p, self.human) + deals + ": " + value + mark, ui.TEXT))
         if marked:
             lines.append((t("leads"), ui.MUTED))
+        n = m.rules.deals               # how far the match is ("Deal #" is the deal's number, not this),
+        if n != 1 and (not m.over or m.enders()):   # a race's too (unless its end said "After 10 deals")
+            lines.append((t("after_deals") % (str(m.deals) + "/" + text.deals_text(n) if n else
+                                              text.deals_text(m.deals)), ui.MUTED))
         if m.over:
-            lines += [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
-                      (self.match_end(), ui.TEXT), (text.ok("ok_new"), ui.MUTED)]
-        else:
-            if m.rules.deals > 1:       # how far the match is ("Deal #" is the deal's number, not this)
-                lines.append((t("after_deals") % (str(m.deals) + "/" + text.deals_text(m.rules.deals)), ui.MUTED))
-            if m.result is not None:
-                lines.append((text.ok("next_deal"), ui.MUTED))
+            lines.append((text.ok("ok_new"), ui.MUTED))
+        elif m.result is not None:
+            lines.append((text.ok("next_deal"), ui.MUTED))
         if marked and len(lines) == page_rows(self.layout) + 1:
             lines.remove((t("leads"), ui.MUTED))        # then the page ends in view (MacroPad)
         return lines

@@ -11,7 +11,7 @@ from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
 from firmware import text, ui
 from firmware.table import card_name
-from hal.buttons import OK as hal_OK
+from hal.buttons import OK as hal_OK, RIGHT as hal_RIGHT
 
 PRESET_CASES = ("sevens", "parliament", "fan_tan", "play_or_pay", "domino")
 
@@ -273,8 +273,9 @@ def test_the_standings_write_points_as_the_table_does(preset_key, form):
 def test_the_standings_say_how_far_the_match_is():
     """The table's "Deal #8" is the deal's number, not the match's count (QA: read as "the 8th
     deal" of a 4-deal match): the standings say how many of the match's deals are played, in
-    the pause menu and between deals, until the match's end says "After 4 deals"; a race,
-    which has no number of deals, says nothing of it."""
+    the pause menu and between deals, until the match's end says "After 4 deals". A race,
+    which has no number of deals, says how many it has taken (QA: Domino ran 55 deals, and
+    nothing counted them)."""
     sim = Sim("pimoroni_picosystem", seed=8)
     new_game(sim, PRESETS.index("sevens"))
     assert sim.app.match.rules.deals == 4
@@ -297,7 +298,7 @@ def test_the_standings_say_how_far_the_match_is():
     new_game(race, PRESETS.index("domino"))
     play_deal(race, illegal_tries=0)
     race.press("OK")
-    assert not any(x.startswith("After") for x in page_text(race.screen)), page_text(race.screen)
+    assert page_text(race.screen)[-2:] == ["After 1 deal", "A: next deal"], page_text(race.screen)
 
 
 @pytest.mark.parametrize("players,legend", ((4, False), (5, True)))
@@ -567,9 +568,11 @@ def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
      "Out of chips: P3"),
     ("sevens", lambda m: setattr(m, "deals", m.rules.deals), "After 4 deals")])
 def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
-    """At a match's end the standings say who won it and what ended it, under "Match over",
-    and OK goes to New game, on Start: a rematch is one more OK (it took three, through the
-    title: play-test), and BACK there leads to the title."""
+    """At a match's end the standings open with "Match over", who won it and what ended it
+    (the MacroPad's five lines showed only "Match over" of it: QA), then everyone's standing
+    and how many deals it took, where the why does not say it. OK goes to New game, on Start:
+    a rematch is one more OK (it took three, through the title: play-test), and BACK there
+    leads to the title."""
     sim = Sim("pimoroni_picosystem", seed=3)
     new_game(sim, PRESETS.index(preset_key))
     play_deal(sim, illegal_tries=0)
@@ -583,13 +586,17 @@ def test_the_last_standings_say_why_the_match_ended(preset_key, end, why):
     names = ", ".join(text.seat(p, 0) for p in won)
     winners = ("You win the match!" if won == [0] else
                names + " wins the match" if len(won) == 1 else "Shared win: " + names)
-    assert lines[-4:] == [text.t("match_over"), winners, why, text.ok("ok_new")]
+    assert lines[:3] == [text.t("match_over"), winners, why]
+    took = [] if why == "After 4 deals" else ["After 1/10 deals"] if m.rules.deals else ["After 1 deal"]
+    rest = lines[3:]
+    assert [x.split(":")[0] for x in rest[:m.players]] == [text.seat(p, 0) for p in range(m.players)]
+    assert rest[m.players:] == ["\u25c0 leads"] * (len(won) < m.players) + took + [text.ok("ok_new")], lines
     sim.press("OK")
     assert sim.app.match is None and sim.screen.title == "New game"
     shown = sim.screen
-    for _ in range(5):              # OK held on from the pages (found by QA): READ_MS starts nothing
-        sim.hal.inject(hal_OK)
-        sim.tick(100)
+    for b in (hal_OK, hal_RIGHT) * 2 + (hal_OK,):   # OK held on from the pages (found by QA), or
+        sim.hal.inject(b)                           # R tapped on a T-Display (RIGHT opens Start):
+        sim.tick(100)                               # READ_MS starts nothing
     assert sim.screen is shown and sim.app.match is None
     assert sim.screen.items[sim.screen.sel][0] == "start"
     assert line_value(sim, "Rules") == text.preset_title(preset_key)       # the same rules again
@@ -617,7 +624,9 @@ def test_a_match_of_one_deal_as_rule_book_001_allows():
     m = sim.app.match
     assert m.over and m.deals == 1
     sim.press("OK")
-    assert page_text(sim.screen)[-2:] == ["After 1 deal", text.ok("ok_new")]
+    shown = page_text(sim.screen)
+    assert shown[2] == "After 1 deal" and shown[-1] == text.ok("ok_new")      # under who won
+    assert not any("deals" in x for x in shown), shown
     sim.press("OK")
     assert sim.app.match is None
     assert text.match_text(preset("fan_tan").with_(deals=1)) == "1 deal (50 chips each)"
