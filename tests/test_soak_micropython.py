@@ -108,6 +108,7 @@ def test_later_rounds_intern_no_new_names(session):
 
 def test_a_power_cut_leaves_no_second_app_in_the_heap(session):
     """The app made anew at power-up holds no more than the one it replaced did at the title
-    after the last match."""
+    after the last match: resuming keeps no second copy of the match, its log or the replay.
+    (play.power_up empties the old app first, as a power cut wipes the badge's heap.)"""
     heap, lines = session
     assert heap[len(PLAN)][0] - heap[len(PLAN) - 1][0] <= NOISE, heap

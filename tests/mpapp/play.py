@@ -69,7 +69,14 @@ def start(board_id, fonts):
 
 
 def power_up():
+    """A new HAL and app, as the badge makes at power-up. The old app is emptied first, as a
+    power cut wipes the heap: a stale word MicroPython's collector takes for a pointer to it
+    then keeps only its shell (it kept 20 KB, and passed or failed with the code's layout),
+    while whatever a module still holds of it (a screen, its bitmaps) is still counted."""
     global hal, app
+    if app is not None:
+        for name in list(app.__dict__):
+            setattr(app, name, None)
     hal = Badge(P.BOARD_ID)
     app = App(hal, font_dir=FONTS)
 
@@ -219,8 +226,8 @@ def play_match(k, harder, deals):
     press(DOWN)
     while app.settings["preset"] != k:
         press(RIGHT)
-    press(DOWN)
-    press(DOWN)
+    while app.screen.items[app.screen.sel][0] != "difficulty":     # (DOWN passes Sevens' 4 players by)
+        press(DOWN)
     for _ in range(harder):
         press(RIGHT)
     while app.screen.sel:
