@@ -1272,8 +1272,9 @@ def _prefs(**kw):
     return s
 
 
-@pytest.mark.parametrize("bad", ({"lang": 3}, {"bright": 5}, {"level": 3}, {"auto": 2}, {"deal": 100000},
-                                 {"deal": 0}, {"players": 2}))
+@pytest.mark.parametrize("bad", ({"lang": 3}, {"sound": 2}, {"speed": 3}, {"bright": 5}, {"preset": len(PRESETS)},
+                                 {"level": 3}, {"auto": 2}, {"deal": 100000}, {"deal": 0}, {"players": 2},
+                                 {"players": 8}))
 def test_settings_out_of_range_are_refused(bad):
     """A record whose check passes but whose settings no menu can make falls back to the older."""
     saves = Saves(MemoryStore())
@@ -1282,6 +1283,42 @@ def test_settings_out_of_range_are_refused(bad):
     assert saves.save_prefs(_prefs(**bad), bytes(7), Stats(), 0)
     got, damaged = saves.load_prefs()
     assert got[0] == _prefs()
+
+
+def test_settings_at_the_ends_of_their_ranges_load():
+    """The last deal number (99999) and the smallest and largest tables (3 and 7 players) are
+    settings a menu makes: kept, not refused as out of range."""
+    saves = Saves(MemoryStore())
+    for edge in ({"deal": 99999}, {"deal": 1}, {"players": 3}, {"players": 7}):
+        assert saves.save_prefs(_prefs(**edge), bytes(7), Stats(), 0)
+        got, damaged = saves.load_prefs()
+        assert got[0] == _prefs(**edge) and not damaged
+
+
+def test_a_seat_level_past_hard_in_the_prefs_is_refused():
+    """A bot level no menu can make (3) in the prefs' seats falls back to the older record,
+    as a setting out of range does."""
+    saves = Saves(MemoryStore())
+    assert saves.save_prefs(_prefs(), bytes((0, 1, 2, 2, 1, 0, 0)), Stats(), 0)
+    assert saves.save_prefs(_prefs(deal=13), bytes((0, 1, 2, 3, 1, 0, 0)), Stats(), 0)
+    got, damaged = saves.load_prefs()
+    assert got[0] == _prefs() and bytes(got[1]) == bytes((0, 1, 2, 2, 1, 0, 0))
+
+
+def test_a_prefs_record_of_an_unknown_version_is_refused():
+    """Prefs whose version byte no firmware wrote (6, after this firmware's 5, or 0, before
+    the first) are not read in a layout they may not have: the older record loads."""
+    saves = Saves(MemoryStore())
+    assert saves.save_prefs(_prefs(), bytes(7), Stats(), 0)
+    newer = bytearray(saves.prefs.read_all()[0][0])
+    newer[0] = 6
+    newer[len(autosave.SETTINGS) + 4] = 13              # deal 13: a record that differs
+    assert saves.prefs.write(bytes(newer))
+    assert saves.load_prefs()[0][0] == _prefs()
+    v1 = bytes((1, 0, 1, 1, 2, 0, 4, 1)) + bytes((0, 0, 0, 12)) + bytes(7) + bytes(4) + Stats().encode()
+    assert saves.prefs.write(v1) and saves.load_prefs()[0][0] == _prefs()
+    assert saves.prefs.write(b"\x00" + v1[1:11] + b"\x0d" + v1[12:])     # version 0, deal 13
+    assert saves.load_prefs()[0][0] == _prefs()
 
 
 def test_a_level_past_hard_is_refused():
