@@ -1321,6 +1321,37 @@ def test_a_prefs_record_of_an_unknown_version_is_refused():
     assert saves.load_prefs()[0][0] == _prefs()
 
 
+def test_saves_count_the_writes_of_both_records():
+    """Saves.writes, what the flash-wear tests count, is the game record's writes plus the
+    prefs record's."""
+    saves = Saves(MemoryStore())
+    assert saves.save_prefs(_prefs(), bytes(7), Stats(), 0)
+    assert saves.save_game(Match(preset("sevens"), 3), autosave.TABLE, 0, 0, 1, bytes(7))
+    assert saves.save_prefs(_prefs(deal=13), bytes(7), Stats(), 0)
+    assert saves.writes == 3
+
+
+def test_a_cursor_past_the_screen_byte_s_field_stays_on_its_screen():
+    """The cursor shares the screen byte with the screen (kind * 32 + cursor): a cursor past 31
+    is kept as 31, never carried into the next screen's kind."""
+    saves = Saves(MemoryStore())
+    assert saves.save_game(Match(preset("sevens"), 3), autosave.TABLE, 40, 0, 1, bytes(7))
+    kept, damaged = saves.load_game()
+    assert (kept.kind, kept.cursor, damaged) == (autosave.TABLE, 31, False)
+
+
+def test_a_game_saved_under_header_2_comes_back_at_its_screen_and_cursor():
+    """Records already on badges hold the screen byte as kind * 32 + cursor (header 2): one
+    saved on a results page with the cursor on 3 reopens there, cursor 3."""
+    saves = Saves(MemoryStore())
+    m = Match(preset("domino"), 6, 3)
+    finish(m)
+    payload = bytes((2, 2, 0)) + bytes(7) + save.encode(m, 1 * 32 + 3)
+    saves.game.write(payload)
+    got, damaged = saves.load_game()
+    assert (got.kind, got.cursor, damaged) == (autosave.RESULTS, 3, False)
+
+
 def test_a_level_past_hard_is_refused():
     saves = Saves(MemoryStore())
     m = Match(preset("sevens"), 3)
