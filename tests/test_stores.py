@@ -410,3 +410,21 @@ def test_an_entry_that_just_fits_is_appended_without_an_erase():
     assert 0 < room <= 512
     store.save("game.1", b"y" * room)       # ends exactly at the end of the sector
     assert nvm.erases == 0 and store.load("game.1") == b"y" * room
+    again = NvmStore(nvm)                   # after a restart, read from the entries' heads
+    assert again.load("prefs.0") == b"x" * 500 and again.load("game.1") == b"y" * room
+
+
+def test_a_record_as_long_as_the_nvm_takes_reads_back_after_a_restart():
+    """REGION bytes is the longest record NvmStore.save takes; its head, read back from the
+    journal, is not taken for a length past the longest."""
+    nvm = FlashNvm()
+    assert NvmStore(nvm).save("prefs.1", b"z" * REGION)
+    assert NvmStore(nvm).load("prefs.1") == b"z" * REGION
+
+
+def test_the_first_save_on_a_blank_nvm_programs_only_its_own_page():
+    """A blank nvm (all 0xFF) starts its journal in place: the first save programs the one page
+    it fills, not the whole sector rewritten (16 page programs)."""
+    nvm = FlashNvm()
+    assert NvmStore(nvm).save("game.0", b"first")
+    assert (nvm.steps, nvm.erases) == (1, 0)
