@@ -345,6 +345,26 @@ def test_a_file_write_that_fails_after_removing_the_old_file_keeps_the_other_slo
     assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] in (b"newest", b"not kept", b"not kept either")
 
 
+def test_a_file_store_replaces_a_slot_where_rename_does_not_replace(tmp_path, monkeypatch):
+    """Where os.rename refuses an existing target (MicroPython's, as FileStore.save says), the
+    old slot file is removed first: the third write, into the first slot again, lands."""
+    import hal.file_store
+
+    class NoReplace:
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def rename(self, a, b):
+            if os.path.exists(b):
+                raise OSError(17, "File exists")
+            os.rename(a, b)
+    monkeypatch.setattr(hal.file_store, "os", NoReplace())
+    rec = Record(FileStore(str(tmp_path)), "game", 1)
+    for payload in (b"one", b"two", b"three"):
+        assert rec.write(payload)
+    assert newest(Record(FileStore(str(tmp_path)), "game", 1)) == (b"three", False)
+
+
 def test_memory_store_and_open_store(monkeypatch, tmp_path):
     import sys
     import types
