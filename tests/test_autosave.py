@@ -1352,6 +1352,20 @@ def test_a_game_saved_under_header_2_comes_back_at_its_screen_and_cursor():
     assert (got.kind, got.cursor, damaged) == (autosave.RESULTS, 3, False)
 
 
+def test_a_game_record_s_header_at_the_ends_of_its_ranges():
+    """A game at the last preset, hard, with every seat hard loads; one whose preset index is
+    past the last (no rule set of the menu's) is refused: the older record loads."""
+    saves = Saves(MemoryStore())
+    m = Match(preset("sevens"), 3)
+    last = len(PRESETS) - 1
+    assert saves.save_game(m, autosave.TABLE, 0, last, 2, bytes((2,) * 7))
+    kept, damaged = saves.load_game()
+    assert (kept.preset, kept.level, bytes(kept.seats), damaged) == (last, 2, bytes((2,) * 7), False)
+    assert saves.save_game(m, autosave.TABLE, 1, len(PRESETS), 1, bytes(7))
+    kept, damaged = saves.load_game()
+    assert (kept.preset, kept.cursor) == (last, 0)
+
+
 def test_a_level_past_hard_is_refused():
     saves = Saves(MemoryStore())
     m = Match(preset("sevens"), 3)
