@@ -35,7 +35,7 @@ class FileStore:
             with open(tmp, "wb") as f:
                 f.write(data)
             try:
-                os.remove(path)     # MicroPython's rename does not replace
+                os.remove(path)     # FAT's rename may refuse to replace (micropython#2598)
             except OSError:
                 pass
             os.rename(tmp, path)
