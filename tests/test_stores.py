@@ -342,6 +342,16 @@ def test_a_padded_slot_file_reads_its_record_without_filling_the_heap(tmp_path):
     assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] == b"kept"
 
 
+def _os_renaming(rename):
+    """os as hal.file_store sees it, with its rename replaced."""
+    class Os:
+        def __getattr__(self, name):
+            return getattr(os, name)
+    fake = Os()
+    fake.rename = rename
+    return fake
+
+
 def test_a_file_write_that_fails_after_removing_the_old_file_keeps_the_other_slot(tmp_path, monkeypatch):
     """A write that fails once the slot's old file is removed (the rename after it refused: a
     full littlefs commits a rename like a write) loses that slot; the record's fallback then
@@ -349,16 +359,12 @@ def test_a_file_write_that_fails_after_removing_the_old_file_keeps_the_other_slo
     newest record, gone, and nothing said at the next power-up."""
     import hal.file_store
 
-    class RenameFails:
-        def __getattr__(self, name):
-            return getattr(os, name)
-
-        def rename(self, a, b):
-            raise OSError(28, "No space left on device")
+    def rename(a, b):
+        raise OSError(28, "No space left on device")
     rec = Record(FileStore(str(tmp_path)), "game", 1)
     rec.write(b"older")
     rec.write(b"newest")
-    monkeypatch.setattr(hal.file_store, "os", RenameFails())
+    monkeypatch.setattr(hal.file_store, "os", _os_renaming(rename))
     for payload in (b"not kept", b"not kept either"):
         try:
             rec.write(payload)
@@ -369,19 +375,15 @@ def test_a_file_write_that_fails_after_removing_the_old_file_keeps_the_other_slo
 
 
 def test_a_file_store_replaces_a_slot_where_rename_does_not_replace(tmp_path, monkeypatch):
-    """Where os.rename refuses an existing target (MicroPython's, as FileStore.save says), the
-    old slot file is removed first: the third write, into the first slot again, lands."""
+    """Where os.rename refuses an existing target (FAT's may: micropython#2598), the old slot
+    file is removed first: the third write, into the first slot again, lands."""
     import hal.file_store
 
-    class NoReplace:
-        def __getattr__(self, name):
-            return getattr(os, name)
-
-        def rename(self, a, b):
-            if os.path.exists(b):
-                raise OSError(17, "File exists")
-            os.rename(a, b)
-    monkeypatch.setattr(hal.file_store, "os", NoReplace())
+    def rename(a, b):
+        if os.path.exists(b):
+            raise OSError(17, "File exists")
+        os.rename(a, b)
+    monkeypatch.setattr(hal.file_store, "os", _os_renaming(rename))
     rec = Record(FileStore(str(tmp_path)), "game", 1)
     for payload in (b"one", b"two", b"three"):
         assert rec.write(payload)
