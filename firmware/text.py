@@ -142,8 +142,8 @@ def option_text(key, r):
 
 
 def deals_text(n):
-    """n deals in words: "10 deals", "1 deal"."""
-    return t("n_deals") % n if n > 1 else t("one_deal")
+    """n deals in words: "10 deals", "1 deal", "0 deals" (a race not yet past its first deal)."""
+    return t("n_deals") % n if n != 1 else t("one_deal")
 
 
 def match_text(r):

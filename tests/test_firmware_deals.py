@@ -296,6 +296,12 @@ def test_the_standings_say_how_far_the_match_is():
             assert "After 4 deals" in shown and not any("/4" in x for x in shown), shown
     race = Sim("pimoroni_picosystem", seed=8)
     new_game(race, PRESETS.index("domino"))
+    race.press("MENU")
+    select_menu(race, text.t("standings"))
+    race.press("OK")
+    assert "After 0 deals" in page_text(race.screen)      # not "1 deal" while the first is played (QA)
+    race.press("BACK")
+    race.press("BACK")
     play_deal(race, illegal_tries=0)
     race.press("OK")
     assert page_text(race.screen)[-2:] == ["After 1 deal", "A: next deal"], page_text(race.screen)
