@@ -389,6 +389,8 @@ class TableView(Screen):
         cnt = self._left(p)
         warn = cnt[-1] == "!"
         if l2 is not None:
+            if g.last[p] == PASS and ui.text_width(name + dealer + act, L.font) > width:
+                act = " -"                             # "P2 Dn -": a pass as a dash where "passe" is too wide
             _set(l1, _fit([name + dealer, act], L.font, width))
             words = self._cards(p, long_form)
             _set(l2, words if long_form else _fit([cnt, words[len(cnt):]], L.font, width))

@@ -1702,3 +1702,24 @@ def test_the_opener_you_chose_stays_when_the_opening_changes_to_one_it_fits():
     assert r.opening == preset("play_or_pay").opening and r.opener == SEVEN_OF_HEARTS
     sim.press("RIGHT")                      # and back
     assert sim.app.rules().opener == SEVEN_OF_HEARTS
+
+
+def test_a_dealer_s_pass_too_wide_for_its_label_reads_as_a_dash():
+    """Picomo, Play or Pay, 5 players: the dealer P2 passed. "P2 D pass" fits its label in
+    English, but French "P2 Dn passe" and German "P2 G passt" did not, and the pass went
+    unsaid (QA): there it reads "P2 Dn -", as the smallest labels write a pass."""
+    try:
+        for lang, dealer_label, pass_word in ((0, " P2 D pass", "pass"), (1, " P2 Dn -", "passe"),
+                                              (2, " P2 G -", "passt")):
+            sim = Sim("heiafr_picomo_v3", seed=5)
+            sim.app.settings["deal"] = 4242
+            new_game(sim, PRESETS.index("play_or_pay"), players=5)
+            text.set_lang(lang)
+            sim.press("MENU")
+            sim.press("BACK")                   # the table again, in that language
+            t = sim.screen
+            shown = dict((p, l1.text) for p, l1, l2, w in t.opp_labels)
+            assert t.g.dealer == 1 and t.g.last[1] == PASS
+            assert shown[1] == dealer_label and shown[2] == " P3 " + pass_word, shown
+    finally:
+        text.set_lang(0)
