@@ -271,7 +271,7 @@ class App:
             """Where the preset sets the count (Sevens: 4), the Players line only says it (UP
             and DOWN pass it by). The count kept within the preset's."""
             r = preset(PRESETS[s["preset"]])
-            items[2][2] = change_players if r.min_players < r.max_players else None
+            players[2] = change_players if r.min_players < r.max_players else None
             return max(r.min_players, min(r.max_players, s["players"]))
 
         def change_players(step):
@@ -337,10 +337,11 @@ class App:
             self._digit = 0             # (OK again leaves: on_button below)
             self.screen.show()
 
+        players = ["players", lambda: str(self.rules().players), change_players, None]
         items = [
             ["start", None, None, self.start_match],
             ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
-            ["players", lambda: str(self.rules().players), change_players, None],
+            players,
             ["difficulty", self._levels_text, change_level, None],
             line("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)),
             line("opener", (LEFT_OF_DEALER, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, SEVEN_OF_SPADES, SEVEN_OF_CLUBS)),
