@@ -283,8 +283,8 @@ class App:
                 n = r.max_players
             s["players"] = n
 
-        def change_level(step):
-            s["level"] = (s["level"] + step) % len(LEVELS)
+        def change_level(step):         # a step from what Bots shows (P2's level when the seats
+            s["level"] = (self.seat_levels[1] + step) % len(LEVELS)     # agree), not the one it last set
             for i in range(7):
                 self.seat_levels[i] = s["level"]
 

@@ -670,6 +670,24 @@ def test_difficulty_per_seat():
     assert "Bots: P2: Medium, P3: Hard, P4: Medium" in " ".join(page_text(sim.screen))
 
 
+def test_bots_line_steps_from_the_level_it_shows():
+    """Every seat set to Hard on its own line: Bots reads "Hard", and LEFT there is Medium,
+    RIGHT Easy (not a step from the level Bots last had itself, which left "Hard" on LEFT)."""
+    sim = Sim(seed=2)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    for seat in ("P2", "P3", "P4"):
+        select_menu(sim, seat)
+        sim.press("LEFT")                   # Easy -> Hard
+    assert line_value(sim, "Bots") == "Hard"
+    select_menu(sim, "Bots")
+    sim.press("LEFT")
+    assert line_value(sim, "Bots") == "Medium"
+    sim.press("RIGHT")
+    sim.press("RIGHT")
+    assert line_value(sim, "Bots") == "Easy"
+
+
 @pytest.mark.parametrize("board", ["pimoroni_picosystem", "adafruit_macropad_rp2040"])
 def test_battery_shown_on_title_where_known(board):
     """The charge sits in the bottom right corner, whole: its glyphs' last row on the screen."""
