@@ -375,8 +375,8 @@ class App:
                     d = (s["deal"] // (10 ** i)) % 10
                     nd = (d + (1 if b == UP else -1)) % 10
                     s["deal"] = s["deal"] + (nd - d) * (10 ** i)
-                    if s["deal"] < 1:
-                        s["deal"] = 1
+                    if s["deal"] < 1:       # 00000 deals nothing: the digit skips its 0 (with
+                        s["deal"] = (1 if b == UP else 9) * 10 ** i     # only DOWN, 1 goes on to 9)
                     self.save_prefs()       # each digit typed, kept as any choice here is
                     screen.show()
                     return

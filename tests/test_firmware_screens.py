@@ -100,6 +100,26 @@ def test_new_game_options_players_and_deal_number_typed_in():
     assert len(sim.screen.opp_labels) == 6
 
 
+def test_a_deal_digit_skips_the_number_that_deals_nothing():
+    """00000 is no deal: a digit that would make it goes on past its 0, so the T-Display,
+    whose only way to change a digit is DOWN (L+R), can take 00001 to 00009 (it stayed at
+    00001), and UP on the 9 of 90000 gives 10000, not 00001 (a digit away from the cursor)."""
+    sim = Sim("lilygo_t_display_rp2040", seed=1)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Deal #")
+    sim.press("OK")
+    sim.press("LEFT")                       # the last digit
+    sim.press("DOWN")
+    assert line_value(sim, "Deal #") == "0000[9]"
+    sim.press("DOWN")
+    assert sim.app.settings["deal"] == 8
+    sim.app.settings["deal"] = 90000
+    sim.press("RIGHT")                      # the first digit
+    sim.press("UP")
+    assert line_value(sim, "Deal #") == "[1]0000"
+
+
 def test_scoring_option_offers_only_matches_that_end():
     """Domino has no deal limit: zero-sum points, which only a number of deals ends, come
     with 4 (they were left out, so a zero-sum game for 5 to 7 players could not be chosen)."""
