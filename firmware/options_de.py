@@ -22,5 +22,7 @@ NEW_GAME = {
     "gate_penalty": ("Was so ein Passen zusätzlich jedem zahlt, der eine Karte neben einer "
                      "zurückgehaltenen Startkarte hat."),
     "winner_deals": "Wer eine Runde gewinnt, gibt die nächste, statt des Spielers links vom Geber.",
-    "deal_no": "Dieselbe Nummer gibt auf jedem Badge dieselben Karten.",
+    "deal_no": ("Dieselbe Nummer gibt auf jedem Badge dieselben Karten. Wählen, um sie einzutippen: "
+                "die Karte/Wert-Tasten gehen von Ziffer zu Ziffer, die Farbe/Zeile-Tasten ändern eine; "
+                "erneut wählen beendet."),
 }

@@ -21,5 +21,7 @@ NEW_GAME = {
     "strategic_pass": "In chip games, pass even when you can play, for a price.",
     "gate_penalty": "What such a pass also pays each holder of a card next to a starter you keep.",
     "winner_deals": "Each deal's winner deals the next, instead of the player left of the dealer.",
-    "deal_no": "The same number deals the same cards on every badge.",
+    "deal_no": ("The same number deals the same cards on every badge. Choose it to type it: the "
+                "card/value keys move between its digits, the suit/line keys change one; choose again "
+                "to end."),
 }

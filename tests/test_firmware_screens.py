@@ -8,7 +8,7 @@ import hal
 from simhelp import (Sim, quit_match, message, select_menu, passed_by, new_game, pick_preset, LAYOUT_BOARDS, TableScreen,
                      PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value)
 from engine.game import PASS
-from hal.buttons import OK
+from hal.buttons import OK, UP, LEFT
 from firmware.text import card_name
 from engine.rules import PRESETS, CARDS, VALUES, PIPS, ZERO_SUM, RACE, CHIPS, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
@@ -547,6 +547,12 @@ def test_rules_and_help_explain_the_table_and_come_back_to_their_line(lang):
         want = " ".join(n + " " + said[k] for n, k in zip(names, said))
         assert pages[3].split() == want.split() and len(names) == len(said), (pages[3], want)
         assert " %s " % text.t("dealer") in pages[0] and "\u25b6" in pages[0] and "2!" in pages[0]
+        # Deal # says how to type it, by the keys' actions as the Buttons page names them
+        # (QA found no word of it: the T-Display's L+R changes a digit)
+        deal_no = said["deal_no"]
+        for b in (UP, LEFT):            # "previous suit/line" -> "suit/line"
+            keys = [w for w in text.button(b).split() if "/" in w][0]
+            assert keys in deal_no and keys in pages[1], (keys, deal_no)
     finally:
         text.set_lang(0)
 
