@@ -14,7 +14,7 @@ from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
 from engine.levels import LEVELS
-from hal.buttons import UP, DOWN, RIGHT, OK, BACK, HINT
+from hal.buttons import UP, DOWN, RIGHT, OK, BACK
 
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
@@ -57,7 +57,7 @@ class App:
                     held = name
         text.ok_key = letters.get(OK, "OK")
         text.ok_held = None if OK in letters else held
-        self.hint_key = letters.get(HINT)   # (the table's footer names it where it fits)
+        self.letters = letters              # (the table's footer names HINT's, BACK's where they fit)
         self.theme = ui.Theme(mono=p.MONO, paper=p.EINK)
         # the table colour: one 32x32 tile repeated (about 0.2 KB: 128 bytes of bitmap and a byte
         # per tile, where 8x8 tiles took 1.2 KB at 320x240)

@@ -37,7 +37,9 @@ def signed(n):
 class TableView(Screen):
     """The table drawn from a match: rows, the human's hand (seat app.human), the others."""
 
-    FOOTER = "keys_table"           # the keys, under the hand where the layout has room
+    # the keys, under the hand where the layout has room: the words, and a key named after
+    # them where it bears a letter ("X: hint")
+    FOOTER = ("keys_table", HINT, "keys_hint")
 
     def __init__(self, app, dealing=True, cursor=0, aimed=-1, match=None):
         super().__init__(app)
@@ -143,10 +145,11 @@ class TableView(Screen):
         grp.append(self.cursor_tg)
         self.footer = None
         if L.footer_y >= 0:                   # "OK play  ← → pick": "A play" where A is printed
-            words = ok(self.FOOTER)
-            h = self.app.hint_key
-            if h and self.FOOTER == "keys_table":
-                more = words + "  " + t("keys_hint") % h
+            key, b, say = self.FOOTER
+            words = ok(key)
+            h = self.app.letters.get(b)
+            if h:
+                more = words + "  " + t(say) % h
                 if ui.text_width(more, L.font) <= L.w - 2:    # "  X: hint" too, where it fits
                     words = more
             self.footer = ui.label(words, L.font, L.w // 2, L.footer_y,
@@ -742,7 +745,7 @@ class ReplayScreen(TableView):
     """The last finished deal again, from its log: RIGHT, DOWN or OK one action on, LEFT or UP
     one back, BACK or MENU (or OK at the end) leaves. Forced passes happen by themselves."""
 
-    FOOTER = "keys_replay"
+    FOOTER = ("keys_replay", BACK, "keys_back")
 
     def __init__(self, app, record, back):
         from engine import save

@@ -111,6 +111,7 @@ T = {
     "keys_table": "OK: spielen  ← →: wählen",
     "keys_hint": "%s: Tipp",
     "keys_replay": "→ vor ← zurück",
+    "keys_back": "%s: Ende",
     "game_damaged": "Gespeicherte Partie beschädigt: neue Partie",
     "saves_older": "Speicherstände beschädigt: zurück zum letzten intakten Stand",
     "prefs_damaged": "Einstellungen und Statistik beschädigt: zurückgesetzt",

@@ -111,6 +111,7 @@ T = {
     "keys_table": "OK: play  ← →: pick",
     "keys_hint": "%s: hint",
     "keys_replay": "→ next ← previous",
+    "keys_back": "%s: exit",
     "game_damaged": "Saved game was damaged: new game",
     "prefs_damaged": "Saved settings and statistics were damaged: reset",
     "saves_older": "Saves were damaged: back to the last good one",

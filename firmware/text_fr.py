@@ -111,6 +111,7 @@ T = {
     "keys_table": "OK: jouer  ← →: choisir",
     "keys_hint": "%s: conseil",
     "keys_replay": "→ avance ← recule",
+    "keys_back": "%s: quitter",
     "game_damaged": "Partie enregistrée endommagée: nouvelle partie",
     "saves_older": "Sauvegardes endommagées: retour à la dernière intacte",
     "prefs_damaged": "Réglages et statistiques endommagés: réinitialisés",

@@ -287,8 +287,9 @@ def test_the_replay_says_how_to_step_through_it(board, lang):
     """The replay waits for keys: before its first action it says which step on and back
     (whole, on the MacroPad's one line too), and where the layout has a footer it names those
     keys, not the table's "A: play  \u2190 \u2192: pick" (found by QA: nothing said how to move on, and
-    the footer offered to play), and the message line does not say them again (it wrapped "\u2192
-    weiter \u2190" / "zur\u00fcck" above the footer: QA). At the end, who won and that OK leaves,
+    the footer offered to play) and the key that leaves (BACK, as printed), and the message
+    line does not say them again (it wrapped "\u2192 weiter \u2190" / "zur\u00fcck" above the
+    footer: QA). At the end, who won and that OK leaves,
     on the MacroPad's line too (without the step count there: "You win! \u00b7 OK: continue")."""
     sim = _next_deal(board=board)
     text.set_lang(lang)
@@ -299,8 +300,8 @@ def test_the_replay_says_how_to_step_through_it(board, lang):
         assert keys.startswith("\u2192 ") and " \u2190 " in keys
         shown = message(r)
         where = "0/%d" % len(r.log)
-        if r.footer is not None:
-            assert r.footer.text == keys
+        if r.footer is not None:        # and the key that leaves, as printed ("B: exit")
+            assert r.footer.text == keys + "  " + text.t("keys_back") % "B", r.footer.text
             assert r.pos == 0 and shown == text.t("replay_s") + " " + where, shown
         else:
             where += " \u00b7 " + keys
@@ -313,6 +314,9 @@ def test_the_replay_says_how_to_step_through_it(board, lang):
         shown = message(r)
         assert text.says(r.g.winner, r.me, "wins") in shown, shown
         assert shown.endswith(" \u00b7 " + text.ok("ok_continue")), shown
+        sim.press("LEFT")
+        sim.press("BACK")                   # the footer's key leaves from anywhere
+        assert sim.screen is not r and sim.screen.title.startswith(text.t("title"))
     finally:
         text.set_lang(0)
 
