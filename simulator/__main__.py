@@ -24,10 +24,20 @@ def not_a_board(board_id, boards):
     """Why --board is refused: a profile written but not yet in hal.BOARDS (docs/boards.md gives
     the steps in that order), or no profile at all, as argparse says it."""
     import hal
-    if board_id + ".py" in os.listdir(os.path.dirname(hal.__file__)):
+    path = os.path.join(os.path.dirname(hal.__file__), board_id + ".py")
+    if os.path.isfile(path) and is_profile(path):      # not hal/desktop.py, hal/buttons.py, ...
         return "hal/%s.py is not registered: add %r to BOARDS in hal/__init__.py (docs/boards.md, step 3)" % (
             board_id, board_id)
     return "argument --board: invalid choice: %r (choose from %s)" % (board_id, ", ".join(map(repr, boards)))
+
+
+def is_profile(path):
+    """A board profile (docs/boards.md, step 2) says which board it is: BOARD_ID = "..."."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return any(line.startswith("BOARD_ID") for line in f)
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def unchecked(board_id):
@@ -108,6 +118,14 @@ def main(argv=None):
         bad = bad_token(args.keys.split(","), profile(args.board))
         if bad:
             ap.error(bad)
+        if args.shot_dir is not None and not os.path.isdir(args.shot_dir):   # known before playing
+            ap.error("--shot-dir %s: no folder there" % args.shot_dir)
+        for tok in args.keys.split(","):    # an @file.png's folder too: a run that stops at it has played on the saves
+            shot = tok.strip()[1:] if tok.strip().startswith("@") else None
+            if shot is not None and args.shot_dir and not os.path.isabs(shot):
+                shot = os.path.join(args.shot_dir, shot)
+            if shot is not None and not os.path.isdir(os.path.dirname(shot) or "."):
+                ap.error("@%s: no folder %s" % (tok.strip()[1:], os.path.dirname(shot)))
     data_dir = default_data_dir() if args.data_dir is None else args.data_dir
     if os.path.exists(data_dir) and not os.path.isdir(data_dir):
         ap.error("--data-dir %s: a file is there, not a folder for the saves" % data_dir)

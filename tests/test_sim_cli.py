@@ -522,3 +522,31 @@ def test_a_window_shot_into_no_folder_is_refused_before_the_window_opens(tmp_pat
     r = run_sim("--frames", "2", "--window-shot", str(tmp_path / "no" / "w.png"), "--data-dir", str(tmp_path / "d"))
     assert r.returncode == 2 and "no folder" in r.stderr and "Traceback" not in r.stderr, r.stderr
     assert not (tmp_path / "d").exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["--keys", "OK,OK,@{tmp}/no/such/folder/shot.png"],
+    ["--shot-dir", "{tmp}/no/such/folder", "--keys", "OK,OK,@shot.png"],
+    ["--shot-dir", "{tmp}/no/such/folder", "--keys", "OK"],
+])
+def test_a_shot_into_no_folder_is_refused_before_the_script_plays_on_the_saves(tmp_path, args):
+    """QA: an @file.png (or --shot-dir) naming a missing folder failed only once the script
+    reached it: the presses before it had already been played and saved into --data-dir (by
+    default the player's own game), as --screenshot's folder is not."""
+    data = tmp_path / "data"
+    r = run_sim("--headless", "--data-dir", str(data), *[a.replace("{tmp}", str(tmp_path)) for a in args])
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert "no folder" in r.stderr.strip().splitlines()[-1], r.stderr
+    assert not data.exists()
+
+
+@pytest.mark.parametrize("module", ["desktop", "buttons", "memory_store", "__init__"])
+def test_a_hal_module_that_is_no_board_is_not_offered_as_one_to_register(tmp_path, capsys, module):
+    """QA: --board desktop said "hal/desktop.py is not registered: add 'desktop' to BOARDS",
+    as if the simulator's own HAL were a board profile waiting for step 3 of docs/boards.md."""
+    from simulator.__main__ import main
+    with pytest.raises(SystemExit) as e:
+        main(["--board", module, "--headless", "--data-dir", str(tmp_path)])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --board: invalid choice: %r" % module in err and "not registered" not in err, err
