@@ -116,6 +116,8 @@ def test_the_research_tools_refuse_bad_arguments_in_one_line(tool, args, message
 @pytest.mark.parametrize("args, message", [
     (["--board", "bogus"], "argument --board: invalid choice: 'bogus'"),
     (["--board", "hack_club_sprig", "--scale", "0"], "argument --scale: must be at least 1, not 0"),
+    # QA: pygame ran out of memory with a traceback (or took gigabytes first); the simulator's cap
+    (["--board", "hack_club_sprig", "--scale", "1000"], "argument --scale: at most 10, not 1000"),
 ])
 def test_screenshots_refuse_a_bad_board_or_scale_before_making_the_folder(tmp_path, args, message):
     out = tmp_path / "shots"

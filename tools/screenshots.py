@@ -23,6 +23,7 @@ from firmware.table import TableScreen
 from firmware import heap, text, help_pages
 from tools import bench
 from tools.args import positive
+from simulator.__main__ import MAX_SCALE
 
 
 def take(board, out_dir, scale):
@@ -218,11 +219,21 @@ def readme_buttons(readme):
     return readme[:a] + "\n" + buttons_table() + "\n" + readme[b:]
 
 
+def scale(text):
+    """--scale: 1 to the simulator's MAX_SCALE (a 320x240 picture 3200 px wide); more ran out of
+    memory in pygame with a traceback, or took gigabytes first."""
+    n = positive(text)
+    if n > MAX_SCALE:
+        raise argparse.ArgumentTypeError("at most %d, not %d" % (MAX_SCALE, n))
+    return n
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
     ap.add_argument("--out", help="folder for the pictures (default: docs/screens, or build/screens "
                                   "with --board)")
-    ap.add_argument("--scale", type=positive, default=2, help="pixels per screen pixel (default 2)")
+    ap.add_argument("--scale", type=scale, default=2,
+                    help="pixels per screen pixel (default 2, at most %d)" % MAX_SCALE)
     ap.add_argument("--board", action="append", choices=BOARDS, metavar="BOARD",
                     help="only this board (repeatable; then no index.md is written): " + ", ".join(BOARDS))
     args = ap.parse_args(argv)
