@@ -235,3 +235,17 @@ def test_make_passes_args_to_screenshots_and_bench_as_to_sim(target):
     assert r.returncode == 0, r.stderr
     assert [x for x in r.stdout.splitlines() if "-m tools.%s " % target in x and x.endswith(" --board ugame22")], \
         r.stdout
+
+
+def test_tournament_ctrl_c_is_one_line_and_status_130(monkeypatch, capsys):
+    """QA: Ctrl+C in a long tournament printed a traceback (two with --workers), where
+    tools.flash and the simulator end in one line with status 130."""
+    from tools import tournament as T
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(T, "tournament", interrupted)
+    with pytest.raises(SystemExit) as e:
+        T.main(["--deals", "1", "--seats", "medium,easy"])
+    assert e.value.code == 130
+    assert capsys.readouterr().err == "python -m tools.tournament: interrupted\n"

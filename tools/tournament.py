@@ -310,8 +310,11 @@ def main(argv=None):
     if len(set(args.seats)) == 1:       # the same level in every seat: 1/players by symmetry
         ap.error("argument --seats: every seat plays %s; name a level for the others too (%s,easy: %s "
                  "against Easy)" % (args.seats[0], args.seats[0], args.seats[0].capitalize()))
-    res = tournament(args.preset, args.seats, args.deals, args.seed,
-                     args.workers, args.players, args.budget, changes)
+    try:
+        res = tournament(args.preset, args.seats, args.deals, args.seed,
+                         args.workers, args.players, args.budget, changes)
+    except KeyboardInterrupt:       # Ctrl+C: one line, as tools.flash and the simulator say it
+        ap.exit(130, "%s: interrupted\n" % ap.prog)
     print(table(res))
     if args.json:
         print(json.dumps(res, sort_keys=True))
