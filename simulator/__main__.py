@@ -53,17 +53,19 @@ def main(argv=None):
     from hal import BOARDS
     ap = argparse.ArgumentParser(prog="python -m simulator", description="Fan Tan badge simulator")
     ap.add_argument("--board", default="pimoroni_picosystem", metavar="ID", help="one of " + ", ".join(BOARDS))
-    ap.add_argument("--scale", type=int, default=0, help="window zoom (default: fit)")
+    ap.add_argument("--scale", type=int, default=0, help="window zoom, 1 to %d (default 0: fit)" % MAX_SCALE)
     ap.add_argument("--seed", type=int, default=None,
                     help="first deal number, 1-99999 (default: the saved settings' next deal, 1 at first)")
-    ap.add_argument("--data-dir", default=None, help="where the simulated flash lives")
+    ap.add_argument("--data-dir", default=None,
+                    help="where the simulated flash lives (default: %s, your own saved game, "
+                         "which a --headless script plays on)" % default_data_dir().replace("%", "%%"))
     ap.add_argument("--headless", action="store_true",
                     help="no window: play the --keys script, save the PNGs asked for, exit non-zero on any error")
     ap.add_argument("--keys", default="", help="comma-separated buttons, WAIT:ms, @file.png")
     ap.add_argument("--screenshot", default=None, help="PNG of the final screen")
     ap.add_argument("--shot-dir", default=None, help="folder for @file.png tokens")
     ap.add_argument("--shot-scale", type=int, default=None,
-                    help="zoom of the PNGs (--screenshot, @file.png; default 1)")
+                    help="zoom of the PNGs (--screenshot, @file.png), 1 to %d (default 1)" % MAX_SCALE)
     ap.add_argument("--frames", type=int, default=0, help="window: quit after N frames")
     ap.add_argument("--window-shot", default=None, help="window: PNG of the whole window at exit")
     ap.add_argument("--redraw", action="store_true",
