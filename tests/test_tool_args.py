@@ -209,6 +209,14 @@ def test_vbadge_refuses_a_heap_too_small_to_start(tmp_path):
     assert not (tmp_path / "flash").exists()
 
 
+def test_vbadge_refuses_a_heap_the_webassembly_build_cannot_start_with(tmp_path):
+    """QA: --heapsize 4294967296 printed Node's "RuntimeError: memory access out of bounds" stack
+    trace before "the MicroPython interpreter exited at start" (2147483647 too)."""
+    line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--heapsize", "4294967296")
+    assert line.endswith("--heapsize must be at most 1073741824 bytes (1 GB; a badge has 264 KB of RAM)")
+    assert not (tmp_path / "flash").exists()
+
+
 TOOLS = ("bench", "bench_bots", "bundle", "compare", "distill", "flash", "lookahead", "make_font",
          "screenshots", "selftest", "tournament", "tune", "vbadge")
 

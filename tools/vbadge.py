@@ -47,6 +47,7 @@ HELPER = ROOT / "tools" / "vbadge.mjs"
 WASM = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 OUT_LIMIT = 1 << 16  # bytes kept for the terminal while nobody reads it; older output is dropped
 MIN_HEAP = 1024      # --heapsize floor; the WebAssembly build fails below about 80 bytes
+MAX_HEAP = 1 << 30   # --heapsize ceiling; from 2**31 - 1 the WebAssembly build dies at start with Node's stack trace
 
 
 def node_command(flash_dir, quota=0, readonly=False, heapsize=None):
@@ -183,11 +184,13 @@ def main(argv=None):
     ap.add_argument("--quota", type=int, default=0, help="size of the flash in bytes (default: 16 MB)")
     ap.add_argument("--readonly", action="store_true", help="refuse writes with EROFS")
     ap.add_argument("--heapsize", type=int, default=None,
-                    help="MicroPython heap to start with, in bytes, at least %d (default 256 KB; "
-                    "it grows on demand)" % MIN_HEAP)
+                    help="MicroPython heap to start with, in bytes, %d to %d (default 256 KB; "
+                    "it grows on demand)" % (MIN_HEAP, MAX_HEAP))
     args = ap.parse_args(argv)
     if args.heapsize is not None and args.heapsize < MIN_HEAP:
         ap.error("--heapsize must be at least %d bytes" % MIN_HEAP)
+    if args.heapsize is not None and args.heapsize > MAX_HEAP:
+        ap.error("--heapsize must be at most %d bytes (1 GB; a badge has 264 KB of RAM)" % MAX_HEAP)
     if args.quota < 0:
         ap.error("--quota: the flash's size in bytes, or 0 for 16 MB")
     try:
