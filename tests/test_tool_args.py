@@ -257,3 +257,10 @@ def test_tournament_ctrl_c_is_one_line_and_status_130(monkeypatch, capsys):
         T.main(["--deals", "1", "--seats", "medium,easy"])
     assert e.value.code == 130
     assert capsys.readouterr().err == "python -m tools.tournament: interrupted\n"
+
+
+def test_flash_refuses_an_empty_port_instead_of_finding_a_board():
+    """QA: --port "" (an unset shell variable, --port "$PORT") went looking for a board and
+    flashed the one it found, as the simulator's --data-dir "" no longer plays on your saves."""
+    assert refused("flash", "--port", "").endswith(
+        "--port: give the badge's port (mpremote devs lists them), or leave the option out")

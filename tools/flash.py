@@ -763,7 +763,10 @@ def parse_args(argv=None):
     ap.add_argument("--source", metavar="DIR", help="folder holding engine/, hal/, firmware/")
     ap.add_argument("--timeout", type=positive, default=5.0, metavar="SECONDS",
                     help="how long to wait for the board to answer (default 5, at most %d)" % MAX_TIMEOUT)
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    if args.port is not None and not args.port.strip():     # an unset shell variable: not "find one"
+        ap.error("--port: give the badge's port (mpremote devs lists them), or leave the option out")
+    return args
 
 
 def main(argv=None):
