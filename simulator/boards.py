@@ -10,6 +10,7 @@ from firmware import text
 from hal.buttons import NAMES, COUNT, LEFT, RIGHT, OK, BACK, DOWN
 
 
+MAX_SIDE = 4096        # pixels: no badge screen comes near (the largest profile is 320x240)
 FIELDS = ("BOARD_ID", "NAME", "WIDTH", "HEIGHT", "MONO", "EINK", "PRESSED", "KEYS", "CHORDS",
           "LABELS", "ENCODER", "AUDIO", "AUDIO_ENABLE", "BATTERY", "BATTERY_DIVIDER", "BACKLIGHT",
           "LED", "LED_ON")
@@ -122,6 +123,27 @@ def shape_problems(profile):
     """What in a profile is not of the shape docs/boards.md gives, in words: the other checks
     read KEYS, CHORDS, LED, ENCODER and make_display by it."""
     out = []
+    for name in ("KEYS", "CHORDS", "LABELS", "LED"):       # the checks below walk them
+        if not isinstance(getattr(profile, name), (tuple, list)) and not (
+                name == "LED" and isinstance(profile.LED, str)):     # said below, with an example
+            out.append("%s is %r: give a tuple, e.g. ()" % (name, getattr(profile, name)))
+    if out:
+        return out
+    odd = [label for label in profile.LABELS if not isinstance(label, str)]
+    if odd:
+        out.append("LABELS has %s: each label is a string" % ", ".join(repr(label) for label in odd))
+    for name in ("AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT"):
+        if getattr(profile, name) is not None and not isinstance(getattr(profile, name), str):
+            out.append("%s is %r: give a pin name (\"GP5\") or None" % (name, getattr(profile, name)))
+    for name in ("MONO", "EINK", "PRESSED", "LED_ON"):
+        if not isinstance(getattr(profile, name), bool):
+            out.append("%s is %r: give True or False" % (name, getattr(profile, name)))
+    if not isinstance(profile.NAME, str):
+        out.append("NAME is %r: give the name the game shows, as a string" % (profile.NAME,))
+    div = profile.BATTERY_DIVIDER
+    if div is not None and not (isinstance(div, tuple) and len(div) == 2
+                                and all(isinstance(x, (int, float)) for x in div)):
+        out.append("BATTERY_DIVIDER is %r: give (ratio, millivolts), e.g. (3, 0), or None" % (div,))
     for key in profile.KEYS:
         if not isinstance(key, tuple) or len(key) != 3:
             out.append("KEYS has %r: each key is (pin, button, held button or None)" % (key,))
@@ -134,11 +156,22 @@ def shape_problems(profile):
     for name, example in (("LED", '("GP7",)'), ("ENCODER", '("GP4", "GP5")')):
         if isinstance(getattr(profile, name), str):
             out.append("%s is %r: give a tuple of pin names, e.g. %s" % (name, getattr(profile, name), example))
-    if isinstance(profile.ENCODER, tuple) and len(profile.ENCODER) != 2:
+    if profile.ENCODER is not None and not isinstance(profile.ENCODER, (tuple, str)):
+        out.append("ENCODER is %r: give its two pins, A and B, e.g. (\"GP4\", \"GP5\"), or None" % (profile.ENCODER,))
+    elif isinstance(profile.ENCODER, tuple) and len(profile.ENCODER) != 2:
         out.append("ENCODER is %r: give its two pins, A and B, e.g. (\"GP4\", \"GP5\")" % (profile.ENCODER,))
     for name in ("WIDTH", "HEIGHT"):
         if not isinstance(getattr(profile, name), int):
             out.append("%s is %r: give the screen's pixels as a whole number" % (name, getattr(profile, name)))
+        elif getattr(profile, name) > MAX_SIDE:     # pygame ran out of memory with a traceback
+            out.append("%s is %d: a badge's screen is at most %d pixels a side" % (name, getattr(profile, name), MAX_SIDE))
+    pins = ([k[0] for k in profile.KEYS if isinstance(k, tuple) and k]
+            + [p for c in profile.CHORDS if isinstance(c, tuple) for p in c[:2]]
+            + [p for name in ("LED", "ENCODER") if isinstance(getattr(profile, name), tuple)
+               for p in getattr(profile, name)])
+    odd = [p for p in pins if not isinstance(p, str)]
+    if odd:
+        out.append("pins are named by strings (\"GP5\"), not %s" % ", ".join(repr(p) for p in odd))
     make = getattr(profile, "make_display", None)
     if make is not None and len(inspect.signature(make).parameters) != 1:
         out.append("make_display takes the board: def make_display(board)")

@@ -370,3 +370,31 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     monkeypatch.undo()
     monkeypatch.setattr(p, "LED", p.LED[0] if p.LED else "GP28")
     assert profile_problems(p, "hack_club_sprig")[0].startswith("LED is '")
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("CHORDS", 5, "CHORDS is 5: give a tuple"),
+    ("LED", 5, "LED is 5: give a tuple"),
+    ("LABELS", 5, "LABELS is 5: give a tuple"),
+    ("KEYS", 5, "KEYS is 5: give a tuple"),
+    ("LABELS", ("A", 5), "LABELS has 5: each label is a string"),
+    ("ENCODER", 5, "ENCODER is 5: give its two pins"),
+    ("LED", (5,), "pins are named by strings (\"GP5\"), not 5"),
+    ("KEYS", ((["SW_A"], OK, None),), "pins are named by strings (\"GP5\"), not ['SW_A']"),
+    ("HEIGHT", 10 ** 9, "HEIGHT is 1000000000: a badge's screen is at most 4096 pixels a side"),
+    ("AUDIO", 5, "AUDIO is 5: give a pin name"),
+    ("BATTERY", 5, "BATTERY is 5: give a pin name"),
+    ("PRESSED", 2, "PRESSED is 2: give True or False"),
+    ("MONO", "yes", "MONO is 'yes': give True or False"),
+    ("LED_ON", 5, "LED_ON is 5: give True or False"),
+    ("NAME", 5, "NAME is 5: give the name the game shows"),
+    ("BATTERY_DIVIDER", 3, "BATTERY_DIVIDER is 3: give (ratio, millivolts)"),
+])
+def test_a_field_of_the_wrong_type_is_named_not_a_traceback(monkeypatch, field, value, said):
+    """QA: CHORDS = 5, LED = 5 or LABELS = 5 stopped the simulator with a TypeError traceback,
+    HEIGHT = 10**9 with pygame's "Out of memory", and AUDIO = 5, PRESSED = 2, NAME = 5 ... ran
+    on without a word, for the badge to fail on as the game starts."""
+    p = hal.profile("pimoroni_picosystem")
+    monkeypatch.setattr(p, field, value)
+    problems = profile_problems(p, "pimoroni_picosystem")
+    assert any(line.startswith(said) for line in problems), problems
