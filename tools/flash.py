@@ -432,6 +432,32 @@ def remote_state(board, files):
     return state, dirs
 
 
+def missing_libraries(board, source_root):
+    """The libraries under /lib the game imports that the badge has in no form (a package folder,
+    or a module as .py or .mpy): what --no-libs would leave the game without."""
+    try:
+        wanted = bundle_mod.library_files(bundle_mod.project_files(source_root))
+    except bundle_mod.BundleError:      # not installed here either: nothing to compare with
+        return []
+    tops = {}
+    for dest in wanted:
+        parts = dest.split("/")                     # "", "lib", name[, ...]
+        top = "/lib/" + parts[2]
+        tops[top] = [top] if len(parts) > 3 else [top, twin(top)]
+    probe = "".join("_f(%r, None)\n" % p for forms in tops.values() for p in forms)
+    if not probe:
+        return []
+    there = set()
+    for line in board.exec(LISTER + probe, timeout=120).splitlines():
+        try:
+            item = ast.literal_eval(line.strip())
+        except (ValueError, SyntaxError):
+            continue
+        if isinstance(item, tuple) and item and item[0] in ("D", "F"):
+            there.add(item[1])
+    return [top for top, forms in sorted(tops.items()) if not there.intersection(forms)]
+
+
 def make_plan(files, state, dirs, clean, sha256, circuitpython=False):
     folder = next((d for d in files if d in dirs), None)
     if folder and circuitpython:    # mpremote's rm -r lists folders with os.ilistdir, which it lacks
@@ -601,6 +627,11 @@ def _run(board, port, args, files):
     except DeviceError as e:
         raise FlashError("Could not read the badge's files: %s" % e.last_line()) from None
     plan = make_plan(files, state, dirs, args.clean, sha256, circuitpython)
+    if args.no_libs:
+        lacking = missing_libraries(board, Path(args.source) if args.source else bundle_mod.ROOT)
+        if lacking:
+            print("Note: the badge has no %s, which --no-libs leaves out: the game will not start "
+                  "until you flash once without --no-libs" % ", ".join(lacking))
     blocked = (plan.copy or plan.remove) and info.get("readonly")      # a real run stops there
 
     if args.dry_run:
