@@ -975,23 +975,19 @@ def test_a_long_timeout_still_finds_the_badge(tmp_path):
     assert r.returncode == 0 or (r.returncode == 2 and "--timeout" in r.stderr), r.stderr
 
 
-class _ListingBoard:
-    """A board that answers LISTER's _f(path, None) for the paths in `have`."""
-
-    def __init__(self, have):
-        self.have = have
-
-    def exec(self, code, timeout=None):
-        out = []
-        for path in re.findall(r"_f\('([^']*)', None\)", code):
-            out.append(repr(("D", path) if path in self.have else ("-", path)))
-        return "\n".join(out) + "\n"
-
-
-def test_no_libs_says_when_the_badge_lacks_the_libraries_the_game_imports():
+@needs_vbadge
+def test_no_libs_says_when_the_badge_lacks_the_libraries_the_game_imports(tmp_path):
     """QA: --no-libs on a badge without /lib/adafruit_display_text said "Copied 65 files" and
-    restarted it into a game that cannot start."""
-    assert flash.missing_libraries(_ListingBoard(set()), ROOT) == [
-        "/lib/adafruit_display_text", "/lib/adafruit_ticks.py"]
-    assert flash.missing_libraries(_ListingBoard({"/lib/adafruit_display_text", "/lib/adafruit_ticks.mpy"}),
-                                   ROOT) == []
+    restarted it into a game that cannot start. A badge with them (a package folder, a module
+    as .mpy) hears nothing of it."""
+    with VBadge(tmp_path / "bare") as badge:
+        r = run_flash("--port", badge.port, "--no-libs", "--dry-run")
+    assert r.returncode == 0, r.stderr
+    assert ("Note: the badge has no /lib/adafruit_display_text, /lib/adafruit_ticks.py, which "
+            "--no-libs leaves out") in r.stdout, r.stdout
+    libs = tmp_path / "libs" / "lib"
+    (libs / "adafruit_display_text").mkdir(parents=True)
+    (libs / "adafruit_ticks.mpy").write_bytes(b"M")
+    with VBadge(tmp_path / "libs") as badge:
+        r = run_flash("--port", badge.port, "--no-libs", "--dry-run")
+    assert r.returncode == 0 and "Note: the badge has no" not in r.stdout, r.stdout + r.stderr
