@@ -1,6 +1,6 @@
 """Put the game on a badge over USB: ``python -m tools.flash [--port PORT] [options]``.
 
-It finds the board's port (or uses ``--port``), builds the bundle (``tools/bundle.py``), asks the
+It builds the bundle (``tools/bundle.py``), finds the board's port (or uses ``--port``), asks the
 board over the raw REPL which runtime and board it is, copies only the files whose hash on the
 board differs, and soft-resets the board. It talks to the board through mpremote's serial
 transport and walks the board's files with ``os.listdir``/``os.stat`` (CircuitPython has no
@@ -14,7 +14,7 @@ Options:
                      .mpy version; CircuitPython 9 and 10: its own mpy-cross, downloaded once from
                      Adafruit into build/mpy-cross)
   --mpy-cross PATH   the mpy-cross to use (implies --mpy)
-  --no-libs          leave out /lib (the adafruit_* libraries)
+  --no-libs          leave out /lib (the adafruit_* libraries; a note if the board lacks them)
   --no-reset         do not soft-reset the board at the end
   --source DIR       take engine/, hal/, firmware/ from DIR instead of this checkout
   --timeout SECONDS  how long to wait for the board to answer (default 5, at most 3600)
