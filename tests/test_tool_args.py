@@ -64,6 +64,9 @@ def test_tournament_budget_0_is_hard_without_search_and_below_is_refused(monkeyp
     (["--players", "3"], "sevens is for 4 players, not 3"),
     (["--preset", "fan_tan", "--players", "3", "--seats", "hard,easy,easy,easy"],
      "4 seats for 3 players (fan_tan is for 3 to 5 players)"),
+    # QA: without --players it said "6 seats for 4 players", the preset's own count
+    (["--preset", "fan_tan", "--seats", "hard,easy,easy,easy,easy,easy"],
+     "6 seats: fan_tan is for 3 to 5 players"),
 ])
 def test_tournament_table_size_errors_are_usage_errors(args, message):
     assert refused("tournament", *args).endswith(message)

@@ -206,10 +206,12 @@ def lineup(key, seats, players=None, changes=None):
     """The table size and every seat's level index; ValueError if the seats do not fit."""
     rules = table_rules(key, changes)[0]
     levels = [LEVELS.index(s.strip().lower()) for s in seats]
-    if players is None:
-        players = len(levels) if rules.min_players <= len(levels) <= rules.max_players else rules.players
     lo, hi = rules.min_players, rules.max_players
     sizes = "%d players" % lo if lo == hi else "%d to %d players" % (lo, hi)
+    if players is None:
+        if len(levels) > hi:            # (the preset's own count is nothing the user asked for)
+            raise ValueError("%d seats: %s is for %s" % (len(levels), key, sizes))
+        players = len(levels) if lo <= len(levels) else rules.players
     if not lo <= players <= hi:
         raise ValueError("%s is for %s, not %d" % (key, sizes, players))
     if len(levels) > players:
