@@ -184,6 +184,7 @@ def test_dry_run_changes_nothing_and_clean_removes_only_stale_bundle_files(tmp_p
         assert not (flash_dir / "engine" / "old_module.py").exists()
         # a run that only removes says so in plain words: "Copied 0 files", not "0 file"
         assert "Copied 0 files (" in r.stdout and "removed 1," in r.stdout, r.stdout
+        assert r.stdout.endswith("Soft reset: the badge restarts\n"), r.stdout    # not "with the new files" (QA)
         assert (flash_dir / "my_save.json").exists()                    # not the bundle's
         # a read-only CIRCUITPY (CircuitPython's storage module, played by /storage.py) stops a
         # run that only removes too: the dry run says so (review)
@@ -363,7 +364,7 @@ def test_what_the_game_does_on_the_board_found():
     assert flash.runtime_note({"name": "circuitpython", "board_id": "pimoroni_picosystem"}) == ""
     note = flash.runtime_note({"name": "circuitpython", "board_id": "no_such_board"})
     assert "no profile for board 'no_such_board'" in note and "docs/boards.md" in note
-    assert "nothing starts at reset (no main.py" in flash.runtime_note({"name": "micropython"})
+    assert "the game does not start at reset (the bundle has no main.py" in flash.runtime_note({"name": "micropython"})
 
 
 def test_a_read_only_circuitpy_names_what_frees_it():

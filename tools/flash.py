@@ -693,7 +693,7 @@ def _run(board, port, args, files):
     print("Copied %s (%s), removed %d, %d unchanged"
           % (files_count(len(plan.copy)), kb(sum(len(files[d]) for d in plan.copy)),
              len(plan.remove), len(plan.unchanged)))
-    finish(board, args, " with the new files")
+    finish(board, args, " with the new files" if plan.copy else "")
     return 0
 
 
@@ -713,7 +713,7 @@ def runtime_note(info):
     will not show its screens."""
     if info["name"] != "circuitpython":
         return ("Note: on MicroPython the engine runs (rules, bots, the self-test); the screens "
-                "need CircuitPython, so nothing starts at reset (no main.py; see %s)" % DOCS)
+                "need CircuitPython, so the game does not start at reset (the bundle has no main.py; see %s)" % DOCS)
     from hal import BOARDS
     if info.get("board_id") in BOARDS:
         return ""
