@@ -164,7 +164,8 @@ def shape_problems(profile):
         if not isinstance(getattr(profile, name), int):
             out.append("%s is %r: give the screen's pixels as a whole number" % (name, getattr(profile, name)))
         elif getattr(profile, name) > MAX_SIDE:     # pygame ran out of memory with a traceback
-            out.append("%s is %d: a badge's screen is at most %d pixels a side" % (name, getattr(profile, name), MAX_SIDE))
+            out.append("%s is %d: a badge's screen is at most %d pixels a side"
+                       % (name, getattr(profile, name), MAX_SIDE))
     pins = ([k[0] for k in profile.KEYS if isinstance(k, tuple) and k]
             + [p for c in profile.CHORDS if isinstance(c, tuple) for p in c[:2]]
             + [p for name in ("LED", "ENCODER") if isinstance(getattr(profile, name), tuple)
