@@ -1,8 +1,10 @@
 """The command-line tools refuse bad arguments with one argparse line (exit 2), no traceback."""
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -248,18 +250,51 @@ def test_make_passes_args_to_screenshots_and_bench_as_to_sim(target):
         r.stdout
 
 
-def test_tournament_ctrl_c_is_one_line_and_status_130(monkeypatch, capsys):
-    """QA: Ctrl+C in a long tournament printed a traceback (two with --workers), where
-    tools.flash and the simulator end in one line with status 130."""
-    from tools import tournament as T
+def _workers(pid):
+    """The pool processes tool `pid` spawned (Linux /proc), with whether each ignores SIGINT."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/status" % entry) as f:
+                status = dict(line.split(":", 1) for line in f.read().splitlines() if ":" in line)
+            with open("/proc/%s/cmdline" % entry, "rb") as f:
+                spawned = b"spawn_main" in f.read()
+        except (OSError, ValueError):
+            continue
+        if spawned and status.get("PPid", "").strip() == str(pid):
+            found[int(entry)] = bool(int(status["SigIgn"], 16) & (1 << (signal.SIGINT - 1)))
+    return found
 
-    def interrupted(*a, **k):
-        raise KeyboardInterrupt
-    monkeypatch.setattr(T, "tournament", interrupted)
-    with pytest.raises(SystemExit) as e:
-        T.main(["--deals", "1", "--seats", "medium,easy"])
-    assert e.value.code == 130
-    assert capsys.readouterr().err == "python -m tools.tournament: interrupted\n"
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("tool, args", [
+    ("tournament", ["--deals", "2000", "--seats", "hard,easy"]),
+    ("compare", ["--deals", "2000"]),
+])
+def test_ctrl_c_ends_a_tool_and_its_workers_in_one_line(tool, args):
+    """QA: Ctrl+C in a long tournament printed a traceback, and with --workers one more from
+    each worker (the terminal sends it to the whole process group). Now the tool says it in
+    one line, status 130, as tools.flash and the simulator do, and its workers end with it."""
+    p = subprocess.Popen([sys.executable, "-m", "tools." + tool, *args, "--workers", "2"], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        for _ in range(600):                # until both workers run, and leave Ctrl+C to the tool
+            workers = _workers(p.pid)
+            if len(workers) == 2 and all(workers.values()) or p.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert len(workers) == 2 and all(workers.values()), workers
+        os.killpg(p.pid, signal.SIGINT)     # as the terminal's Ctrl+C
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 130 and err == "python -m tools.%s: interrupted\n" % tool, err
+    for _ in range(300):
+        if not any(os.path.exists("/proc/%d" % w) for w in workers):
+            break
+        time.sleep(0.1)
+    assert not any(os.path.exists("/proc/%d" % w) for w in workers)
 
 
 def test_flash_refuses_an_empty_port_instead_of_finding_a_board():

@@ -1,6 +1,8 @@
-"""argparse types the tools share: counts and lists of whole numbers, refused in one line."""
+"""argparse types the tools share: counts and lists of whole numbers, refused in one line;
+and how a tool ends on Ctrl+C, its worker processes too."""
 import argparse
 import os
+import sys
 
 
 def nonnegative(text):
@@ -56,3 +58,25 @@ def add_seed(ap):
     """The --seed option of the tools that play the same deals for the same seed."""
     ap.add_argument("--seed", type=int, default=1,
                     help="picks the deals: the same seed plays the same deals (default %(default)s)")
+
+
+def pool(workers):
+    """A pool of `workers` processes that leave Ctrl+C to the tool: the terminal sends it to
+    every process, and each worker printed its own traceback."""
+    import multiprocessing
+    return multiprocessing.get_context("spawn").Pool(workers, initializer=_leave_ctrl_c)
+
+
+def _leave_ctrl_c():
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def command(main, name):
+    """Run tool `name`'s main() as a command: its exit status, and on Ctrl+C one line and
+    status 130 (as tools.flash and the simulator end), not a traceback."""
+    try:
+        return main()
+    except KeyboardInterrupt:
+        sys.stderr.write("python -m %s: interrupted\n" % name)
+        return 130

@@ -12,6 +12,7 @@ import sys
 import time
 
 from tools.selftest import ROOT, run_micropython
+from tools.args import command
 
 # The reference loop: plain small-int bytecode, the kind the engine runs.
 REF_LOOP = """
@@ -376,4 +377,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(command(main, "tools.bench"))

@@ -24,9 +24,11 @@ The reference loop is tools.bench.REF_LOOP, timed in the same run.
 """
 import argparse
 import json
+import sys
 
 from tools.bench import REF_LOOP
 from tools.selftest import run_micropython
+from tools.args import command
 
 # Positions: (preset, players, deal number, plies to play first with the simple policy).
 POSITIONS = (
@@ -182,4 +184,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(command(main, "tools.bench_bots"))

@@ -24,7 +24,7 @@ from engine import bots                                  # noqa: E402
 from engine.levels import LEVELS                         # noqa: E402
 from engine.rules import preset, PRESETS                 # noqa: E402
 from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
-from tools.args import positive, numbers, add_workers, add_seed   # noqa: E402
+from tools.args import positive, numbers, add_workers, add_seed, command   # noqa: E402
 
 
 def run_deals(args):
@@ -79,4 +79,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(command(main, "tools.compare"))

@@ -30,7 +30,7 @@ from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
 from tools.tournament import deal_number, lay, map_chunks, level_names, paste_line    # noqa: E402
-from tools.args import positive, add_workers             # noqa: E402
+from tools.args import positive, add_workers, command             # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)
@@ -172,4 +172,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(command(main, "tools.distill"))

@@ -38,7 +38,7 @@ from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset, PRESETS   # noqa: E402
 from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
-from tools.args import positive, numbers, add_workers, add_seed   # noqa: E402
+from tools.args import positive, numbers, add_workers, add_seed, command   # noqa: E402
 
 LEADS = (0, 4, 8, 16)
 
@@ -194,4 +194,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(command(main, "tools.lookahead"))

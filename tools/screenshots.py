@@ -12,6 +12,7 @@ no index.md is written, so a quick look never rewrites the docs.
 import argparse
 import os
 import re
+import sys
 
 from hal import BOARDS, profile
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, LONG_MS
@@ -22,7 +23,7 @@ from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
 from firmware import heap, text, help_pages
 from tools import bench
-from tools.args import positive
+from tools.args import positive, command
 from simulator.__main__ import MAX_SCALE
 
 
@@ -272,4 +273,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(command(main, "tools.screenshots"))

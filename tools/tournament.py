@@ -37,7 +37,7 @@ from engine.match import Match             # noqa: E402
 from engine import rules as engine_rules   # noqa: E402
 from engine.rules import preset, override, PRESETS, FIELDS   # noqa: E402
 from firmware.text import OPTIONS, option_text   # noqa: E402
-from tools.args import positive, nonnegative, add_workers, add_seed    # noqa: E402
+from tools.args import positive, nonnegative, add_workers, add_seed, pool as worker_pool, command   # noqa: E402
 from engine import reasons                 # noqa: E402
 from firmware.text_en import REASONS       # noqa: E402
 
@@ -130,9 +130,8 @@ def map_chunks(work, chunks, workers):
     workers = min(workers, len(chunks))         # never a process with nothing to do
     if workers <= 1:
         return [r for c in chunks for r in work(c)]
-    import multiprocessing
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        return [r for part in pool.imap(work, chunks) for r in part]
+    with worker_pool(workers) as processes:
+        return [r for part in processes.imap(work, chunks) for r in part]
 
 
 def summarize(records, names):
@@ -312,11 +311,8 @@ def main(argv=None):
     if len(set(args.seats)) == 1:       # the same level in every seat: 1/players by symmetry
         ap.error("argument --seats: every seat plays %s; name a level for the others too (%s,easy: %s "
                  "against Easy)" % (args.seats[0], args.seats[0], args.seats[0].capitalize()))
-    try:
-        res = tournament(args.preset, args.seats, args.deals, args.seed,
-                         args.workers, args.players, args.budget, changes)
-    except KeyboardInterrupt:       # Ctrl+C: one line, as tools.flash and the simulator say it
-        ap.exit(130, "%s: interrupted\n" % ap.prog)
+    res = tournament(args.preset, args.seats, args.deals, args.seed,
+                     args.workers, args.players, args.budget, changes)
     print(table(res))
     if args.json:
         print(json.dumps(res, sort_keys=True))
@@ -324,4 +320,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(command(main, "tools.tournament"))

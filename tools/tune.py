@@ -27,7 +27,7 @@ from engine import bots                                 # noqa: E402
 from engine.levels import LEVELS                        # noqa: E402
 from engine.rules import preset, PRESETS                # noqa: E402
 from tools.tournament import deal_number, seat_won, paste_line       # noqa: E402
-from tools.args import positive, numbers, add_workers   # noqa: E402
+from tools.args import positive, numbers, add_workers, pool as worker_pool, command   # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
 # control): 10 for counts, 40 for yes/no features; control never varies in Sevens.
@@ -71,8 +71,7 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
     rnd = random.Random(sign_seed)
     pool = None
     if workers > 1:
-        import multiprocessing
-        pool = multiprocessing.get_context("spawn").Pool(workers)
+        pool = worker_pool(workers)
     history = []
     games = deals * preset(key).players              # per side and level: every seat
     half = max(1, deals // 2)
@@ -123,4 +122,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(command(main, "tools.tune"))
