@@ -211,6 +211,24 @@ def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, monk
     assert [(io.pin, io.value) for io in digitalio.made] == [("pin:SPEAKER_ENABLE", "released")] * 2
 
 
+def test_tone_without_an_amplifier_pin_beeps_through_pwm_alone(badge, digitalio, monkeypatch):
+    """The PicoSystem: a speaker pin (AUDIO) and no amplifier to enable (AUDIO_ENABLE None):
+    the note plays and its pin is released, and no digital pin is claimed."""
+    pwmio = types.ModuleType("pwmio")
+    pwmio.PWMOut = FakePWMOut
+    monkeypatch.setitem(sys.modules, "pwmio", pwmio)
+    FakePWMOut.made = []
+    time = types.ModuleType("time")      # as above: a stand-in for the HAL's nap only
+    slept = []
+    time.sleep = slept.append
+    monkeypatch.setitem(sys.modules, "time", time)
+    h, clock = badge("pimoroni_picosystem")
+    assert h.profile.AUDIO and h.profile.AUDIO_ENABLE is None
+    h.tone(880, 20)
+    assert [(x.pin, x.frequency, x.released) for x in FakePWMOut.made] == [("pin:AUDIO", 880, True)]
+    assert slept == [0.02] and digitalio.made == []
+
+
 class FakeAnalogIn:
     """The battery pin, behind a board's divider as its maker's code reads it (and a diode)."""
     volts = 3.7
@@ -255,6 +273,12 @@ def test_the_macropad_knob_turned_clockwise_moves_right(badge, monkeypatch):
     assert h.poll() == [RIGHT, RIGHT]
     knob.position += 1
     assert h.poll() == [LEFT]
+
+
+def test_the_backlight_is_set_to_the_level_asked(badge):
+    h, clock = badge("pimoroni_picosystem")
+    h.set_brightness(0.25)
+    assert h.display.brightness == 0.25
 
 
 def test_a_display_without_adjustable_brightness_is_left_alone(badge):
@@ -607,6 +631,20 @@ def test_boot_py_gives_circuitpy_to_the_game_unless_the_drive_button_is_held(
     assert remounts == ([] if held else [("/", False)]), out
     assert ("writable by the computer" in out) == held and ("writable by code" in out) == (not held)
     assert [io.pull for io in digitalio.made] == ["released"]
+
+
+def test_boot_py_leaves_circuitpy_alone_on_a_board_it_does_not_know(monkeypatch, capsys, digitalio):
+    """A board boot.py's table lacks: no button is read and the drive stays the computer's,
+    as on a fresh board, and boot.py says so (no traceback at power-up)."""
+    install_badge(monkeypatch, "some_other_board")
+    remounts = []
+    storage = types.ModuleType("storage")
+    storage.remount = lambda path, readonly=False: remounts.append((path, readonly))
+    monkeypatch.setitem(sys.modules, "storage", storage)
+    runpy.run_path(BOOT_PY, run_name="__main__")
+    out = capsys.readouterr().out
+    assert remounts == [] and digitalio.made == []
+    assert "unknown board" in out and "writable by code" not in out, out
 
 
 def test_code_py_says_when_a_key_pin_is_already_in_use(monkeypatch, capsys):
