@@ -151,6 +151,30 @@ def test_chord():
     assert b.take() == [RIGHT]
 
 
+def test_a_chord_fires_whichever_of_its_keys_goes_down_first():
+    b = Buttons((("L", LEFT, BACK), ("R", RIGHT, OK)), (("L", "R", DOWN),))
+    b.press(1, 0)                   # R first, then L
+    b.press(0, 50)
+    assert b.take() == [DOWN]
+    b.release(1, 100)
+    b.release(0, 120)
+    assert b.take() == []
+
+
+def test_a_long_press_is_timed_from_its_own_press_not_the_first():
+    """Late in a session (the clock far past LONG_MS) a tap stays a tap: only holding the key
+    LONG_MS from when it went down makes the long press."""
+    b = Buttons((("B", OK, BACK),))
+    b.press(0, 10000)
+    b.tick(10000 + B.LONG_MS - 1)
+    assert b.take() == []
+    b.release(0, 10000 + B.LONG_MS - 1)
+    assert b.take() == [OK]
+    b.press(0, 20000)
+    b.tick(20000 + B.LONG_MS)
+    assert b.take() == [BACK]
+
+
 def test_by_name():
     from simulator.core import by_name
     assert [by_name(n) for n in B.NAMES] == list(range(8))
