@@ -119,3 +119,19 @@ def test_bots_play_whole_matches_of_any_rule_set_legally(rules, number, levels):
         if m.over:
             return
         m.next_deal()
+
+
+def test_each_refusal_has_a_code_of_its_own_and_words_in_every_language():
+    """The text modules' REASONS are read by code (text.reason): two refusals sharing a code,
+    or a code past a table's end, would show the wrong words or none."""
+    from firmware import text_en, text_fr, text_de
+    codes = dict((k, getattr(R, k)) for k in dir(R) if k.isupper())
+    assert sorted(codes.values()) == list(range(len(codes))), codes
+    for words in (text_en, text_fr, text_de):
+        assert len(words.REASONS) == len(codes), words.__name__
+    g = Game(preset("fan_tan"), 1)
+    p = g.turn
+    card = [c for c in range(52) if not g.hands[p * 4 + c // 13] & (1 << c % 13)][0]
+    assert REASONS[g.check(card)][0] == "You do not hold that card"
+    assert REASONS[g.check(card, (p + 1) % g.players)][0] == "It is not your turn"
+    assert REASONS[g.check(60)][0] == "That is not a card"
