@@ -669,25 +669,27 @@ def test_a_strip_whose_rows_end_inside_a_byte_reads_back_whole(tmp_path):
     from tools import make_font
     bdf = make_font.load_bdf(os.path.join(FONT_DIR, "5x8.bdf"))
 
-    class Few:              # three glyphs of 5 px: 15 bits, two bytes a row
-        def get_bounding_box(self):
-            return bdf.get_bounding_box()
+    # three glyphs of 5 px: 15 bits, two bytes a row; five: 25 bits, one bit into a fourth byte
+    for chars in ("AMW", "ABMWZ"):
+        class Few:
+            def get_bounding_box(self):
+                return bdf.get_bounding_box()
 
-        def get_glyph(self, code):
-            return bdf.get_glyph(code) if chr(code) in "AMW" else None
-    path = str(tmp_path / "few.bin")
-    with open(path, "wb") as f:
-        f.write(make_font.to_strip(Few()))
-    strip = Font(path)
-    assert strip.count == 3 and strip.get_glyph(ord("B")) is None
-    for ch in "AMW":
-        g = bdf.get_glyph(ord(ch))
-        s = strip.get_glyph(ord(ch))
-        want = set((g.dx + x, g.height + g.dy - 1 - y) for y in range(g.height)
-                   for x in range(g.width) if g.bitmap[x, y])
-        got = set((x, s.height + s.dy - 1 - y) for y in range(s.height) for x in range(s.width)
-                  if ui._pixel(s, x, y))
-        assert got == want, ch
+            def get_glyph(self, code):
+                return bdf.get_glyph(code) if chr(code) in chars else None
+        path = str(tmp_path / "few.bin")
+        with open(path, "wb") as f:
+            f.write(make_font.to_strip(Few()))
+        strip = Font(path)
+        assert strip.count == len(chars) and strip.get_glyph(ord("C")) is None
+        for ch in chars:
+            g = bdf.get_glyph(ord(ch))
+            s = strip.get_glyph(ord(ch))
+            want = set((g.dx + x, g.height + g.dy - 1 - y) for y in range(g.height)
+                       for x in range(g.width) if g.bitmap[x, y])
+            got = set((x, s.height + s.dy - 1 - y) for y in range(s.height) for x in range(s.width)
+                      if ui._pixel(s, x, y))
+            assert got == want, (chars, ch)
 
 
 @pytest.mark.parametrize("size", ("5x8", "6x10", "7x13", "9x15"))
