@@ -1088,6 +1088,43 @@ def test_the_keys_page_says_where_the_hint_is_without_a_hint_key(board, says):
     assert menu.sel == 0                      # as it says
 
 
+@pytest.mark.parametrize("lang,places", [
+    (0, ("Middle", "Top left", "Top right", "Row 3 left", "Knob press")),
+    (1, ("Milieu", "En haut \u00e0 gauche", "En haut \u00e0 droite", "Rang\u00e9e 3 \u00e0 gauche", "Appui molette")),
+    (2, ("Mitte", "Oben links", "Oben rechts", "Reihe 3 links", "Drehknopf dr\u00fccken"))])
+def test_the_keys_page_names_unlabelled_keys_by_their_place_in_the_players_language(lang, places):
+    """The MacroPad's blank keys (and its knob's press) are named by where they are, each in
+    the page's language: never the profile's English name in a French or German page."""
+    sim = Sim("adafruit_macropad_rp2040")
+    try:
+        text.set_lang(lang)
+        help_pages.keys_page(sim.app)
+        shown = " ".join(" ".join(page_text(sim.screen)).split())
+        for place in places:
+            assert place + " (OK): " in shown or place + ": " in shown, (place, shown)
+        if lang:
+            assert "Top left" not in shown and "Middle" not in shown, shown
+    finally:
+        text.set_lang(0)
+
+
+def test_a_key_line_exactly_as_wide_as_the_page_keeps_its_hold_on_it(monkeypatch):
+    """The Badger's UP: "<tap>, hold: <action>" stays one line while it fits the page, to the
+    last pixel; a pixel less and the hold goes on a line of its own."""
+    sim = Sim("pimoroni_badger2040")
+    words = text.rules_words()
+    hold = words.WORDS["hold"]
+    monkeypatch.setattr(help_pages, "page_width", lambda layout: 10 ** 6)
+    whole = [x for x, c in help_pages.key_lines(sim.app, words) if ", " + hold in x][0]
+    width = ui.text_width(whole, sim.app.layout.font)
+    monkeypatch.setattr(help_pages, "page_width", lambda layout: width)
+    assert whole in [x for x, c in help_pages.key_lines(sim.app, words)]
+    monkeypatch.setattr(help_pages, "page_width", lambda layout: width - 1)
+    lines = [x for x, c in help_pages.key_lines(sim.app, words)]
+    assert whole not in lines and whole.split(", " + hold)[0] + "," in lines
+    assert "  " + hold + whole.split(", " + hold)[1] in lines
+
+
 def test_a_low_battery_is_told_at_the_table_once_at_10_and_once_at_5_percent():
     """Where the board reads its battery, the table says so as the charge falls to 10% and to
     5%, once each (read as your decision begins, at most once a minute), and the game goes
@@ -1518,6 +1555,11 @@ def test_the_heap_estimate_counts_whole_words_label_text_and_the_engine_once():
     assert heap.estimate(sim.app) - heap.estimate(sim.app, engine=False) == heap.ENGINE
     # at the table the card sheet is in the display tree: counted there, not again
     assert heap.estimate(sim.app, engine=False) == heap.tree_bytes(sim.app.root, set()) + heap.font_bytes()
+    # the pause menu: the sheet is kept for the table but drawn nowhere, so counted on its own
+    sim.press("MENU")
+    assert not isinstance(sim.screen, TableScreen) and sim.app.art.sheet is not None
+    assert heap.estimate(sim.app, engine=False) == (heap.tree_bytes(sim.app.root, set()) + heap.font_bytes()
+                                                    + heap.bitmap_bytes(sim.app.art.sheet))
 
 
 @pytest.mark.parametrize("lang", range(3))
