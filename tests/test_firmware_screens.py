@@ -246,6 +246,12 @@ def test_a_rules_page_says_what_its_rule_set_does():
         assert "The dealer moves one seat left each deal; leaders tied at the end share the win." in pages[k]
         assert ("first Jack" in pages[k]) == (preset(k).ceremony == 1) == (preset(k).scoring == CHIPS), k
     assert "pay the winner 1 chip per card left, or what they have." in pages["fan_tan"]
+    # "8 before 6" only where it is on, and only where rows start at a 7
+    up = text.rules_words().WORDS["up_first"]
+    for k in PRESETS:
+        assert not preset(k).up_first and up not in pages[k], k
+    assert up in text.rules(preset("fan_tan").with_(up_first=1))
+    assert up not in text.rules(preset("five_or_nine").with_(up_first=1))
 
 
 def test_the_paused_rules_page_follows_the_options_chosen():
