@@ -79,6 +79,7 @@ def test_picosystem_keys_map_to_buttons(badge):
     h, clock = badge("pimoroni_picosystem")
     keys = FakeKeys.last
     assert keys.pins[0] == "pin:SW_UP" and keys.value_when_pressed is False
+    assert keys.pull is True        # the keys' pull resistors: no external ones on these boards
     assert h.display.auto_refresh is False
     keys.events.queue += [(0, True), (0, False), (4, True)]
     assert h.poll() == [UP, OK]
@@ -200,14 +201,15 @@ def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, monk
     # A stand-in time module for the HAL's import only: the real time.sleep is also called by
     # displayio's background thread, which would then spin and fill `slept` without end.
     time = types.ModuleType("time")
-    time.sleep = slept.append
+    amp = []                # the amplifier's pin while the note sounds
+    time.sleep = lambda s: (slept.append(s), amp.append(digitalio.made[-1].value))
     monkeypatch.setitem(sys.modules, "time", time)
     h, clock = badge("adafruit_macropad_rp2040")
     h.tone(1320, 30)
     h.tone(1760, 40)
     assert [(x.pin, x.frequency, x.duty_cycle, x.released) for x in FakePWMOut.made] == [
         ("pin:SPEAKER", 1320, 0x8000, True), ("pin:SPEAKER", 1760, 0x8000, True)]
-    assert slept == [0.03, 0.04]
+    assert slept == [0.03, 0.04] and amp == [True, True]
     assert [(io.pin, io.value) for io in digitalio.made] == [("pin:SPEAKER_ENABLE", "released")] * 2
 
 
@@ -279,6 +281,29 @@ def test_the_backlight_is_set_to_the_level_asked(badge):
     h, clock = badge("pimoroni_picosystem")
     h.set_brightness(0.25)
     assert h.display.brightness == 0.25
+
+
+def test_a_board_without_a_knob_reads_none_where_rotaryio_exists(badge, monkeypatch):
+    """On CircuitPython rotaryio is there on every board: only a profile's ENCODER pins make
+    a knob (the PicoSystem has none; its poll is its keys alone)."""
+    rotaryio = types.ModuleType("rotaryio")
+    rotaryio.IncrementalEncoder = lambda a, b: types.SimpleNamespace(position=0)
+    monkeypatch.setitem(sys.modules, "rotaryio", rotaryio)
+    h, clock = badge("pimoroni_picosystem")
+    assert h._encoder is None
+    FakeKeys.last.events.queue += [(0, True)]
+    assert h.poll() == [UP]
+
+
+def test_the_free_heap_is_read_after_a_collection(badge, monkeypatch):
+    """About's "Free memory": what a collection leaves free, not what the last screen left."""
+    import gc
+    collected = []
+    monkeypatch.setattr(gc, "collect", lambda: collected.append(1))
+    monkeypatch.setattr(gc, "mem_free", lambda: (150 if collected else 100) * 1024, raising=False)
+    monkeypatch.setattr(gc, "mem_alloc", lambda: (20 if collected else 70) * 1024, raising=False)
+    h, clock = badge("pimoroni_picosystem")
+    assert h.memory() == (150 * 1024, 170 * 1024)
 
 
 def test_a_display_without_adjustable_brightness_is_left_alone(badge):

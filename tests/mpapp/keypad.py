@@ -25,5 +25,6 @@ class Keys:
     def __init__(self, pins, *, value_when_pressed, pull=False):
         self.pins = pins
         self.value_when_pressed = value_when_pressed
+        self.pull = pull
         self.events = EventQueue()
         Keys.last = self
