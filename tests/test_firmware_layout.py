@@ -332,6 +332,13 @@ def test_every_layout_is_chosen_by_size():
     assert layouts.for_size(128, 64).name == "128x64"
     assert layouts.for_size(296, 128).name == "296x128"
     assert layouts.for_size(240, 135).name == "240x135"
+    # sizes between: the largest layout no wider than the screen (a wide 250x122 e-ink is not
+    # the Badger's 296x128)
+    assert layouts.for_size(250, 122).name == "128x64"
+    assert layouts.for_size(400, 300).name == "320x240"
+    for w in range(128, 420, 6):
+        for h in range(64, 320, 6):
+            assert int(layouts.for_size(w, h).name.split("x")[0]) <= w, (w, h)
 
 
 def at(art, tile, x, y):
@@ -690,6 +697,30 @@ def test_a_strip_whose_rows_end_inside_a_byte_reads_back_whole(tmp_path):
             got = set((x, s.height + s.dy - 1 - y) for y in range(s.height) for x in range(s.width)
                       if ui._pixel(s, x, y))
             assert got == want, (chars, ch)
+
+
+def test_a_strip_of_more_than_255_glyphs_reads_its_two_byte_count(tmp_path):
+    """The glyph count is two bytes, big-endian: a strip of 300 glyphs (3x2 cells, code points
+    U+0100 on) keeps each glyph's code point and cell, and 2 bytes a code point (what
+    firmware/heap.py counts of a font)."""
+    from firmware.font import MAGIC
+    n, w, h = 300, 3, 2
+    stride = (n * w + 7) // 8
+    rows = [bytearray(stride) for _ in range(h)]
+    for i in range(0, n, 3):            # every third glyph: its top left pixel
+        rows[0][i * w // 8] |= 0x80 >> (i * w % 8)
+    data = (MAGIC + bytes((w, h, 2, 0, n >> 8, n & 0xFF))
+            + b"".join(bytes((c >> 8, c & 0xFF)) for c in range(0x100, 0x100 + n)) + b"".join(rows))
+    path = str(tmp_path / "many.bin")
+    with open(path, "wb") as f:
+        f.write(data)
+    strip = Font(path)
+    assert strip.count == n and len(strip.codes) == 2 * n
+    for i in (0, 1, 255, 256, 297, 299):
+        assert strip.index(0x100 + i) == i
+        g = strip.get_glyph(0x100 + i)
+        assert g.tile_index == i and strip.bitmap[i * w, 0] == (i % 3 == 0), i
+    assert strip.index(0x100 + n) == -1 and strip.get_glyph(0xFF) is None
 
 
 @pytest.mark.parametrize("size", ("5x8", "6x10", "7x13", "9x15"))

@@ -447,6 +447,9 @@ def test_the_average_penalty_is_in_cards_left_whatever_the_game_scores():
     sim.app.stats_screen()
     avg = st.average_penalty()
     assert "Avg penalty: %d.%d cards" % (avg // 10, avg % 10) in page_text(sim.screen)
+    st.deals, st.penalty = 4, 57                # 14.25 cards a deal: tenths, rounded
+    sim.app.stats_screen()
+    assert "Avg penalty: 14.3 cards" in page_text(sim.screen)
 
 
 @pytest.mark.parametrize("lang", range(3))
