@@ -104,6 +104,11 @@ def test_badger_long_press_and_eink_refresh(monkeypatch, start):
     h.display.time_to_refresh = 0
     assert h.refresh() is True and h.display.refreshed == 1
 
+    def too_soon():
+        raise RuntimeError("Refresh too soon")
+    h.display.refresh = too_soon                 # the panel's own minimum wait: tried again later
+    assert h.refresh() is False
+
 
 def test_lilygo_chord(badge):
     h, clock = badge("lilygo_t_display_rp2040")
@@ -268,9 +273,11 @@ def test_the_macropad_knob_turned_clockwise_moves_right(badge, monkeypatch):
     -position): clockwise is RIGHT, the next card."""
     knob = types.SimpleNamespace(position=7)
     rotaryio = types.ModuleType("rotaryio")
-    rotaryio.IncrementalEncoder = lambda a, b: knob
+    pins = []
+    rotaryio.IncrementalEncoder = lambda a, b: (pins.append((a, b)), knob)[1]
     monkeypatch.setitem(sys.modules, "rotaryio", rotaryio)
     h, clock = badge("adafruit_macropad_rp2040")
+    assert pins == [("pin:ENCODER_A", "pin:ENCODER_B")]
     knob.position -= 2                      # two detents clockwise
     assert h.poll() == [RIGHT, RIGHT]
     knob.position += 1
@@ -304,6 +311,8 @@ def test_the_free_heap_is_read_after_a_collection(badge, monkeypatch):
     monkeypatch.setattr(gc, "mem_alloc", lambda: (20 if collected else 70) * 1024, raising=False)
     h, clock = badge("pimoroni_picosystem")
     assert h.memory() == (150 * 1024, 170 * 1024)
+    h.collect()                 # between screens: a collection, now
+    assert len(collected) == 2
 
 
 def test_a_display_without_adjustable_brightness_is_left_alone(badge):

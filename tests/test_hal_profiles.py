@@ -175,6 +175,24 @@ def test_a_long_press_is_timed_from_its_own_press_not_the_first():
     assert b.take() == [BACK]
 
 
+def test_a_chord_on_a_key_the_board_lacks_is_named():
+    with pytest.raises(ValueError, match="chord key not in keys: Z"):
+        Buttons((("A", OK, None), ("B", BACK, None)), (("A", "Z", DOWN),))
+
+
+def test_the_buttons_load_without_micropythons_const(monkeypatch):
+    """Where no micropython module is found (a desktop Python without the shim), hal.buttons'
+    own const() gives the same numbers."""
+    import sys
+    monkeypatch.setitem(sys.modules, "micropython", None)        # its import raises ImportError
+    spec = importlib.util.spec_from_file_location("buttons_plain", os.path.join(ROOT, "hal", "buttons.py"))
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    names = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "MENU", "HINT", "COUNT", "REPEAT_DELAY_MS",
+             "REPEAT_MS", "LONG_MS")
+    assert [getattr(plain, n) for n in names] == [getattr(B, n) for n in names] and plain.COUNT == 8
+
+
 def test_by_name():
     from simulator.core import by_name
     assert [by_name(n) for n in B.NAMES] == list(range(8))
