@@ -335,6 +335,8 @@ def test_every_layout_is_chosen_by_size():
     # sizes between: the largest layout no wider than the screen (a wide 250x122 e-ink is not
     # the Badger's 296x128)
     assert layouts.for_size(250, 122).name == "128x64"
+    assert layouts.for_size(300, 100).name == "128x64" and layouts.for_size(200, 100).name == "128x64"
+    assert layouts.for_size(240, 200).name == "240x240" and layouts.for_size(240, 199).name == "240x135"
     assert layouts.for_size(400, 300).name == "320x240"
     for w in range(128, 420, 6):
         for h in range(64, 320, 6):
@@ -699,6 +701,15 @@ def test_a_strip_whose_rows_end_inside_a_byte_reads_back_whole(tmp_path):
             assert got == want, (chars, ch)
 
 
+def test_a_file_that_is_not_a_strip_font_is_refused(tmp_path):
+    """A BDF (or an older .bin) where a strip belongs: named, not read as pixels."""
+    path = str(tmp_path / "5x8.bin")
+    with open(os.path.join(FONT_DIR, "5x8.bdf"), "rb") as f, open(path, "wb") as out:
+        out.write(f.read())
+    with pytest.raises(ValueError, match="not a strip font"):
+        Font(path)
+
+
 def test_a_strip_of_more_than_255_glyphs_reads_its_two_byte_count(tmp_path):
     """The glyph count is two bytes, big-endian: a strip of 300 glyphs (3x2 cells, code points
     U+0100 on) keeps each glyph's code point and cell, and 2 bytes a code point (what
@@ -716,6 +727,8 @@ def test_a_strip_of_more_than_255_glyphs_reads_its_two_byte_count(tmp_path):
         f.write(data)
     strip = Font(path)
     assert strip.count == n and len(strip.codes) == 2 * n
+    from firmware import heap                 # one bit a pixel: 900 pixels, 29 words a row
+    assert heap.bitmap_bytes(strip.bitmap) == 29 * 4 * h + heap.OBJ
     for i in (0, 1, 255, 256, 297, 299):
         assert strip.index(0x100 + i) == i
         g = strip.get_glyph(0x100 + i)

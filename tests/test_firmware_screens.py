@@ -145,10 +145,14 @@ def test_new_game_sets_every_rule_option_the_rule_books_play():
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("sevens"))
     assert line_value(sim, "Opens") == "7\u2666"
+    assert line_value(sim, "Opening") == "sevens"
     set_line(sim, "Opens", SEVEN_OF_HEARTS, "opener")
     assert line_value(sim, "Opens") == "7\u2665"
     assert line_value(sim, "Bonus card") == "-"            # only any-rank openings have it
+    set_line(sim, "Deals", 1, "deals")
+    assert line_value(sim, "Winner deals") == "-"          # one deal: no next deal to deal
     set_line(sim, "Deals", 10, "deals")
+    assert line_value(sim, "Winner deals") == "off"
     select_menu(sim, "Start")
     sim.press("OK")
     m = sim.app.match
@@ -217,6 +221,9 @@ def test_every_preset_can_start_and_shows_its_rules_page():
         assert len(" ".join(page_text(sim.screen))) > 40
 
 
+PLAY_OR_PAY_OPENING = preset("play_or_pay").opening
+
+
 def test_a_rules_page_says_what_its_rule_set_does():
     """Rules & help writes each page from the rule set: who opens, what a pass costs, how a
     deal is scored and how long the match runs (rule books 000-003)."""
@@ -252,6 +259,10 @@ def test_a_rules_page_says_what_its_rule_set_does():
         assert not preset(k).up_first and up not in pages[k], k
     assert up in text.rules(preset("fan_tan").with_(up_first=1))
     assert up not in text.rules(preset("five_or_nine").with_(up_first=1))
+    # Play or Pay's rows go round the corner: no ace is high or low there
+    for k in PRESETS:
+        said = ("Ace is high." in pages[k]) + ("Ace is low." in pages[k])
+        assert said == (preset(k).opening != PLAY_OR_PAY_OPENING), k
 
 
 def test_the_paused_rules_page_follows_the_options_chosen():
@@ -691,6 +702,7 @@ def test_difficulty_per_seat():
     select_menu(sim, "Bots")
     sim.press("RIGHT")                      # all Medium
     assert list(sim.app.seat_levels[1:4]) == [1, 1, 1]
+    assert line_value(sim, "Bots") == "Medium"  # one word while they agree
     select_menu(sim, "P3")
     sim.press("RIGHT")                      # P3 Hard
     assert sim.app._levels_text() == "mixed"
@@ -1022,6 +1034,7 @@ def test_match_length_in_words_for_every_preset():
     assert match_text(p.with_(penalty=PIPS, target=25)) == "until 25 points (about 1 deal)"
     assert match_text(p.with_(deals=20)) == "20 deals, or until 100 points"          # the limit comes first
     assert match_text(p.with_(deals=20, target=25)) == "20 deals, or until 25 points (about 11 deals)"
+    assert match_text(p.with_(deals=1, target=25, penalty=PIPS)) == "1 deal, or until 25 points"   # not fewer
     try:
         for lang, said in ((1, "jusqu'à 50 points (environ 22 donnes)"), (2, "bis 50 Punkte (etwa 22 Runden)")):
             text.set_lang(lang)
@@ -1132,6 +1145,17 @@ def test_a_key_line_exactly_as_wide_as_the_page_keeps_its_hold_on_it(monkeypatch
     lines = [x for x, c in help_pages.key_lines(sim.app, words)]
     assert whole not in lines and whole.split(", " + hold)[0] + "," in lines
     assert "  " + hold + whole.split(", " + hold)[1] in lines
+
+
+@pytest.mark.parametrize("lang,faces", [(0, "JQK"), (1, "VDR"), (2, "BDK")])
+def test_picture_cards_are_named_in_the_players_language_and_the_10_in_digits(lang, faces):
+    from engine.cards import SUIT_SYMBOLS
+    try:
+        text.set_lang(lang)
+        assert [card_name(c) for c in range(8, 13)] == [r + SUIT_SYMBOLS[0] for r in ["9", "10"] + list(faces)]
+        assert card_name(13 + 10) == faces[0] + SUIT_SYMBOLS[1]
+    finally:
+        text.set_lang(0)
 
 
 def test_a_low_battery_is_told_at_the_table_once_at_10_and_once_at_5_percent():
