@@ -461,6 +461,7 @@ def test_the_average_penalty_is_in_cards_left_whatever_the_game_scores():
     st.deals, st.penalty = 4, 57                # 14.25 cards a deal: tenths, rounded
     sim.app.stats_screen()
     assert "Avg penalty: 14.3 cards" in page_text(sim.screen)
+    assert page_text(sim.screen)[-1] == text.ok("ok_reset")      # what OK does here, last
 
 
 @pytest.mark.parametrize("lang", range(3))
@@ -1108,6 +1109,14 @@ def test_the_keys_page_says_where_the_hint_is_without_a_hint_key(board, says):
     sim.press("DOWN")
     sim.press("DOWN")
     assert menu.sel == 0                      # as it says
+
+
+def test_rules_and_help_opens_on_its_first_line():
+    sim = Sim()
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    assert sim.screen.title == text.t("help") and sim.screen.sel == 0
+    assert sim.screen.item_text(sim.screen.items[0]) == text.preset_title(PRESETS[0])
 
 
 @pytest.mark.parametrize("lang,places", [

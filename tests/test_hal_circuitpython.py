@@ -131,10 +131,12 @@ class FakeDigitalInOut:
             raise ValueError(pin + " in use")
         self.pin = pin
         self.value = None
+        self.output = False
         FakeDigitalInOut.made.append(self)
 
     def switch_to_output(self, value=False):
         self.value = value
+        self.output = True
 
     def deinit(self):
         self.value = "released"
@@ -154,6 +156,7 @@ def test_led_lights_the_profile_pins(badge, digitalio):
     h, clock = badge("pimoroni_picosystem")
     h.light(True)
     assert [(io.pin, io.value) for io in digitalio.made] == [("pin:LED_G", True)]
+    assert digitalio.made[0].output         # driven: an input pin would light nothing
     h.light(False)
     h.light(True)
     h.light(False)
@@ -268,6 +271,19 @@ def test_battery_charge_from_the_divided_voltage(badge, monkeypatch, board_id, r
     assert abs(h.battery() - charge) <= 1
 
 
+@pytest.mark.parametrize("volts,charge", [(3.0, 0), (3.3, 0), (4.3, 100), (4.5, 100)])
+def test_the_battery_charge_stops_at_empty_and_full(badge, monkeypatch, volts, charge):
+    """Past 3.3 V and 4.2 V the charge reads 0% and 100% exactly (not -3% or 111%)."""
+    analogio = types.ModuleType("analogio")
+    analogio.AnalogIn = FakeAnalogIn
+    monkeypatch.setitem(sys.modules, "analogio", analogio)
+    monkeypatch.setattr(FakeAnalogIn, "volts", volts)
+    monkeypatch.setattr(FakeAnalogIn, "ratio", 3)
+    monkeypatch.setattr(FakeAnalogIn, "drop", 0.0)
+    h, clock = badge("pimoroni_badger2040")
+    assert h.battery() == charge
+
+
 def test_the_macropad_knob_turned_clockwise_moves_right(badge, monkeypatch):
     """rotaryio counts the MacroPad's knob down as it turns clockwise (adafruit_macropad reads
     -position): clockwise is RIGHT, the next card."""
@@ -282,6 +298,9 @@ def test_the_macropad_knob_turned_clockwise_moves_right(badge, monkeypatch):
     assert h.poll() == [RIGHT, RIGHT]
     knob.position += 1
     assert h.poll() == [LEFT]
+    assert h.poll() == []                   # the knob still: nothing more
+    knob.position += 3
+    assert h.poll() == [LEFT, LEFT, LEFT] and h.poll() == []
 
 
 def test_the_backlight_is_set_to_the_level_asked(badge):
@@ -664,6 +683,7 @@ def test_boot_py_gives_circuitpy_to_the_game_unless_the_drive_button_is_held(
     out = capsys.readouterr().out
     assert remounts == ([] if held else [("/", False)]), out
     assert ("writable by the computer" in out) == held and ("writable by code" in out) == (not held)
+    assert "SW_B" in out and "True" not in out and "False" not in out     # the button by its pin
     assert [io.pull for io in digitalio.made] == ["released"]
 
 

@@ -88,6 +88,7 @@ def test_a_match_without_a_deal_limit_saves_past_255_deals():
         assert back.deals == m.deals == 256 + settled and back.chips == m.chips
         assert back.deal_number == m.deal_number and (back.result is not None) == settled
         assert first_jack(back, 0, words) == first_jack(m, 0, words)
+        assert first_jack(m, 0, words) == first_jack(Match(rules, 1), 0, words)     # the first deal's, settled or not
 
 
 def test_a_match_is_only_for_the_table_sizes_its_rules_allow():
