@@ -338,6 +338,7 @@ def test_every_layout_is_chosen_by_size():
     assert layouts.for_size(300, 100).name == "128x64" and layouts.for_size(200, 100).name == "128x64"
     assert layouts.for_size(240, 200).name == "240x240" and layouts.for_size(240, 199).name == "240x135"
     assert layouts.for_size(240, 128).name == "240x135" and layouts.for_size(300, 200).name == "240x240"
+    assert layouts.for_size(300, 150).name == "240x135" and layouts.for_size(300, 149).name == "296x128"
     assert layouts.for_size(400, 300).name == "320x240"
     for w in range(128, 420, 6):
         for h in range(64, 320, 6):

@@ -1111,6 +1111,18 @@ def test_the_keys_page_says_where_the_hint_is_without_a_hint_key(board, says):
     assert menu.sel == 0                      # as it says
 
 
+def test_the_keys_page_names_each_chord_and_what_it_does():
+    """The T-Display's L+R: a chord is a key of its own on the Buttons page."""
+    sim = Sim("lilygo_t_display_rp2040")
+    help_pages.keys_page(sim.app)
+    p = sim.hal.profile
+    shown = " ".join(" ".join(page_text(sim.screen)).split())
+    assert p.CHORDS
+    for a, b, button in p.CHORDS:
+        names = [text.key_label(p.LABELS[[k[0] for k in p.KEYS].index(pin)]) for pin in (a, b)]
+        assert names[0] + "+" + names[1] + ": " + text.button(button) in shown, shown
+
+
 def test_rules_and_help_opens_on_its_first_line():
     sim = Sim()
     select_menu(sim, "Rules & help")

@@ -137,6 +137,7 @@ class FakeDigitalInOut:
     def switch_to_output(self, value=False):
         self.value = value
         self.output = True
+        self.first = value
 
     def deinit(self):
         self.value = "released"
@@ -171,6 +172,7 @@ def test_an_active_low_led_is_lit_by_a_low_pin(badge, digitalio):
         h, clock = badge(board_id)
         h.light(False)
         assert [io.value for io in digitalio.made] == [True], board_id       # pin high: dark
+        assert [io.first for io in digitalio.made] == [True], board_id       # and dark from the start
         h.light(True)
         assert [io.value for io in digitalio.made] == [False], board_id
 

@@ -135,3 +135,6 @@ def test_each_refusal_has_a_code_of_its_own_and_words_in_every_language():
     assert REASONS[g.check(card)][0] == "You do not hold that card"
     assert REASONS[g.check(card, (p + 1) % g.players)][0] == "It is not your turn"
     assert REASONS[g.check(60)][0] == "That is not a card"
+    from firmware import text             # the table says the sentence, or its short form where it fits
+    text.set_lang(0)
+    assert (text.reason(R.NOT_IN_HAND), text.reason(R.NOT_IN_HAND, True)) == ("You do not hold that card", "Not in hand")
