@@ -65,7 +65,7 @@ SCORING = (
     ("Wer zuerst fertig ist, beendet die Runde; die anderen bekommen %s als Strafe. Die "
      "kleinste Summe gewinnt."),
     ("Alle setzen einen Chip (wer eine Karte weniger bekommen hat: 2). Wer zuerst fertig ist, bekommt "
-     "den Pot; die anderen zahlen ihm %s, oder was sie noch haben."),
+     "den Pot; die anderen zahlen ihm %s oder alles, was sie noch haben."),
 )
 
 TABLE = (
@@ -76,7 +76,7 @@ TABLE = (
     ("Neben jedem Spieler steht, wie viele Karten er hat, seine Chips ($) oder Punkte (Pkt) und was er "
      "zuletzt getan hat. Auf kleinen Displays stehen Chips oder Punkte unter deiner Hand; auf den "
      "kleinsten im Spielstand, und G und der letzte Zug erscheinen, wo Platz ist."),
-    ("Passen, wo die Regeln es erlauben (bezahltes Passen, oder um auf die Bonuskarte zu verzichten): den Cursor "
+    ("Passen, wo die Regeln es erlauben (bezahltes Passen oder Verzicht auf die Bonuskarte): den Cursor "
      "hinter deine letzte Karte bewegen; die Meldezeile zeigt das Passen und seinen Preis."),
     ("Zeigt der Tisch Passen -6…-9 an, kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "
      "deiner Startkarte hat; passen darfst du nur, wenn du den Höchstbetrag zahlen kannst."),
