@@ -149,7 +149,7 @@ REASONS = (
     ("Vous n'avez pas cette carte", "Carte absente"),
     ("Cette couleur attend sa carte d'ouverture", "Couleur fermée"),
     ("La carte ne touche aucun bout de sa rangée", "Pas au bout"),
-    ("La carte d'ouverture se joue d'abord", "Ouverture d'abord"),
+    ("Le 7 imposé se joue en premier", "7 imposé d'abord"),
     ("Finissez d'abord la couleur en cours", "Finir la couleur"),
     ("Vous pouvez jouer: pas de passe", "Jouez !"),
     ("Pas assez de jetons pour passer", "Pas de jetons"),
