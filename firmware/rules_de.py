@@ -74,8 +74,10 @@ TABLE = (
      "der durchgezogene Rahmen ist dein Cursor, der gestrichelte der Tipp."),
     "\u25b6 zeigt, wer am Zug ist, G den Geber, 2! einen Spieler mit höchstens zwei Karten.",
     ("Neben jedem Spieler steht, wie viele Karten er hat, seine Chips ($) oder Punkte (Pkt) und was er "
-     "zuletzt getan hat. Auf kleinen Displays stehen Chips oder Punkte unter deiner Hand; auf den "
-     "kleinsten im Spielstand, und G und der letzte Zug erscheinen, wo Platz ist."),
+     "zuletzt getan hat. Auf kleinen Displays stehen Chips oder Punkte unter deiner Hand. Auf den "
+     "kleinsten stehen deine in der Meldezeile und die der anderen im Spielstand; dort ist 2:12 7\u2665 "
+     "P2, der 12 Karten hat und zuletzt die 7\u2665 gelegt hat, und ein Strich ist ein Passen. G und der "
+     "letzte Zug erscheinen, wo Platz ist."),
     ("Passen, wo die Regeln es erlauben (bezahltes Passen oder Verzicht auf die Bonuskarte): den Cursor "
      "hinter deine letzte Karte bewegen; die Meldezeile zeigt das Passen und seinen Preis."),
     ("Zeigt der Tisch Passen -6…-9 an, kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "

@@ -1655,6 +1655,17 @@ def test_the_table_shows_each_opponent_s_chips_as_the_table_page_says(board):
         standings = " ".join([line for line, colour in sim.app.standings_lines()])
         for p in missing:
             assert "$" + str(m.chips[p]) in standings, (p, standings)
+        # yours are on the message line, and each label is "seat:cards last" as the page's
+        # example reads it (QA: a newcomer could not read "3:13 -")
+        assert "$" + str(m.chips[0]) in message(sim.screen), message(sim.screen)
+        for p, l1, l2, width in sim.screen.opp_labels:
+            assert re.match("%d[:\u25b6][0-9]+!?( |$)" % (p + 1), l1.text), l1.text
+        for lang in range(3):
+            text.set_lang(lang)
+            try:
+                assert " 2:12 7\u2665 " in text.rules_words().TABLE[3], lang
+            finally:
+                text.set_lang(0)
 
 
 def test_a_new_game_line_with_nothing_to_choose_is_passed_by():
