@@ -106,7 +106,7 @@ T = {
     "battery_low": "Akku %d%%: Partie ist gespeichert",
     "battery_low_s": "Akku %d%%",
     "battery_unsaved": "Akku %d%%: Partie nicht gespeichert!",
-    "not_saved": "Nicht gespeichert: beim Ausschalten geht die Partie verloren",
+    "not_saved": "Nicht gespeichert: Beim Ausschalten geht die Partie verloren",
     "not_saved_s": "Nicht gespeichert!",
     "keys_table": "OK: spielen  ← →: wählen",
     "keys_hint": "%s: Tipp",
