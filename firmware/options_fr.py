@@ -22,7 +22,7 @@ NEW_GAME = {
     "gate_penalty": ("Ce que cette passe paie en plus à chaque détenteur d'une carte voisine d'une carte "
                      "d'ouverture que vous gardez."),
     "winner_deals": "Le gagnant d'une donne distribue la suivante, au lieu du joueur à gauche du donneur.",
-    "deal_no": ("Le même numéro donne les mêmes cartes sur chaque badge. Choisissez-le pour le taper: "
+    "deal_no": ("Le même numéro donne les mêmes cartes sur chaque badge. Choisissez-le pour le saisir: "
                 "les touches carte/valeur passent d'un chiffre à l'autre, les touches couleur/ligne "
                 "en changent un; choisissez encore pour finir."),
 }

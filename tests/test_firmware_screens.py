@@ -261,7 +261,7 @@ def test_a_rules_page_says_what_its_rule_set_does():
     assert up not in text.rules(preset("five_or_nine").with_(up_first=1))
     # Play or Pay's rows go round the corner: no ace is high or low there
     for k in PRESETS:
-        said = ("Ace is high." in pages[k]) + ("Ace is low." in pages[k])
+        said = ("Ace is high (above the K)." in pages[k]) + ("Ace is low (below the 2)." in pages[k])
         assert said == (preset(k).opening != PLAY_OR_PAY_OPENING), k
 
 
