@@ -292,6 +292,18 @@ def test_fonts_have_every_glyph_the_texts_use(fonts):
         assert not missing, (name, missing)
 
 
+def bdf_pixels(g):
+    """A BDF glyph's lit pixels, from its baseline: (x, y up)."""
+    return set((g.dx + x, g.height + g.dy - 1 - y) for y in range(g.height)
+               for x in range(g.width) if g.bitmap[x, y])
+
+
+def strip_pixels(s):
+    """A strip font glyph's lit pixels, as bdf_pixels counts them."""
+    return set((x, s.height + s.dy - 1 - y) for y in range(s.height) for x in range(s.width)
+               if ui._pixel(s, x, y))
+
+
 def test_font_has_suits_and_accents(fonts):
     f = ui.font("7x13")
     for ch in "\u2660\u2665\u2666\u2663\u00e9\u00e8\u00ea\u00e0\u00e7\u00f4\u00fb\u00f9\u00ef\u00fc\u00f6\u00e4\u00df\u00c9\u00c4\u00d6\u00dc":
@@ -317,11 +329,7 @@ def test_strip_fonts_are_made_from_the_bdf_sources():
             assert (g is None) == (s is None), (size, ch)
             if g is None:
                 continue
-            want = set((g.dx + x, g.height + g.dy - 1 - y) for y in range(g.height)
-                       for x in range(g.width) if g.bitmap[x, y])
-            got = set((x, s.height + s.dy - 1 - y) for y in range(s.height) for x in range(s.width)
-                      if ui._pixel(s, x, y))
-            assert got == want, (size, ch)
+            assert strip_pixels(s) == bdf_pixels(g), (size, ch)
         assert strip.get_glyph(0x4E00) is None
 
 
@@ -696,11 +704,7 @@ def test_a_strip_whose_rows_end_inside_a_byte_reads_back_whole(tmp_path):
         for ch in chars:
             g = bdf.get_glyph(ord(ch))
             s = strip.get_glyph(ord(ch))
-            want = set((g.dx + x, g.height + g.dy - 1 - y) for y in range(g.height)
-                       for x in range(g.width) if g.bitmap[x, y])
-            got = set((x, s.height + s.dy - 1 - y) for y in range(s.height) for x in range(s.width)
-                      if ui._pixel(s, x, y))
-            assert got == want, (chars, ch)
+            assert strip_pixels(s) == bdf_pixels(g), (chars, ch)
 
 
 def test_a_file_that_is_not_a_strip_font_is_refused(tmp_path):

@@ -200,13 +200,19 @@ class FakePWMOut:
         self.released = True
 
 
-def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, monkeypatch):
+@pytest.fixture
+def pwm(monkeypatch):
+    """CircuitPython's pwmio, played by FakePWMOut: the notes it made."""
+    mod = types.ModuleType("pwmio")
+    mod.PWMOut = FakePWMOut
+    monkeypatch.setitem(sys.modules, "pwmio", mod)
+    FakePWMOut.made = []
+    return FakePWMOut
+
+
+def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, pwm, monkeypatch):
     """The MacroPad: its speaker pin at the note's pitch, half duty, for the note's length,
     with the amplifier enabled meanwhile; every pin released after, note by note."""
-    pwmio = types.ModuleType("pwmio")
-    pwmio.PWMOut = FakePWMOut
-    monkeypatch.setitem(sys.modules, "pwmio", pwmio)
-    FakePWMOut.made = []
     slept = []
     # A stand-in time module for the HAL's import only: the real time.sleep is also called by
     # displayio's background thread, which would then spin and fill `slept` without end.
@@ -223,13 +229,9 @@ def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, monk
     assert [(io.pin, io.value) for io in digitalio.made] == [("pin:SPEAKER_ENABLE", "released")] * 2
 
 
-def test_tone_without_an_amplifier_pin_beeps_through_pwm_alone(badge, digitalio, monkeypatch):
+def test_tone_without_an_amplifier_pin_beeps_through_pwm_alone(badge, digitalio, pwm, monkeypatch):
     """The PicoSystem: a speaker pin (AUDIO) and no amplifier to enable (AUDIO_ENABLE None):
     the note plays and its pin is released, and no digital pin is claimed."""
-    pwmio = types.ModuleType("pwmio")
-    pwmio.PWMOut = FakePWMOut
-    monkeypatch.setitem(sys.modules, "pwmio", pwmio)
-    FakePWMOut.made = []
     time = types.ModuleType("time")      # as above: a stand-in for the HAL's nap only
     slept = []
     time.sleep = slept.append
@@ -664,6 +666,17 @@ class FakeButtonPin(FakeDigitalInOut):
         self.pull = "released"
 
 
+def run_boot_py(monkeypatch, capsys):
+    """boot.py run as at power-up, with a stand-in storage module: its remounts, and what it
+    printed."""
+    remounts = []
+    storage = types.ModuleType("storage")
+    storage.remount = lambda path, readonly=False: remounts.append((path, readonly))
+    monkeypatch.setitem(sys.modules, "storage", storage)
+    runpy.run_path(BOOT_PY, run_name="__main__")
+    return remounts, capsys.readouterr().out
+
+
 @pytest.mark.parametrize("held", (False, True))
 @pytest.mark.parametrize("board_id", ("pimoroni_picosystem", "pimoroni_badger2040"))
 def test_boot_py_gives_circuitpy_to_the_game_unless_the_drive_button_is_held(
@@ -677,12 +690,7 @@ def test_boot_py_gives_circuitpy_to_the_game_unless_the_drive_button_is_held(
     module.Pull = types.SimpleNamespace(UP="up", DOWN="down")
     monkeypatch.setattr(FakeButtonPin, "held", held)
     monkeypatch.setattr(FakeButtonPin, "pressed", hal.profile(board_id).PRESSED)
-    remounts = []
-    storage = types.ModuleType("storage")
-    storage.remount = lambda path, readonly=False: remounts.append((path, readonly))
-    monkeypatch.setitem(sys.modules, "storage", storage)
-    runpy.run_path(BOOT_PY, run_name="__main__")
-    out = capsys.readouterr().out
+    remounts, out = run_boot_py(monkeypatch, capsys)
     assert remounts == ([] if held else [("/", False)]), out
     assert ("writable by the computer" in out) == held and ("writable by code" in out) == (not held)
     assert "SW_B" in out and "True" not in out and "False" not in out     # the button by its pin
@@ -693,12 +701,7 @@ def test_boot_py_leaves_circuitpy_alone_on_a_board_it_does_not_know(monkeypatch,
     """A board boot.py's table lacks: no button is read and the drive stays the computer's,
     as on a fresh board, and boot.py says so (no traceback at power-up)."""
     install_badge(monkeypatch, "some_other_board")
-    remounts = []
-    storage = types.ModuleType("storage")
-    storage.remount = lambda path, readonly=False: remounts.append((path, readonly))
-    monkeypatch.setitem(sys.modules, "storage", storage)
-    runpy.run_path(BOOT_PY, run_name="__main__")
-    out = capsys.readouterr().out
+    remounts, out = run_boot_py(monkeypatch, capsys)
     assert remounts == [] and digitalio.made == []
     assert "unknown board" in out and "writable by code" not in out, out
 
