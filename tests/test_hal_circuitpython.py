@@ -143,12 +143,19 @@ class FakeDigitalInOut:
         self.value = "released"
 
 
+def stand_in(monkeypatch, name, cls, attr):
+    """CircuitPython's C module `name`, played by a module whose `attr` is cls; cls.made is
+    what the test's HAL made of it, from none."""
+    mod = types.ModuleType(name)
+    setattr(mod, attr, cls)
+    monkeypatch.setitem(sys.modules, name, mod)
+    cls.made = []
+    return cls
+
+
 @pytest.fixture
 def digitalio(monkeypatch):
-    mod = types.ModuleType("digitalio")
-    mod.DigitalInOut = FakeDigitalInOut
-    monkeypatch.setitem(sys.modules, "digitalio", mod)
-    FakeDigitalInOut.made = []
+    stand_in(monkeypatch, "digitalio", FakeDigitalInOut, "DigitalInOut")
     FakeDigitalInOut.in_use = ()
     return FakeDigitalInOut
 
@@ -203,11 +210,7 @@ class FakePWMOut:
 @pytest.fixture
 def pwm(monkeypatch):
     """CircuitPython's pwmio, played by FakePWMOut: the notes it made."""
-    mod = types.ModuleType("pwmio")
-    mod.PWMOut = FakePWMOut
-    monkeypatch.setitem(sys.modules, "pwmio", mod)
-    FakePWMOut.made = []
-    return FakePWMOut
+    return stand_in(monkeypatch, "pwmio", FakePWMOut, "PWMOut")
 
 
 def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, pwm, monkeypatch):
