@@ -275,8 +275,11 @@ def test_ctrl_c_ends_a_tool_and_its_workers_in_one_line(tool, args):
     """QA: Ctrl+C in a long tournament printed a traceback, and with --workers one more from
     each worker (the terminal sends it to the whole process group). Now the tool says it in
     one line, status 130, as tools.flash and the simulator do, and its workers end with it."""
+    # as from a terminal: a job started in the background of a script (CI's) inherits SIGINT
+    # ignored, and then Python never turns Ctrl+C into KeyboardInterrupt at all
     p = subprocess.Popen([sys.executable, "-m", "tools." + tool, *args, "--workers", "2"], cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         for _ in range(600):                # until both workers run, and leave Ctrl+C to the tool
             workers = _workers(p.pid)
