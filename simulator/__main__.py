@@ -116,18 +116,16 @@ def main(argv=None):
         print("Note: the pins of hal/%s.py are not checked: %s" % (args.board, unchecked(args.board)),
               file=sys.stderr)
     if args.headless:
-        from simulator.core import Sim, bad_token
+        from simulator.core import Sim, bad_token, shot_path
         bad = bad_token(args.keys.split(","), profile(args.board))
         if bad:
             ap.error(bad)
         if args.shot_dir is not None and not os.path.isdir(args.shot_dir):   # known before playing
             ap.error("--shot-dir %s: no folder there" % args.shot_dir)
         for tok in args.keys.split(","):    # an @file.png's folder too: a run that stops at it has played on the saves
-            shot = tok.strip()[1:] if tok.strip().startswith("@") else None
-            if shot is not None and args.shot_dir and not os.path.isabs(shot):
-                shot = os.path.join(args.shot_dir, shot)
-            if shot is not None and not os.path.isdir(os.path.dirname(shot) or "."):
-                ap.error("@%s: no folder %s" % (tok.strip()[1:], os.path.dirname(shot)))
+            folder = os.path.dirname(shot_path(tok, args.shot_dir)) if tok.strip().startswith("@") else ""
+            if not os.path.isdir(folder or "."):
+                ap.error("@%s: no folder %s" % (tok.strip()[1:], folder))
     data_dir = default_data_dir() if args.data_dir is None else args.data_dir
     if os.path.exists(data_dir) and not os.path.isdir(data_dir):
         ap.error("--data-dir %s: a file is there, not a folder for the saves" % data_dir)

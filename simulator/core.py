@@ -25,6 +25,13 @@ def by_name(name):
     raise ValueError("unknown button: " + str(name))
 
 
+def shot_path(tok, shot_dir=None):
+    """Where a script's @name.png token saves its picture: in shot_dir unless the name is
+    absolute."""
+    path = tok.strip()[1:]
+    return os.path.join(shot_dir, path) if shot_dir and not os.path.isabs(path) else path
+
+
 def bad_token(tokens, profile=None):
     """What is wrong with the first token of a button script that is not a button (one the
     board `profile` gives, if one is given), WAIT:ms or @file.png, or None."""
@@ -161,10 +168,7 @@ class Sim:
             if not tok:
                 continue
             if tok.startswith("@"):
-                path = tok[1:]
-                if shot_dir and not os.path.isabs(path):
-                    path = os.path.join(shot_dir, path)
-                self.shot(path, shot_scale)
+                self.shot(shot_path(tok, shot_dir), shot_scale)
             elif tok.upper().startswith("WAIT:"):
                 ms = int(tok[5:])
                 end = self.hal.clock + ms
