@@ -417,19 +417,23 @@ def remote_state(board, files):
         lines.append(board.exec(code + "\n".join(batch) + "\n", timeout=120))
     state = {}
     dirs = set()
-    for line in "".join(lines).splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            item = ast.literal_eval(line)
-        except (ValueError, SyntaxError):
-            continue
+    for item in listed("".join(lines)):
         if item[0] == "D":
             dirs.add(item[1])
         elif item[0] == "F":
             state[item[1]] = (item[2], item[3])
     return state, dirs
+
+
+def listed(answer):
+    """The entries LISTER printed, ("D", path) or ("F", path, ...); other lines skipped."""
+    for line in answer.splitlines():
+        try:
+            item = ast.literal_eval(line.strip())
+        except (ValueError, SyntaxError):
+            continue
+        if isinstance(item, tuple) and item:
+            yield item
 
 
 def missing_libraries(board, source_root):
@@ -447,14 +451,7 @@ def missing_libraries(board, source_root):
     probe = "".join("_f(%r, None)\n" % p for forms in tops.values() for p in forms)
     if not probe:
         return []
-    there = set()
-    for line in board.exec(LISTER + probe, timeout=120).splitlines():
-        try:
-            item = ast.literal_eval(line.strip())
-        except (ValueError, SyntaxError):
-            continue
-        if isinstance(item, tuple) and item and item[0] in ("D", "F"):
-            there.add(item[1])
+    there = set(item[1] for item in listed(board.exec(LISTER + probe, timeout=120)) if item[0] in ("D", "F"))
     return [top for top, forms in sorted(tops.items()) if not there.intersection(forms)]
 
 
