@@ -60,7 +60,7 @@ def add_seed(ap):
                     help="picks the deals: the same seed plays the same deals (default %(default)s)")
 
 
-def pool(workers):
+def worker_pool(workers):
     """A pool of `workers` processes that leave Ctrl+C to the tool: the terminal sends it to
     every process, and each worker printed its own traceback."""
     import multiprocessing

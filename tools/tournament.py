@@ -37,7 +37,7 @@ from engine.match import Match             # noqa: E402
 from engine import rules as engine_rules   # noqa: E402
 from engine.rules import preset, override, PRESETS, FIELDS   # noqa: E402
 from firmware.text import OPTIONS, option_text   # noqa: E402
-from tools.args import positive, nonnegative, add_workers, add_seed, pool as worker_pool, command   # noqa: E402
+from tools.args import positive, nonnegative, add_workers, add_seed, worker_pool, command   # noqa: E402
 from engine import reasons                 # noqa: E402
 from firmware.text_en import REASONS       # noqa: E402
 

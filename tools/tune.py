@@ -27,7 +27,7 @@ from engine import bots                                 # noqa: E402
 from engine.levels import LEVELS                        # noqa: E402
 from engine.rules import preset, PRESETS                # noqa: E402
 from tools.tournament import deal_number, seat_won, paste_line       # noqa: E402
-from tools.args import positive, numbers, add_workers, pool as worker_pool, command   # noqa: E402
+from tools.args import positive, numbers, add_workers, worker_pool, command   # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
 # control): 10 for counts, 40 for yes/no features; control never varies in Sevens.
