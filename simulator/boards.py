@@ -11,6 +11,15 @@ from hal.buttons import NAMES, COUNT, LEFT, RIGHT, OK, BACK, DOWN
 
 
 MAX_SIDE = 4096        # pixels: no badge screen comes near (the largest profile is 320x240)
+# the plain fields' kinds: which fields, the test a value passes, and what to give instead
+KINDS = (
+    (("AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT"), lambda v: v is None or isinstance(v, str),
+     'a pin name ("GP5") or None'),
+    (("MONO", "EINK", "PRESSED", "LED_ON"), lambda v: isinstance(v, bool), "True or False"),
+    (("NAME",), lambda v: isinstance(v, str), "the name the game shows, as a string"),
+    (("BATTERY_DIVIDER",), lambda v: v is None or isinstance(v, tuple) and len(v) == 2
+     and all(isinstance(x, (int, float)) for x in v), "(ratio, millivolts), e.g. (3, 0), or None"),
+)
 FIELDS = ("BOARD_ID", "NAME", "WIDTH", "HEIGHT", "MONO", "EINK", "PRESSED", "KEYS", "CHORDS",
           "LABELS", "ENCODER", "AUDIO", "AUDIO_ENABLE", "BATTERY", "BATTERY_DIVIDER", "BACKLIGHT",
           "LED", "LED_ON")
@@ -132,18 +141,10 @@ def shape_problems(profile):
     odd = [label for label in profile.LABELS if not isinstance(label, str)]
     if odd:
         out.append("LABELS has %s: each label is a string" % ", ".join(repr(label) for label in odd))
-    for name in ("AUDIO", "AUDIO_ENABLE", "BATTERY", "BACKLIGHT"):
-        if getattr(profile, name) is not None and not isinstance(getattr(profile, name), str):
-            out.append("%s is %r: give a pin name (\"GP5\") or None" % (name, getattr(profile, name)))
-    for name in ("MONO", "EINK", "PRESSED", "LED_ON"):
-        if not isinstance(getattr(profile, name), bool):
-            out.append("%s is %r: give True or False" % (name, getattr(profile, name)))
-    if not isinstance(profile.NAME, str):
-        out.append("NAME is %r: give the name the game shows, as a string" % (profile.NAME,))
-    div = profile.BATTERY_DIVIDER
-    if div is not None and not (isinstance(div, tuple) and len(div) == 2
-                                and all(isinstance(x, (int, float)) for x in div)):
-        out.append("BATTERY_DIVIDER is %r: give (ratio, millivolts), e.g. (3, 0), or None" % (div,))
+    for names, fits, want in KINDS:
+        for name in names:
+            if not fits(getattr(profile, name)):
+                out.append("%s is %r: give %s" % (name, getattr(profile, name), want))
     for key in profile.KEYS:
         if not isinstance(key, tuple) or len(key) != 3:
             out.append("KEYS has %r: each key is (pin, button, held button or None)" % (key,))
