@@ -230,7 +230,7 @@ class TableView(Screen):
                 else:       # what would fit now (unchanged by the deal's end: small redraws)
                     dim = not (g.fits[c // 13] >> (c % 13) & 1)
                 top = ui.rank_tile(c)
-                bot = ui.suit_tile(c)
+                bot = ui.T_SUIT + c // 13
             if j == self.cursor and th.mono:    # inner ring: the paper's on a filled card, else the ring's
                 self.cursor_tg.pixel_shader[2] = th.colours[ui.CURSOR if dim else ui.INK]
             shown, other = (self.hand_dim, self.hand) if dim else (self.hand, self.hand_dim)

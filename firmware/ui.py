@@ -337,7 +337,3 @@ def rank_tile(card):
     s = card // 13
     red = 1 if s in (1, 2) else 0
     return T_RANK + red * 13 + card % 13
-
-
-def suit_tile(card):
-    return T_SUIT + card // 13
