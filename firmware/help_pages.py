@@ -1,7 +1,7 @@
 """Rules & help: the menu, a page per rule set (and the rules of the match being played), how
 to read the table, this board's keys, and About. Borrowed by firmware.app (firmware.borrow):
 the badge holds this code only while one of these pages is in front."""
-from engine.rules import PRESETS, preset
+from engine.rules import PRESETS, preset, LEFT_OF_DEALER, SEVENS, PLAY_OR_PAY, RACE, CHIPS, CARDS
 from hal.buttons import UP, OK, HINT
 
 from firmware import ui, text
@@ -27,9 +27,58 @@ def rules_page(app, key, back, r=None, extra=(), tail=(), w=None):
     words, text.rules_words(), where the caller has them)."""
     r = r or preset(key)
     w = w or text.rules_words()
-    lines = [(x, ui.TEXT) for x in text.rules(r, w)] + list(extra)
-    lines.append((w.WORDS["match"] + ": " + text.match_text(r), ui.TEXT))
+    lines = [(x, ui.TEXT) for x in rules(r, w)] + list(extra)
+    lines.append((w.WORDS["match"] + ": " + match_text(r), ui.TEXT))
     app.goto(PageScreen(app, text.preset_title(key), lines + list(tail), ok=back, back=back))
+
+
+def rules(r, w=None):
+    """Rule set r as sentences, one per rule, for its rules page: what its fields say (the
+    sentences, text.rules_words() unless the page has them, are dropped after, so they hold no heap
+    while the game runs)."""
+    w = w or text.rules_words()
+    say = w.WORDS
+    n = r.min_players
+    out = [say["players"] % (str(n) if n == r.max_players else "%d-%d" % (n, r.max_players)),
+           say["left_starts"] if r.opener == LEFT_OF_DEALER else say["opens"] % text.card_name(r.opener),
+           w.OPENING[r.opening]]
+    if r.opening != PLAY_OR_PAY:             # its rows go round the corner
+        out.append(say["ace_high" if r.ace_high else "ace_low"])
+    if r.up_first and r.opening == SEVENS:
+        out.append(say["up_first"])
+    if r.coventry:
+        out.append(say["coventry"])
+    out.append(say["must_chip" if r.scoring == CHIPS else "must"])
+    if r.strategic_pass:
+        said = say["strategic"] % r.pass_pot
+        if r.gate_penalty and r.opening != PLAY_OR_PAY:     # rows with two ends: their neighbours
+            said += say["gates"] % r.gate_penalty
+            if r.opening != SEVENS:                         # once a 5, 9 or any rank is fixed
+                said += say["gates_fixed"]
+        out.append(said + ".")
+    out.append(w.SCORING[r.scoring] % say[("per_value", "per_pip")[r.penalty - 1] if r.penalty else
+                                          "chip_per_card" if r.scoring == CHIPS else "per_card"])
+    if r.ceremony:
+        out.append(say["ceremony"])
+    out.append(say["winner_deals" if r.winner_deals and text.option_text("winner_deals", r) != "-" else "dealer"])
+    return out
+
+
+def match_text(r):
+    """When a match under rule set r ends, in words ("10 deals, or until a player has no chips
+    (20 chips each)", "until 100 points (about 45 deals)")."""
+    parts = []
+    if r.deals:
+        parts.append(text.deals_text(r.deals))
+    if r.scoring == RACE:       # about how many deals that takes, if fewer than the match's limit:
+        # with Medium bots, 100 points at a point a card took ~45 deals, at card values ~6
+        n = max(1, r.target * 9 // 20 if r.penalty == CARDS else r.target // 16)
+        about = t("about_n") % text.deals_text(n) if n < r.deals or not r.deals else ""
+        parts.append(t("to_target") % r.target + about)
+    if r.scoring == CHIPS and r.deals != 1:         # one deal ends the match either way
+        parts.append(t("until_broke"))
+    out = t("or_sep").join(parts)
+    return out + " (" + t("chips_each") % r.chips + ")" if r.scoring == CHIPS else out
 
 
 def game_rules_page(app):

@@ -5,7 +5,7 @@ the badge keeps only that language's strings in RAM, also after a switch; `t(key
 `reason(code, short)` the engine's refusal reasons. Keep each text free of glyphs the fonts
 lack (tests check every font).
 """
-from engine.rules import LEFT_OF_DEALER, SEVENS, ANY_RANK, PLAY_OR_PAY, RACE, CHIPS, CARDS
+from engine.rules import LEFT_OF_DEALER, SEVENS, ANY_RANK, PLAY_OR_PAY, RACE, CHIPS
 from engine.cards import RANKS, SUIT_SYMBOLS
 from engine.levels import LEVELS
 from firmware import borrow
@@ -146,23 +146,6 @@ def deals_text(n):
     return t("n_deals") % n if n != 1 else t("one_deal")
 
 
-def match_text(r):
-    """When a match under rule set r ends, in words ("10 deals, or until a player has no chips
-    (20 chips each)", "until 100 points (about 45 deals)")."""
-    parts = []
-    if r.deals:
-        parts.append(deals_text(r.deals))
-    if r.scoring == RACE:       # about how many deals that takes, if fewer than the match's limit:
-        # with Medium bots, 100 points at a point a card took ~45 deals, at card values ~6
-        n = max(1, r.target * 9 // 20 if r.penalty == CARDS else r.target // 16)
-        about = t("about_n") % deals_text(n) if n < r.deals or not r.deals else ""
-        parts.append(t("to_target") % r.target + about)
-    if r.scoring == CHIPS and r.deals != 1:         # one deal ends the match either way
-        parts.append(t("until_broke"))
-    out = t("or_sep").join(parts)
-    return out + " (" + t("chips_each") % r.chips + ")" if r.scoring == CHIPS else out
-
-
 def levels_text(seats, n, mixed=None):
     """The difficulty of seats 1 … n-1: one word when they agree, else `mixed`, or without
     it each seat's ("P2: Hard, P3: Easy", which wraps between seats)."""
@@ -178,35 +161,3 @@ def rules_words(kind="rules"):
     and Statistics (firmware/rules_en.py, rules_fr.py, rules_de.py), or with kind "options",
     what New game's lines do (firmware/options_en.py, ...)."""
     return borrow(kind + "_" + ("en", "fr", "de")[lang])
-
-
-def rules(r, w=None):
-    """Rule set r as sentences, one per rule, for its rules page: what its fields say (the
-    sentences, rules_words() unless the page has them, are dropped after, so they hold no heap
-    while the game runs)."""
-    w = w or rules_words()
-    say = w.WORDS
-    n = r.min_players
-    out = [say["players"] % (str(n) if n == r.max_players else "%d-%d" % (n, r.max_players)),
-           say["left_starts"] if r.opener == LEFT_OF_DEALER else say["opens"] % card_name(r.opener),
-           w.OPENING[r.opening]]
-    if r.opening != PLAY_OR_PAY:             # its rows go round the corner
-        out.append(say["ace_high" if r.ace_high else "ace_low"])
-    if r.up_first and r.opening == SEVENS:
-        out.append(say["up_first"])
-    if r.coventry:
-        out.append(say["coventry"])
-    out.append(say["must_chip" if r.scoring == CHIPS else "must"])
-    if r.strategic_pass:
-        said = say["strategic"] % r.pass_pot
-        if r.gate_penalty and r.opening != PLAY_OR_PAY:     # rows with two ends: their neighbours
-            said += say["gates"] % r.gate_penalty
-            if r.opening != SEVENS:                         # once a 5, 9 or any rank is fixed
-                said += say["gates_fixed"]
-        out.append(said + ".")
-    out.append(w.SCORING[r.scoring] % say[("per_value", "per_pip")[r.penalty - 1] if r.penalty else
-                                          "chip_per_card" if r.scoring == CHIPS else "per_card"])
-    if r.ceremony:
-        out.append(say["ceremony"])
-    out.append(say["winner_deals" if r.winner_deals and option_text("winner_deals", r) != "-" else "dealer"])
-    return out

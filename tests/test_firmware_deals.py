@@ -9,7 +9,7 @@ from engine.cards import lowest
 from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
-from firmware import text, ui
+from firmware import text, ui, help_pages
 from firmware.table import card_name
 from hal.buttons import OK as hal_OK, RIGHT as hal_RIGHT
 
@@ -625,7 +625,7 @@ def test_a_match_of_one_deal_as_rule_book_001_allows():
     assert line_value(sim, "Deals") == "1"
     select_menu(sim, "Start")
     sim.press("OK")
-    assert text.match_text(sim.app.match.rules) == "1 deal"
+    assert help_pages.match_text(sim.app.match.rules) == "1 deal"
     play_deal(sim, illegal_tries=0)
     m = sim.app.match
     assert m.over and m.deals == 1
@@ -635,7 +635,7 @@ def test_a_match_of_one_deal_as_rule_book_001_allows():
     assert not any("deals" in x for x in shown), shown
     sim.press("OK")
     assert sim.app.match is None
-    assert text.match_text(preset("fan_tan").with_(deals=1)) == "1 deal (50 chips each)"
+    assert help_pages.match_text(preset("fan_tan").with_(deals=1)) == "1 deal (50 chips each)"
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
@@ -935,5 +935,5 @@ def test_winner_deals_through_the_buttons(board, tmp_path):
     set_line(one, "Winner deals", 1, "winner_deals")
     set_line(one, "Deals", 1, "deals")
     assert line_value(one, "Winner deals") == "-"
-    said = " ".join(text.rules(one.app.rules()))
+    said = " ".join(help_pages.rules(one.app.rules()))
     assert "moves one seat left" in said and "winner deals" not in said

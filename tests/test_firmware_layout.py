@@ -207,7 +207,7 @@ def test_every_language_has_every_text():
             assert set(getattr(words, name)) == set(getattr(en, name)), (words.__name__, name)
         assert len(words.BUTTONS) == 8 and len(words.PLACES) == len(text.PLACES)
         assert len(words.REASONS) == len(en.REASONS) and all(len(f) == 2 for f in words.REASONS)
-    for words in RULES_WORDS:           # the rules pages' sentences (firmware.text.rules)
+    for words in RULES_WORDS:           # the rules pages' sentences (firmware.help_pages.rules)
         assert set(words.WORDS) == set(rules_en.WORDS) and len(words.OPENING) == 4
         assert len(words.SCORING) == 3 and all("%s" in x for x in words.SCORING)
     assert all(isinstance(v, str) and v for v in all_texts())

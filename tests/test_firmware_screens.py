@@ -171,7 +171,7 @@ def test_new_game_sets_every_rule_option_the_rule_books_play():
     sim.press("OK")
     r = sim.app.match.rules
     assert (r.gate_penalty, r.chips, r.deals) == (5, 30, 0)
-    assert "until a player has no chips (30 chips each)" in text.match_text(r)
+    assert "until a player has no chips (30 chips each)" in help_pages.match_text(r)
 
     sim = Sim(seed=2)
     pick_preset(sim, PRESETS.index("domino"))
@@ -257,8 +257,8 @@ def test_a_rules_page_says_what_its_rule_set_does():
     up = text.rules_words().WORDS["up_first"]
     for k in PRESETS:
         assert not preset(k).up_first and up not in pages[k], k
-    assert up in text.rules(preset("fan_tan").with_(up_first=1))
-    assert up not in text.rules(preset("five_or_nine").with_(up_first=1))
+    assert up in help_pages.rules(preset("fan_tan").with_(up_first=1))
+    assert up not in help_pages.rules(preset("five_or_nine").with_(up_first=1))
     # Play or Pay's rows go round the corner: no ace is high or low there
     for k in PRESETS:
         said = ("Ace is high (above the K)." in pages[k]) + ("Ace is low (below the 2)." in pages[k])
@@ -1018,7 +1018,7 @@ def test_match_length_in_words_for_every_preset():
     about how many deals it lasts (found by QA: a Parliament match to 100 took 65 deals and
     nothing warned of it; with Medium bots 100 points at a card each take 40-54 deals, at card
     values or pips 3-10: tools' measure, 20 matches each), in every language."""
-    from firmware.text import match_text
+    from firmware.help_pages import match_text
     from engine.rules import preset, CHIPS, VALUES, PIPS
     want = {"sevens": "4 deals", "domino": "until 100 points (about 45 deals)",
             "parliament": "until 100 points (about 45 deals)",
