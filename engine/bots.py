@@ -35,15 +35,15 @@ from engine.rules import SEVENS, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK, CHIPS, RAC
 from engine.reasons import OK
 from engine.levels import EASY, MEDIUM, HARD
 
-# Hard's work budget per decision, in playout plies (plus SAMPLE_COST per sampled deal).
+# Hard's work budget per decision, in playout plies (plus _SAMPLE_COST per sampled deal).
 HARD_BUDGET = const(500)
-SAMPLE_COST = const(8)
-CANDIDATES = const(4)     # Hard plays out at most this many of its best-scored moves
-WIN_BONUS = const(4)      # added to a playout's score when the bot goes out first
+_SAMPLE_COST = const(8)
+_CANDIDATES = const(4)     # Hard plays out at most this many of its best-scored moves
+_WIN_BONUS = const(4)      # added to a playout's score when the bot goes out first
 MARGIN = 2                # quarter-points per playout another move must gain over the best-scored
 NOISE = const(7)          # playout policy: random tie-break, 0..NOISE (scores are x4; 2**k - 1)
 PROPOSALS = const(4)      # hidden deals drawn per determinization; one kept by likelihood
-MAXREC = const(64)        # opponents' past choices remembered for the likelihood
+_MAXREC = const(64)        # opponents' past choices remembered for the likelihood
 DEFICIT_CAP = const(64)   # one past choice counts at most this much against a deal
 _LIK_SHIFT = const(4)     # a deal's weight halves per 2**_LIK_SHIFT of total deficit
 _EASY_WHIM = const(8)     # Easy offers itself a paid pass one time in this many
@@ -326,7 +326,7 @@ class Bot:
         w = weights(self.level, view.rules)
         ordered, scores = order_moves(view, moves, cost, True, w)
         k = 1
-        while k < len(ordered) and k < CANDIDATES and scores[k] >= scores[0] - w[NEAR_AT]:
+        while k < len(ordered) and k < _CANDIDATES and scores[k] >= scores[0] - w[NEAR_AT]:
             k += 1
         if self.level == MEDIUM or k == 1 or self.budget <= 0:
             self.choice = ordered[0]
@@ -352,9 +352,9 @@ class Bot:
             if j == 0:
                 self._sample()
                 self.pseed = (self.rng.next16() << 14) ^ self.rng.next16()
-                used += SAMPLE_COST
+                used += _SAMPLE_COST
                 if self.nrec:
-                    used += PROPOSALS * (SAMPLE_COST + self.nrec // 4)
+                    used += PROPOSALS * (_SAMPLE_COST + self.nrec // 4)
             g.load(view, self.hands, _NOLOG)
             g.play(cand[j])
             self.prng.seed(self.pseed)
@@ -394,7 +394,7 @@ class Bot:
     def _prepare(self):
         """List the hidden cards and who may hold each (from the forced passes)."""
         if self.rec is None:
-            self.rec = [0] * (MAXREC * 6)
+            self.rec = [0] * (_MAXREC * 6)
             self.h2 = [0] * 28
             self.c2 = [0] * 7
             self.props = [0] * (PROPOSALS * 28)
@@ -466,7 +466,7 @@ class Bot:
                 g.bonus = -1
                 continue
             p = g.turn = by[a]
-            if p != me and g.opener < 0 and k < MAXREC:
+            if p != me and g.opener < 0 and k < _MAXREC:
                 b = k * 6
                 rec[b] = p
                 rec[b + 1] = a
@@ -742,7 +742,7 @@ class Bot:
             else:
                 u = -g.penalty(me)
         if won:
-            u += WIN_BONUS
+            u += _WIN_BONUS
         return u
 
 

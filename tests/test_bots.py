@@ -318,7 +318,7 @@ def test_hard_history_replay_follows_paid_passes_and_declined_bonuses():
                     v = g.view(p)
                     b = _prepared(v)
                     got = [tuple(b.rec[k * 6:k * 6 + 6]) for k in range(b.nrec)]
-                    assert got == [x for x in true if x[0] != p][:bots.MAXREC], (key, d, len(g.log))
+                    assert got == [x for x in true if x[0] != p][:bots._MAXREC], (key, d, len(g.log))
                     checked += 1
                 a = bots.choose(g.view(p), d * 1000 + len(g.log), bots.EASY)
                 if g.bonus >= 0 and (d + len(g.log)) % 2:
@@ -710,7 +710,7 @@ class _Spy(bots.Bot):
         return u
 
     def start(self, view, seed=0):
-        self.utils = [0] * bots.CANDIDATES
+        self.utils = [0] * bots._CANDIDATES
         super().start(view, seed)
 
 
@@ -744,7 +744,7 @@ def test_hard_searches_whole_rounds_of_paired_playouts_within_its_budget():
             first = seen[i - j]
             assert (hands, hi, lo) == first[2:5]         # the same deal and noise
         assert len({x[2] for x in seen}) > 1             # a new deal each round
-        per_round = bots.SAMPLE_COST + bots.PROPOSALS * (bots.SAMPLE_COST + b.nrec // 4)
+        per_round = bots._SAMPLE_COST + bots.PROPOSALS * (bots._SAMPLE_COST + b.nrec // 4)
         assert b.work == sum(x[5] + 1 for x in seen) + b.rounds * per_round
         last = sum(x[5] + 1 for x in seen[-k:]) + per_round
         assert b.work - last < budget <= b.work
@@ -931,7 +931,7 @@ def test_hard_draws_each_deal_afresh():
 
 def test_hard_values_a_finished_deal_as_the_match_settles_it():
     """A playout's utility is what the deal's settlement gives the bot from its view on, in
-    the rule set's own units (chips won or paid, points), plus WIN_BONUS for going out."""
+    the rule set's own units (chips won or paid, points), plus _WIN_BONUS for going out."""
     from engine.rules import VALUES, PIPS, CHIPS, RACE
     kinds = set()
     for key in PRESETS:
@@ -960,7 +960,7 @@ def test_hard_values_a_finished_deal_as_the_match_settles_it():
                     else:
                         want = delta[me]
                     won = g.winner == me
-                    assert u == want + (bots.WIN_BONUS if won else 0), (key, penalty, d, me)
+                    assert u == want + (bots._WIN_BONUS if won else 0), (key, penalty, d, me)
                     kinds.add((rules.scoring, won))
     assert len(kinds) == 6
 
@@ -990,7 +990,7 @@ def test_hard_values_a_chip_deal_at_what_each_loser_can_still_pay():
             m.settle()
             for p, v in views.items():
                 won = g.winner == p
-                assert got[p] == m.chips[p] - v.chips[p] + (bots.WIN_BONUS if won else 0), (key, d, p)
+                assert got[p] == m.chips[p] - v.chips[p] + (bots._WIN_BONUS if won else 0), (key, d, p)
                 short_losers += won and len(short)
                 short_self += p in short
     assert short_losers >= 6 and short_self >= 6, (short_losers, short_self)
