@@ -100,12 +100,6 @@ class App:
         self.power_up()
 
     # ---- plumbing ---------------------------------------------------------------
-    def card_art(self):
-        if self.art is None:
-            L = self.layout
-            self.art = ui.CardArt(L.tile[0], L.tile[1], L.tile_font, self.theme)
-        return self.art
-
     def goto(self, screen):
         while len(self.root) > 1:
             self.root.pop()

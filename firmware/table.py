@@ -72,10 +72,12 @@ class TableView(Screen):
         app = self.app
         L = app.layout
         th = app.theme
-        art = app.card_art()
+        tw, tht = L.tile
+        art = app.art
+        if art is None:             # the card sheet: made once, the app keeps it
+            art = app.art = ui.CardArt(tw, tht, L.tile_font, th)
         g = self.g
         grp = self.group
-        tw, tht = L.tile
         self.status_l = self.status_r = None
         if L.status_y >= 0:
             self.status_l = ui.label(" ", L.font, 2, L.status_y, th.colour(ui.TEXT))
