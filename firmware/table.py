@@ -1,4 +1,5 @@
 """The game table: four rows, your hand, the opponents, the messages."""
+from engine.portable import const
 from engine.cards import FULL, popcount, lowest, SUIT_SYMBOLS
 from engine.game import PASS, LEAST, MOST
 from engine.rules import CHIPS, RACE, PLAY_OR_PAY, FIVE_OR_NINE, ANY_RANK
@@ -11,8 +12,8 @@ from firmware.text import t, ok, reason, seat, says, card_name, cards as n_cards
 
 DELAYS = (900, 450, 150)      # ms between bot moves: slow, normal, fast
 DEAL_STEP = (60, 30, 10)      # ms per card of the deal animation
-NOTICE_MS = 1200
-END_MS = 1500
+_NOTICE_MS = const(1200)
+_END_MS = const(1500)
 
 
 def sorted_hand(g, p, masks=None):
@@ -599,7 +600,7 @@ class TableScreen(TableView):
             if self.over_at < 0:
                 self.app.sound(ui.DEAL_WON if g.winner == self.me else ui.DEAL_LOST)
                 self.notice = None
-                self.over_at = now + (300 if self.fast else END_MS)
+                self.over_at = now + (300 if self.fast else _END_MS)
                 self.update(now)
             elif now >= self.over_at:
                 self.app.deal_over()
@@ -646,7 +647,7 @@ class TableScreen(TableView):
             paid = g.chips[self.me] or self.purse       # your last chip, paid now, too
             cost = " -" + str(n) if g.rules.scoring == CHIPS and paid else ""
             self.say(t("no_move") + cost, t("no_move_s") + cost, ui.ACCENT)
-            self.notice_until = now + NOTICE_MS
+            self.notice_until = now + _NOTICE_MS
             self.asked = True           # e-ink: shown now, or a bot's move would hide it
         self.seen_forced = g.forced[self.me]
         self.purse = g.chips[self.me]
@@ -735,7 +736,7 @@ class TableScreen(TableView):
                 parts.append(seat(q, self.me) + "+" + str(owed[q]))
         self.say(t("you_pass") + " -" + str(pot + sum(owed)) + ": " + " \u00b7 ".join(parts),
                  " ".join(parts), ui.ACCENT)
-        self.notice_until = now + NOTICE_MS
+        self.notice_until = now + _NOTICE_MS
 
     def start_hint(self):
         """Ask Hard for your move: it thinks in steps (tick), so the screen never freezes."""
