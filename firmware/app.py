@@ -416,8 +416,9 @@ class App:
                  ["standings", None, None, later(self.standings, later(self.pause, "standings"))],
                  ["help", None, None, self.game_rules_page],
                  ["settings", None, None, later(self.settings_screen, later(self.pause, "settings"))],
-                 ["quit", None, None,
-                  later(self.confirm, "quit_q", "yes_quit", self.quit_match, later(self.pause, "quit"))]]
+                 ["quit", None, None,           # quitting ends a run of wins: the question says so
+                  later(self.confirm, "quit_sq" if self.stats.streak else "quit_q", "yes_quit", self.quit_match,
+                        later(self.pause, "quit"))]]
         if self.last_deal is not None and self.match.deals:     # a deal of this match, not another's
             items.insert(2, ["replay", None, None, later(self.replay, later(self.pause, "replay"))])
         g = self.match.game

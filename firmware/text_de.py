@@ -124,6 +124,7 @@ T = {
     "no": "Nein",
     "yes_reset": "Ja, zurücksetzen",
     "quit_q": "Aufgeben?",
+    "quit_sq": "Aufgeben? Serie endet",
     "yes_quit": "Ja, aufgeben",
 }
 

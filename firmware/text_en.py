@@ -124,6 +124,7 @@ T = {
     "no": "No",
     "yes_reset": "Yes, reset",
     "quit_q": "Quit match?",
+    "quit_sq": "Quit? Win streak ends",
     "yes_quit": "Yes, quit",
 }
 

@@ -124,6 +124,7 @@ T = {
     "no": "Non",
     "yes_reset": "Oui, remettre à zéro",
     "quit_q": "Abandonner ?",
+    "quit_sq": "Abandon ? Série finie",
     "yes_quit": "Oui, abandonner",
 }
 
