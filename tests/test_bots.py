@@ -142,6 +142,31 @@ def test_chip_matches_last_most_of_their_deals(key, mean):
     assert sum(played) >= mean * len(played), played
 
 
+
+def test_play_or_pay_matches_end_long_before_their_deals_as_the_readme_says():
+    """Play or Pay's 60 chips last about 4 of its 10 deals with Medium bots (3.3 at five
+    players, 5.4 at three, over 40 matches each): someone runs out first. The README said only
+    "10 deals" (found by QA: a player read the match as ten deals long)."""
+    played = []
+    for number in range(1, 9):
+        m = Match(preset("play_or_pay"), number * 53)
+        seats = [bots.Bot(bots.MEDIUM) for _ in range(4)]
+        while True:
+            g = m.game
+            while not g.over:
+                g.play(seats[g.turn].choose(g.view(g.turn), number + len(g.log)))
+            m.settle()
+            if m.over:
+                break
+            m.next_deal()
+        assert m.enders(), "a Play or Pay match ended by its deals, not by a player out of chips"
+        played.append(m.deals)
+    assert 3 <= sum(played) / len(played) <= 5, played
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    row = [line for line in readme.splitlines() if line.startswith("| Play or Pay |")][0]
+    assert "ends after about 4" in row, row
+
 def test_no_cheating_hidden_cards_do_not_change_the_choice():
     checked = 0
     for key in ("sevens", "fan_tan", "coventry", "play_or_pay", "parliament"):
