@@ -627,15 +627,18 @@ class TableScreen(TableView):
             return
         self.bot = None
         seat = g.turn
+        cost = g.pass_cost(seat) if action == PASS else None
         if g.play(action, seat) != 0:       # a bot's mistake must not stop the deal: say so, play on
             action = g.legal_moves()[0]
             print("P%d: bot move refused, plays %d" % (seat + 1, action))
             g.play(action, seat)
+            cost = None
         self.bot_moves += 1
         if self.fast and g.turn == self.me:     # you hurried the bots: OK may still be that hurry
             self.calm = now + READ_MS
         self.notice = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
+        self._paid(cost, now, seat)     # a bot's paid pass (a forced pass of yours after it is told over it)
         self._check_no_move(now)
         self.update(now)
 
@@ -709,8 +712,7 @@ class TableScreen(TableView):
                 return
             self._played(now)
             self._check_no_move(now)
-            if cost and (cost[0] or cost[1]):         # a paid pass: where the chips went
-                self._paid(cost, now)
+            self._paid(cost, now, self.me)
         if b != OK:
             self.notice = None
         self.update(now)
@@ -723,9 +725,12 @@ class TableScreen(TableView):
         self.next_at = now + (0 if self.fast else DELAYS[self.app.settings["speed"]])
         self.app.after_decision(self.cursor)
 
-    def _paid(self, cost, now):
-        """Say what your paid pass cost and who got it: "You pass -12: Pot+3 · P2+3 · P3+6"
-        (short: "Pot+3 P2+3 P3+6"), from its price as the pass began."""
+    def _paid(self, cost, now, p):
+        """Say what player p's paid pass cost and who got it: "You pass -12: Pot+3 · P2+3 · P3+6",
+        a bot's "P3 pass -9: Pot+3 · You+3 · P2+3" (short: "Pot+3 P2+3 P3+6"), from its price as
+        the pass began (cost: pass_cost's, None for a card)."""
+        if not cost or not (cost[0] or cost[1]):
+            return
         pot, gates = cost
         owed = [0] * self.g.players
         for q, chips in gates:
@@ -734,7 +739,7 @@ class TableScreen(TableView):
         for q in range(len(owed)):
             if owed[q]:
                 parts.append(seat(q, self.me) + "+" + str(owed[q]))
-        self.say(t("you_pass") + " -" + str(pot + sum(owed)) + ": " + " \u00b7 ".join(parts),
+        self.say(says(p, self.me, "pass") + " -" + str(pot + sum(owed)) + ": " + " \u00b7 ".join(parts),
                  " ".join(parts), ui.ACCENT)
         self.notice_until = now + _NOTICE_MS
 
