@@ -48,6 +48,15 @@ def set_line(sim, line, want, field):
     raise AssertionError("%s never %r: %r" % (line, want, seen))
 
 
+def start_with(sim, key, line, want, field):
+    """From the title, start a match of preset key with New game's `line` set so that the
+    rule set's field reads `want` (set_line), with buttons only."""
+    pick_preset(sim, PRESETS.index(key))
+    set_line(sim, line, want, field)
+    select_menu(sim, "Start")
+    sim.press("OK")
+
+
 def passed_by(sim, line):
     """Whether UP and DOWN, each all round the menu, pass `line` by (a line with nothing to
     do: it reads "-", or cannot change)."""

@@ -4,7 +4,7 @@ import re
 import pytest
 
 from simhelp import (Sim, quit_match, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
-                     PageScreen, page_text, shown_hand, start_in_words, pick_preset, set_line, line_value)
+                     PageScreen, page_text, shown_hand, start_in_words, pick_preset, set_line, line_value, start_with)
 from engine.cards import lowest
 from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
@@ -232,10 +232,7 @@ def test_a_bot_pass_the_deal_refuses_is_not_told_as_paid(capsys):
             return PASS
 
     sim = Sim("pimoroni_picosystem", seed=3)
-    pick_preset(sim, PRESETS.index("fan_tan"))
-    set_line(sim, "Paid pass", 0, "strategic_pass")
-    select_menu(sim, "Start")
-    sim.press("OK")
+    start_with(sim, "fan_tan", "Paid pass", 0, "strategic_pass")
     t = sim.screen
     sim.app.bots[1] = Passer()
     t.bot = None
@@ -847,7 +844,6 @@ def test_a_bot_s_paid_pass_says_where_its_chips_went(board):
             seen = len(sim.messages)
             log = len(g.log)
             chips = g.chips[:]
-            pot = g.pot
             sim.play_legal(settle=False)
             while sim.app.busy() and not (len(g.log) > log + 1 and g.log[-1] == PASS):
                 sim.tick()
@@ -869,6 +865,7 @@ def test_a_bot_s_paid_pass_says_where_its_chips_went(board):
     assert sum(int(n) for n in paid.values()) == chips[passer] - g.chips[passer], (said, chips, g.chips)
     if t.status_l is not None:      # where the sentence fits: who passed, and the price
         assert said[-1].startswith("P%d pass -%d: " % (passer + 1, chips[passer] - g.chips[passer])), said
+
 
 @pytest.mark.parametrize("board, form", [("pimoroni_picosystem", 0), ("adafruit_macropad_rp2040", 1)])
 def test_a_refused_card_is_told_in_a_sentence_where_it_fits_else_in_short(board, form):
@@ -977,10 +974,7 @@ def test_eight_before_six_through_the_buttons(board):
     assert said, "no 6 beside a lone 7 in this deal: pick another seed"
     assert isinstance(sim.screen, PageScreen)         # the deal's results
     sim2 = Sim(board)
-    pick_preset(sim2, PRESETS.index("sevens"))
-    set_line(sim2, "8 before 6", 1, "up_first")
-    select_menu(sim2, "Start")
-    sim2.press("OK")
+    start_with(sim2, "sevens", "8 before 6", 1, "up_first")
     sim2.press("MENU")
     select_menu(sim2, "Rules & help")
     sim2.press("OK")

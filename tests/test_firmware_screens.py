@@ -5,8 +5,9 @@ import pytest
 
 import hal
 
-from simhelp import (Sim, quit_match, message, select_menu, passed_by, new_game, pick_preset, LAYOUT_BOARDS, TableScreen,
-                     PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value)
+from simhelp import (Sim, quit_match, message, select_menu, passed_by, new_game, pick_preset, LAYOUT_BOARDS,
+                     TableScreen, PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value,
+                     start_with)
 from engine.game import PASS
 from hal.buttons import OK, UP, LEFT
 from firmware.text import card_name
@@ -174,10 +175,7 @@ def test_new_game_sets_every_rule_option_the_rule_books_play():
     assert "until a player has no chips (30 chips each)" in help_pages.match_text(r)
 
     sim = Sim(seed=2)
-    pick_preset(sim, PRESETS.index("domino"))
-    set_line(sim, "Bonus card", 1, "coventry")
-    select_menu(sim, "Start")
-    sim.press("OK")
+    start_with(sim, "domino", "Bonus card", 1, "coventry")
     assert sim.app.match.rules.coventry == 1
 
 
@@ -443,10 +441,7 @@ def test_the_average_penalty_is_in_cards_left_whatever_the_game_scores():
     the statistics, not their values: an average over Sevens, Fan Tan's chips and a values game
     would mix units. The page says "cards"."""
     sim = Sim(seed=31)
-    pick_preset(sim, PRESETS.index("parliament"))
-    set_line(sim, "Penalty", VALUES, "penalty")
-    select_menu(sim, "Start")
-    sim.press("OK")
+    start_with(sim, "parliament", "Penalty", VALUES, "penalty")
     g = sim.screen.g
     while not g.over:
         g.play(g.legal_moves()[-1], g.turn)
