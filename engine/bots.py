@@ -760,4 +760,3 @@ def bot(level):
 def choose(view, seed=0, level=HARD):
     """The action a bot of this level takes for this view and seed."""
     return bot(level).choose(view, seed)
-
