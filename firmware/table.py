@@ -246,12 +246,13 @@ class TableView(Screen):
         self._place_frame(self.hint_tg, hint_at)
         # status and opponents
         self._status()
-        long_form = True                # "7 cards $19" on two-line labels where every one fits
-        font = self.app.layout.font
+        form = 2                # two-line labels: "7 cards $19" where every one fits, else "7 \u00b7 $19",
+        font = self.app.layout.font     # else "13 -1 Pkt" (German points on 240 px, found by QA)
         for p, l1, l2, width in self.opp_labels:
-            long_form = long_form and l2 is not None and ui.text_width(self._cards(p, True), font) <= width
+            while form and (l2 is None or ui.text_width(self._cards(p, form), font) > width):
+                form -= 1
         for p, l1, l2, width in self.opp_labels:
-            self._opp(p, l1, l2, width, long_form)
+            self._opp(p, l1, l2, width, form)
         if self.ledger is not None:
             self._ledger()
         # message
@@ -373,15 +374,16 @@ class TableView(Screen):
         n = self.g.counts[p]
         return str(n) + ("!" if 0 < n <= 2 else "")
 
-    def _cards(self, p, long_form):
-        """Player p's cards left and standing, for a two-line label: "7 cards $19", "2 cards!
-        +3 pt" close to going out, or where some label lacks the room "7 \u00b7 $19", "2! \u00b7 +3 pt"."""
+    def _cards(self, p, form):
+        """Player p's cards left and standing, for a two-line label: form 2 "7 cards $19", "2 cards!
+        +3 pt" close to going out; 1, where some label lacks the room, "7 \u00b7 $19", "2! \u00b7 +3 pt";
+        0 "13 -1 Pkt"."""
         cnt = self._left(p)
-        if long_form:
+        if form == 2:
             return n_cards(self.g.counts[p]) + cnt.lstrip("0123456789") + " " + self._standing(p)
-        return cnt + " \u00b7 " + self._standing(p)
+        return cnt + (" \u00b7 " if form else " ") + self._standing(p)
 
-    def _opp(self, p, l1, l2, width, long_form):
+    def _opp(self, p, l1, l2, width, form):
         """An opponent's label: name, cards left, dealer, standing and what they did last
         (the card they laid or "pass"), as much as the width holds (two-line labels: each in
         the long form, or each in the short)."""
@@ -398,8 +400,8 @@ class TableView(Screen):
             if g.last[p] == PASS and ui.text_width(name + dealer + act, L.font) > width:
                 act = " -"                             # "P2 Dn -": a pass as a dash where "passe" is too wide
             _set(l1, _fit([name + dealer, act], L.font, width))
-            words = self._cards(p, long_form)
-            _set(l2, words if long_form else _fit([cnt, words[len(cnt):]], L.font, width))
+            words = self._cards(p, form)
+            _set(l2, words if form == 2 else _fit([cnt, words[len(cnt):]], L.font, width))
         else:
             level = self.opp_level
             if level:                                  # "7:13", or "7\u25b613" on turn

@@ -501,6 +501,39 @@ def test_under_the_hand_each_opponent_standing_and_the_dealer(board):
         assert turns >= 3
 
 
+@pytest.mark.parametrize("lang", range(3))
+def test_two_line_labels_keep_every_opponent_s_points_in_every_language(lang):
+    """On the Picomo's 240 px (PicoSystem's layout: no lines under the hand), the second deal
+    in German showed "13" for some opponents and "9 \u00b7 -2 Pkt" for others: "13 \u00b7 +4 Pkt"
+    did not fit, and the points were nowhere on the table (QA). Each now says them."""
+    sim = Sim("heiafr_picomo_v3", seed=302)
+    try:
+        sim.app.settings["lang"] = lang
+        text.set_lang(lang)
+        sim.app.title()
+        start_in_words(sim)
+        t = sim.screen
+        while not t.g.over:
+            sim.play_legal()
+        sim.press("OK")             # the results
+        sim.press("OK")             # the standings: the next deal
+        t = sim.screen
+        assert t.g.deal_number == 303 and any(sim.app.match.scores)
+        turns = 0
+        while not t.g.over:
+            if t.my_turn():
+                for p, l1, l2, _ in t.opp_labels:
+                    assert l2.text.startswith(str(t.g.counts[p])), l2.text
+                    assert l2.text.endswith(t._standing(p)), (l2.text, t._standing(p))
+                turns += 1
+                sim.play_legal()
+            else:
+                sim.settle()
+        assert turns >= 5
+    finally:
+        text.set_lang(0)
+
+
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "lilygo_t_display_rp2040", "pimoroni_badger2040"))
 def test_the_status_line_says_whose_chips_or_points_it_shows(board):
     """The status line's right end: "Pot 6 \u00b7 You $48" (a play-test read "Pot 6 $48" as
