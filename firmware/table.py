@@ -614,7 +614,8 @@ class TableScreen(TableView):
             elif now >= self.next_at:       # Auto-play: at the bots' pace, said until theirs
                 g.play(card, self.me)
                 self._played(now)
-                self.say(auto_said(card))
+                if g.turn != self.me:       # (still yours, a 13th card's layer: the table says so)
+                    self.say(auto_said(card))
                 self._check_no_move(now)
                 self.update(now)
             return

@@ -178,3 +178,50 @@ def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
     while len(g.log) == n + 1:
         sim.tick()
     assert message(t) != "Auto-play: " + text.card_name(card)       # said until the next move
+
+
+def _auto_play_keeps_your_turn(key):
+    """A real match of preset key without paid passes (so a turn with one card to lay is one
+    Auto-play lays), at seat 0's turn: its one legal card is a suit's 13th, and its layer starts
+    the next suit (Play or Pay)."""
+    from engine import save
+    from engine.rng import Rng
+    rules = preset(key).with_(strategic_pass=0)
+    rng = Rng(3)
+    for d in range(1, 400):
+        m = Match(rules, d, 4)
+        g = m.game
+        while not g.over:
+            moves = g.legal_moves()
+            if g.turn == 0 and len(moves) == 1:
+                after = save.decode(save.encode(m))[0].game
+                after.play(moves[0])
+                if not after.over and after.turn == 0 and after.table[moves[0] // 13] == 0x1FFF:
+                    return m
+            g.play(moves[rng.below(len(moves))])
+    raise AssertionError("no such position")
+
+
+def test_after_auto_play_lays_a_suit_s_13th_card_the_table_says_you_start_the_next(tmp_path):
+    """Play or Pay without paid passes: Auto-play lays your one card, the suit's 13th, and the
+    next decision is yours, to start any suit. The message line kept "Auto-play: K\u2666" (it said
+    the card laid until a bot moved, and no bot moves before you), where a card you lay
+    yourself is followed by "Start any suit"."""
+    from firmware.autosave import Saves, TABLE
+    from hal.file_store import FileStore
+    m = _auto_play_keeps_your_turn("play_or_pay")
+    Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("play_or_pay"), 0, [0] * 7)
+    sim = Sim(data_dir=str(tmp_path))
+    sim.press("MENU")                   # Auto-play on, from the pause menu's Settings
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    select_menu(sim, "Auto-play")
+    sim.press("RIGHT")
+    sim.press("BACK")
+    select_menu(sim, "Resume")
+    n = len(sim.app.match.game.log)
+    sim.press("OK")                     # Auto-play lays the card, at the bots' pace
+    t = sim.screen
+    g = t.g
+    assert t.my_turn() and g.current < 0 and len(g.log) == n + 1 and g.table[g.log[n] // 13] == 0x1FFF
+    assert message(t) == text.t("any_suit"), message(t)
