@@ -616,6 +616,8 @@ class TableScreen(TableView):
                 self._played(now)
                 if g.turn != self.me:       # (still yours, a 13th card's layer: the table says so)
                     self.say(auto_said(card))
+                elif self.fast:             # and OK, if it hurried this card, lays none yet
+                    self.calm = now + READ_MS
                 self._check_no_move(now)
                 self.update(now)
             return

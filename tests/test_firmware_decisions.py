@@ -183,7 +183,8 @@ def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
 def _auto_play_keeps_your_turn(key):
     """A real match of preset key without paid passes (so a turn with one card to lay is one
     Auto-play lays), at seat 0's turn: its one legal card is a suit's 13th, and its layer starts
-    the next suit (Play or Pay)."""
+    the next suit (Play or Pay); and the same match one move earlier, a bot's move that was
+    the only one it had (so the simulator's bot makes it too)."""
     from engine import save
     from engine.rng import Rng
     rules = preset(key).with_(strategic_pass=0)
@@ -191,13 +192,15 @@ def _auto_play_keeps_your_turn(key):
     for d in range(1, 400):
         m = Match(rules, d, 4)
         g = m.game
+        before = None
         while not g.over:
             moves = g.legal_moves()
-            if g.turn == 0 and len(moves) == 1:
+            if g.turn == 0 and len(moves) == 1 and before is not None:
                 after = save.decode(save.encode(m))[0].game
                 after.play(moves[0])
                 if not after.over and after.turn == 0 and after.table[moves[0] // 13] == 0x1FFF:
-                    return m
+                    return m, save.decode(before)[0]
+            before = save.encode(m) if g.turn != 0 and len(moves) == 1 else None
             g.play(moves[rng.below(len(moves))])
     raise AssertionError("no such position")
 
@@ -209,7 +212,7 @@ def test_after_auto_play_lays_a_suit_s_13th_card_the_table_says_you_start_the_ne
     yourself is followed by "Start any suit"."""
     from firmware.autosave import Saves, TABLE
     from hal.file_store import FileStore
-    m = _auto_play_keeps_your_turn("play_or_pay")
+    m = _auto_play_keeps_your_turn("play_or_pay")[0]
     Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("play_or_pay"), 0, [0] * 7)
     sim = Sim(data_dir=str(tmp_path))
     sim.press("MENU")                   # Auto-play on, from the pause menu's Settings
@@ -225,3 +228,33 @@ def test_after_auto_play_lays_a_suit_s_13th_card_the_table_says_you_start_the_ne
     g = t.g
     assert t.my_turn() and g.current < 0 and len(g.log) == n + 1 and g.table[g.log[n] // 13] == 0x1FFF
     assert message(t) == text.t("any_suit"), message(t)
+
+
+def test_an_ok_that_hurried_auto_play_does_not_lay_the_card_of_the_decision_after_it(tmp_path):
+    """After a hurry, OK lays nothing for READ_MS of your turn (an OK pressed to hurry must not
+    also lay the card under the cursor before you see it). Auto-play's 13th card of a suit in
+    Play or Pay leaves the next decision with you, with no bot move between: that turn began
+    without the wait, so a second OK of the hurry laid a card at once."""
+    from firmware.autosave import Saves, TABLE
+    from firmware.screens import READ_MS
+    from hal.file_store import FileStore
+    m = _auto_play_keeps_your_turn("play_or_pay")[1]     # the bot's move before it
+    Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("play_or_pay"), 0, [0] * 7)
+    sim = Sim(data_dir=str(tmp_path))
+    sim.app.settings["auto"] = 1        # (Settings' Auto-play: the test above goes there)
+    t = sim.screen
+    g = t.g
+    n = len(g.log) + 1
+    while len(g.log) < n:               # the bot's move; then Auto-play waits the bots' pace
+        sim.tick()
+    assert g.turn == t.me and t.lone() >= 0
+    sim.press("OK", settle=False)       # hurries Auto-play's card
+    assert t.fast and not t.my_turn()
+    while len(g.log) == n:
+        sim.tick()
+    assert t.my_turn()
+    sim.press("OK", settle=False)       # the hurry's second OK, as the decision begins
+    assert len(g.log) == n + 1, "an OK of the hurry laid a card"
+    sim.hal.clock += READ_MS
+    sim.press("OK", settle=False)       # once the decision has been seen, OK lays the card
+    assert len(g.log) == n + 2
