@@ -498,8 +498,10 @@ class TableView(Screen):
                 lb.color = c
 
     def say(self, text, short=None, colour=ui.TEXT):
-        """Show a message until the next move: `notice` holds it (None: the table says its own)."""
+        """Show a message until the next move: `notice` holds it (None: the table says its own;
+        at your turn, after notice_until where that is set again after saying)."""
         self.notice = text
+        self.notice_until = 0
         self._msg(text, short, colour)
         self.app.changed()
 
@@ -611,6 +613,10 @@ class TableScreen(TableView):
             card = self.lone()
             if card < 0:
                 self.fast = False
+                if 0 < self.notice_until <= now and not self.app.hal.profile.EINK:
+                    self.notice_until = 0       # a bot's paid pass, told its time: now the words of
+                    self.notice = None          # your turn ("Open a 5 or 9", the bonus, the pass's price;
+                    self.update(now)            # e-ink keeps it: a refresh of its own would spend your input's)
             elif now >= self.next_at:       # Auto-play: at the bots' pace, said until theirs
                 g.play(card, self.me)
                 self._played(now)

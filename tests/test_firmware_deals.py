@@ -853,22 +853,25 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders, twice):
     assert g.chips[t.me] <= mine - cost           # (and a forced pass of yours since, if any)
 
 
+class GatePasser:
+    """A bot that pays to pass whenever its pass pays gates (the real bots seldom do)."""
+    def start(self, game, seat):
+        self.g, self.seat = game, seat
+
+    def step(self):
+        legal = self.g.legal_moves()
+        return PASS if PASS in legal and self.g.pass_cost(self.seat)[1] else legal[0]
+
+
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
 def test_a_bot_s_paid_pass_says_where_its_chips_went(board):
     """A bot that passes while able pays as you do, and the table says so as it does for yours
     ("P3 pass -9: Pot+3 · You+3 · P2+3"; in short on 128x64). It read "pass" alone, as a
     forced pass: your chips rose by a gate penalty unexplained (found by QA)."""
-    class Passer:                   # a bot that pays to pass whenever its pass pays gates
-        def start(self, game, seat):
-            self.g, self.seat = game, seat
-
-        def step(self):
-            legal = self.g.legal_moves()
-            return PASS if PASS in legal and self.g.pass_cost(self.seat)[1] else legal[0]
     for seed in range(1, 40):
         sim = Sim(board, seed=seed)
         new_game(sim, PRESETS.index("fan_tan"))
-        sim.app.bots[:] = [Passer() for _ in sim.app.bots]
+        sim.app.bots[:] = [GatePasser() for _ in sim.app.bots]
         t = sim.screen
         g = t.g
         for _ in range(13):
@@ -1059,3 +1062,37 @@ def test_winner_deals_through_the_buttons(board, tmp_path):
     assert line_value(one, "Winner deals") == "-"
     said = " ".join(help_pages.rules(one.app.rules()))
     assert "moves one seat left" in said and "winner deals" not in said
+
+
+@pytest.mark.parametrize("board, kept", [("pimoroni_picosystem", False), ("pimoroni_badger2040", True)])
+def test_a_bot_s_paid_pass_before_your_turn_gives_way_to_your_turn_s_words(board, kept):
+    """A bot's paid pass just before your turn is told for its notice time, then the table
+    says your turn's own words (the pass's price, "Open a 5 or 9", the bonus) that it had hidden
+    until a key (found by a code-reading round). E-ink keeps it: a refresh of its own would
+    spend the one your input gets."""
+    for seed in range(1, 60):
+        sim = Sim(board, seed=seed)
+        new_game(sim, PRESETS.index("fan_tan"))
+        sim.app.bots[:] = [GatePasser() for _ in sim.app.bots]
+        t = sim.screen
+        g = t.g
+        said = None
+        while not g.over and said is None:
+            if t.my_turn():
+                sim.play_legal(settle=False)
+            moved = len(g.log)
+            sim.tick()
+            if len(g.log) > moved and t.my_turn() and "Pot+" in message(t):
+                said = message(t)
+        if said:
+            break
+    else:
+        raise AssertionError("no bot paid to pass just before your turn")
+    sim.tick(1300)
+    if kept:
+        assert message(t) == said
+    else:
+        assert "Pot+" not in message(t) and "Pass -" in message(t), (said, message(t))
+        sim.press("RIGHT")
+        sim.press("LEFT")               # a key after it: the table's words, as before
+        assert "Pot+" not in message(t)
