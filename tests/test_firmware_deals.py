@@ -863,15 +863,21 @@ class GatePasser:
         return PASS if PASS in legal and self.g.pass_cost(self.seat)[1] else legal[0]
 
 
+def gate_passing_table(board, seed):
+    """A Fan Tan deal begun on board, its bots GatePassers."""
+    sim = Sim(board, seed=seed)
+    new_game(sim, PRESETS.index("fan_tan"))
+    sim.app.bots[:] = [GatePasser() for _ in sim.app.bots]
+    return sim
+
+
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
 def test_a_bot_s_paid_pass_says_where_its_chips_went(board):
     """A bot that passes while able pays as you do, and the table says so as it does for yours
     ("P3 pass -9: Pot+3 · You+3 · P2+3"; in short on 128x64). It read "pass" alone, as a
     forced pass: your chips rose by a gate penalty unexplained (found by QA)."""
     for seed in range(1, 40):
-        sim = Sim(board, seed=seed)
-        new_game(sim, PRESETS.index("fan_tan"))
-        sim.app.bots[:] = [GatePasser() for _ in sim.app.bots]
+        sim = gate_passing_table(board, seed)
         t = sim.screen
         g = t.g
         for _ in range(13):
@@ -1071,9 +1077,7 @@ def test_a_bot_s_paid_pass_before_your_turn_gives_way_to_your_turn_s_words(board
     until a key (found by a code-reading round). E-ink keeps it: a refresh of its own would
     spend the one your input gets."""
     for seed in range(1, 60):
-        sim = Sim(board, seed=seed)
-        new_game(sim, PRESETS.index("fan_tan"))
-        sim.app.bots[:] = [GatePasser() for _ in sim.app.bots]
+        sim = gate_passing_table(board, seed)
         t = sim.screen
         g = t.g
         said = None

@@ -97,16 +97,22 @@ def test_a_hinted_pass_shows_whether_the_pass_is_selected(tmp_path):
             assert message(t) != on_pass, (key, board, on_pass)
 
 
+def auto_play_on(sim):
+    """From a menu with a Settings line (the title's, the pause menu's): Settings' Auto-play
+    turned on, with buttons only (it stays on the Settings page)."""
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    select_menu(sim, "Auto-play")
+    sim.press("RIGHT")
+
+
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040", "pimoroni_badger2040"))
 def test_auto_play_lays_your_only_card_and_leaves_you_every_choice(tmp_path, board):
     """Settings' Auto-play (off at first, saved at once) lays your one legal card at the bots'
     pace and says which, with no your-turn chime; every decision left to you has a choice."""
     sim = Sim(board, seed=5, data_dir=str(tmp_path))
     assert sim.app.settings["auto"] == 0
-    select_menu(sim, "Settings")
-    sim.press("OK")
-    select_menu(sim, "Auto-play")
-    sim.press("RIGHT")
+    auto_play_on(sim)
     assert sim.screen.items[sim.screen.sel][1]() == "on"
     assert Sim(board, data_dir=str(tmp_path / "..")).app.settings["auto"] == 0
     assert Sim(board, data_dir=str(tmp_path)).app.settings["auto"] == 1
@@ -216,10 +222,7 @@ def test_after_auto_play_lays_a_suit_s_13th_card_the_table_says_you_start_the_ne
     Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("play_or_pay"), 0, [0] * 7)
     sim = Sim(data_dir=str(tmp_path))
     sim.press("MENU")                   # Auto-play on, from the pause menu's Settings
-    select_menu(sim, "Settings")
-    sim.press("OK")
-    select_menu(sim, "Auto-play")
-    sim.press("RIGHT")
+    auto_play_on(sim)
     sim.press("BACK")
     select_menu(sim, "Resume")
     n = len(sim.app.match.game.log)
