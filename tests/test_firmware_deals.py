@@ -1100,3 +1100,34 @@ def test_a_bot_s_paid_pass_before_your_turn_gives_way_to_your_turn_s_words(board
         sim.press("RIGHT")
         sim.press("LEFT")               # a key after it: the table's words, as before
         assert "Pot+" not in message(t)
+
+
+@pytest.mark.parametrize("lang", range(3))
+def test_a_bot_s_paid_pass_in_short_still_says_who_paid(lang):
+    """On the MacroPad's one line of 25 characters a bot's paid pass to two holders is too long
+    ("P2 pass -9: Pot+3 · P3+3 · P4+3"), and its short form read "Pot+3 P3+3 P4+3" alone: at five
+    players the opponents' line has no room for their last moves, so nothing said who paid
+    (found by QA). The short form names the payer and the price where that fits: "P2 -9: ..."."""
+    sim = Sim("adafruit_macropad_rp2040", seed=2)
+    start_with(sim, "fan_tan", "Players", 5, "players")
+    text.set_lang(lang)             # the message's words are looked up as it is said
+    try:
+        sim.app.bots[:] = [GatePasser() for _ in sim.app.bots]
+        t = sim.screen
+        g = t.g
+        said = []
+        while isinstance(sim.screen, TableScreen) and not g.over and not said:
+            if t.my_turn():
+                sim.play_legal(settle=False)
+                continue
+            n, chips = len(g.log), g.chips[:]
+            sim.tick()
+            if len(g.log) > n and g.log[n] == PASS and t.notice and t.notice.count("+") >= 3 \
+                    and not t.notice.startswith(text.seat(t.me, t.me)):
+                passer = [p for p in range(g.players) if g.chips[p] < chips[p] - 1][0]
+                said.append((message(t), passer, chips[passer] - g.chips[passer]))
+    finally:
+        text.set_lang(0)
+    assert said, "no bot paid two holders"
+    shown, passer, price = said[0]
+    assert len(shown) <= 25 and shown.startswith("P%d -%d: Pot+" % (passer + 1, price)), said
