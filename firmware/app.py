@@ -538,10 +538,10 @@ class App:
             value = "$" + str(tot[p]) if r == CHIPS else (signed(tot[p]) if r == ZERO_SUM else str(tot[p])) + t("pt")
             deals = " " + t("dealer") if p == m.dealer and m.result is None else ""    # this deal's, as at the table
             lines.append((text.seat(p, self.human) + deals + ": " + value + mark, ui.TEXT))
-        if marked:
-            lines.append((t("leads"), ui.MUTED))
         if r == CHIPS and m.result is None:     # mid-deal: the pot's chips too, "Pot: $5" (they add up)
             lines.append((t("pot") + ": $" + str(m.game.pot), ui.TEXT))
+        if marked:
+            lines.append((t("leads"), ui.MUTED))
         n = m.rules.deals               # how far the match is ("Deal #" is the deal's number, not this),
         if n != 1 and (not m.over or m.enders()):   # a race's too (unless its end said "After 10 deals")
             lines.append((t("after_deals") % (str(m.deals) + "/" + text.deals_text(n) if n else

@@ -306,7 +306,7 @@ def test_the_standings_of_a_chip_game_mid_deal_count_the_pot(board):
     sim.press("OK")
     shown = page_text(sim.screen)
     chips = [int(re.search(r": \$(\d+)", x).group(1)) for x in shown[:m.players]]
-    assert m.game.pot and "Pot: $%d" % m.game.pot in shown, shown
+    assert m.game.pot and shown[m.players] == "Pot: $%d" % m.game.pot, shown    # under the chips it adds to
     assert sum(chips) + m.game.pot == m.rules.chips * m.players, shown
     sim.press("BACK")
     sim.press("BACK")
