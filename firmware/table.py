@@ -738,9 +738,8 @@ class TableScreen(TableView):
 
     def _paid(self, cost, now, p):
         """Say what player p's paid pass cost and who got it: "You pass -12: Pot+3 · P2+3 · P3+6",
-        a bot's "P3 pass -9: Pot+3 · You+3 · P2+3" (short: "Pot+3 P2+3 P3+6", a bot's "P3 -9: Pot+3 …"
-        where it fits), from its price as
-        the pass began (cost: pass_cost's, None for a card)."""
+        a bot's "P3 pass -9: Pot+3 · You+3 · P2+3" (short: "Pot+3 P2+3 P3+6", a bot's "P3 -9: Pot+3
+        …" where it fits), from its price as the pass began (cost: pass_cost's, None for a card)."""
         if not cost or not (cost[0] or cost[1]):
             return
         pot, gates = cost
@@ -755,7 +754,7 @@ class TableScreen(TableView):
         short = " ".join(parts)
         if p != self.me:        # a bot's names who paid where that fits ("P3 -9: Pot+3 You+3 P2+3")
             who = seat(p, self.me) + price + short
-            L = self.app.layout
+            L = self.app.layout         # (the test _msg makes of its text: a method of its own held 71 B)
             if len(ui.wrap(who, L.font, L.msg[2])) <= len(self.msg_labels):
                 short = who
         self.say(says(p, self.me, "pass") + price + " \u00b7 ".join(parts), short, ui.ACCENT)
