@@ -481,13 +481,13 @@ def test_code_py_out_of_memory_at_start(monkeypatch, capsys):
     def no_room(self, hal, font_dir=None):
         raise MemoryError()
     monkeypatch.setattr(App, "__init__", no_room)
-    monkeypatch.setattr(gc, "mem_free", lambda: 23 * 1024, raising=False)
+    monkeypatch.setattr(gc, "mem_free", lambda: 47 * 1024, raising=False)     # KB of 1024 B: not "48 KB"
     out = run_code_py(capsys)
-    assert "ran out of memory starting (23 KB free)" in out and "README" in out
+    assert "ran out of memory starting (47 KB free)" in out and "README" in out
     assert "tools.flash --mpy" in out                     # hal/__init__.py: the badge runs sources
     monkeypatch.setattr(hal, "__file__", "/hal/__init__.mpy")
     out = run_code_py(capsys)
-    assert "(23 KB free): see 'The code on the badge' in the README." in out
+    assert "(47 KB free): see 'The code on the badge' in the README." in out
 
 
 def test_code_py_out_of_memory_while_playing(monkeypatch, capsys):
