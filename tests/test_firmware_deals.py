@@ -1070,12 +1070,9 @@ def test_winner_deals_through_the_buttons(board, tmp_path):
     assert "moves one seat left" in said and "winner deals" not in said
 
 
-@pytest.mark.parametrize("board, kept", [("pimoroni_picosystem", False), ("pimoroni_badger2040", True)])
-def test_a_bot_s_paid_pass_before_your_turn_gives_way_to_your_turn_s_words(board, kept):
-    """A bot's paid pass just before your turn is told for its notice time, then the table
-    says your turn's own words (the pass's price, "Open a 5 or 9", the bonus) that it had hidden
-    until a key (found by a code-reading round). E-ink keeps it: a refresh of its own would
-    spend the one your input gets."""
+def bot_paid_pass_before_your_turn(board, need=lambda t: True):
+    """A deal in which a bot pays to pass just before your turn: the sim, its table and what
+    the table said then, once need(table) holds too."""
     for seed in range(1, 60):
         sim = gate_passing_table(board, seed)
         t = sim.screen
@@ -1086,13 +1083,23 @@ def test_a_bot_s_paid_pass_before_your_turn_gives_way_to_your_turn_s_words(board
                 sim.play_legal(settle=False)
             moved = len(g.log)
             sim.tick()
-            if len(g.log) > moved and t.my_turn() and "Pot+" in message(t):
+            if len(g.log) > moved and t.my_turn() and "Pot+" in message(t) and need(t):
                 said = message(t)
         if said:
-            break
-    else:
-        raise AssertionError("no bot paid to pass just before your turn")
-    sim.tick(1300)
+            return sim, t, said
+    raise AssertionError("no bot paid to pass just before your turn")
+
+
+@pytest.mark.parametrize("board, kept", [("pimoroni_picosystem", False), ("pimoroni_badger2040", True)])
+def test_a_bot_s_paid_pass_before_your_turn_gives_way_to_your_turn_s_words(board, kept):
+    """A bot's paid pass just before your turn is told for its notice time, then the table
+    says your turn's own words (the pass's price, "Open a 5 or 9", the bonus) that it had hidden
+    until a key (found by a code-reading round). E-ink keeps it: a refresh of its own would
+    spend the one your input gets."""
+    sim, t, said = bot_paid_pass_before_your_turn(board)
+    sim.tick(1000)
+    assert message(t) == said           # told for its notice time (1.2 s), not a glimpse
+    sim.tick(300)
     if kept:
         assert message(t) == said
     else:
@@ -1131,3 +1138,21 @@ def test_a_bot_s_paid_pass_in_short_still_says_who_paid(lang):
     assert said, "no bot paid two holders"
     shown, passer, price = said[0]
     assert len(shown) <= 25 and shown.startswith("P%d -%d: Pot+" % (passer + 1, price)), said
+
+
+def test_what_you_are_told_after_a_bot_s_paid_pass_stays_past_that_pass_s_notice_time():
+    """A refusal said while a bot's paid pass is still told is yours to read: the pass's notice
+    time, running out, does not swap it for your turn's words."""
+    def dimmed(t):
+        return any(c < 52 and t.g.check(c, t.me) != R.OK for c in t.items)
+    sim, t, said = bot_paid_pass_before_your_turn("pimoroni_picosystem", dimmed)
+    g = t.g
+    target = [i for i in range(len(t.items)) if t.items[i] < 52 and g.check(t.items[i], t.me) != R.OK][0]
+    while t.cursor != target:
+        sim.press("RIGHT", settle=False)
+    sim.press("OK", settle=False)
+    why = message(t)
+    code = g.check(t.items[target], t.me)
+    assert why != said and why in (text.reason(code), text.reason(code, True)), why
+    sim.tick(1500)
+    assert message(t) == why
