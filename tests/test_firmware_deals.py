@@ -1156,3 +1156,22 @@ def test_what_you_are_told_after_a_bot_s_paid_pass_stays_past_that_pass_s_notice
     assert why != said and why in (text.reason(code), text.reason(code, True)), why
     sim.tick(1500)
     assert message(t) == why
+
+
+def test_a_deal_s_end_stays_on_the_table_a_moment_before_its_results():
+    """Unhurried, the last card stays in view about a second and a half before the results
+    page: long enough to see who went out, not a flash."""
+    sim = Sim("pimoroni_picosystem", seed=5)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    g = t.g
+    while not g.over:
+        if t.my_turn():
+            sim.play_legal(settle=False)
+        else:
+            sim.tick()
+    ended = sim.hal.clock
+    while sim.screen is t:
+        sim.tick()
+        assert sim.hal.clock - ended < 3000
+    assert 1400 <= sim.hal.clock - ended <= 1700, sim.hal.clock - ended
