@@ -1175,3 +1175,20 @@ def test_a_deal_s_end_stays_on_the_table_a_moment_before_its_results():
         sim.tick()
         assert sim.hal.clock - ended < 3000
     assert 1400 <= sim.hal.clock - ended <= 1700, sim.hal.clock - ended
+
+
+def test_the_card_sheet_is_made_once_and_kept_for_the_next_deal_s_table():
+    """The card art (a sheet of every rank and suit tile) is drawn with the first table and
+    the app keeps it: the next deal's table uses the same sheet, not one drawn again."""
+    sim = Sim("pimoroni_picosystem", seed=7)
+    new_game(sim, PRESETS.index("sevens"))
+    first = sim.screen
+    art = sim.app.art
+    assert art is not None
+    play_deal(sim, illegal_tries=0)
+    for _ in range(3):              # the results, the standings: the next deal
+        if isinstance(sim.screen, TableScreen):
+            break
+        sim.press("OK")
+    assert isinstance(sim.screen, TableScreen) and sim.screen is not first
+    assert sim.app.art is art
