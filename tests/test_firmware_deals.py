@@ -1192,3 +1192,42 @@ def test_the_card_sheet_is_made_once_and_kept_for_the_next_deal_s_table():
         sim.press("OK")
     assert isinstance(sim.screen, TableScreen) and sim.screen is not first
     assert sim.app.art is art
+
+
+def two_line_table(board):
+    """A 3-player Fan Tan table at your first turn on a board with two-line opponent labels."""
+    sim = Sim(board, seed=302)
+    new_game(sim, PRESETS.index("fan_tan"), 3)
+    sim.settle()
+    t = sim.screen
+    assert t.my_turn() and all(l2 is not None for _, _, l2, _ in t.opp_labels)
+    return sim, t
+
+
+@pytest.mark.parametrize("board, form", [("pajenicko_picopad", r"\d+ cards!? \$\d+"),
+                                         ("pimoroni_picosystem", r"\d+!? \u00b7 \$\d+")])
+def test_two_line_labels_take_the_longest_form_every_one_has_room_for(board, form):
+    """The second line of each opponent's label reads "17 cards $48" where every label has the
+    room (PicoPad), else "17 \u00b7 $48" (PicoSystem: 76 px), else "17 $48"; all alike, each whole."""
+    sim, t = two_line_table(board)
+    font = sim.app.layout.font
+    for p, _, l2, width in t.opp_labels:
+        assert re.fullmatch(form, l2.text), (board, l2.text)
+        assert ui.text_width(l2.text, font) <= width
+
+
+def test_two_line_labels_drop_to_the_form_the_narrowest_one_holds():
+    """The room, exactly: labels as wide as the long form keep it; one label as wide as its
+    plain form alone sends every label to the plain form, each whole ("17 $48", not "17")."""
+    sim, t = two_line_table("pajenicko_picopad")
+    font = sim.app.layout.font
+    longs = [l2.text for _, _, l2, _ in t.opp_labels]
+    t.opp_labels = [(p, l1, l2, ui.text_width(l2.text, font)) for p, l1, l2, _ in t.opp_labels]
+    t.update(sim.hal.clock)
+    assert [l2.text for _, _, l2, _ in t.opp_labels] == longs
+    p, l1, l2, _ = t.opp_labels[-1]
+    plain = "%s %s" % (t._left(p), t._standing(p))
+    t.opp_labels[-1] = (p, l1, l2, ui.text_width(plain, font))
+    t.update(sim.hal.clock)
+    for p, _, l2, _ in t.opp_labels:
+        assert l2.text == "%s %s" % (t._left(p), t._standing(p)), l2.text
