@@ -50,6 +50,7 @@ def test_bonus_card_is_announced_and_can_be_declined(tmp_path):
     sim.press("OK", settle=False)
     assert t.g.bonus < 0 and t.g.log[n] == PASS and t.g.turn != 0
     assert sim.app.match.chips[0] == chips[0]
+    assert "Pot+" not in message(t) and "-0" not in message(t), message(t)    # not told as a paid pass
     assert t.g.last[0] == t.g.log[n - 1]          # the starter you laid, not a pass
 
 
