@@ -1231,3 +1231,24 @@ def test_two_line_labels_drop_to_the_form_the_narrowest_one_holds():
     t.update(sim.hal.clock)
     for p, _, l2, _ in t.opp_labels:
         assert l2.text == "%s %s" % (t._left(p), t._standing(p)), l2.text
+
+
+def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_over_it():
+    """A bot pays to pass and then you cannot move: the table says your forced pass (what you
+    must know: your turn went by), not the bot's price, which it covers."""
+    for seed in range(1, 80):
+        sim = Sim("pimoroni_picosystem", seed=seed)
+        new_game(sim, PRESETS.index("fan_tan"))
+        sim.app.bots[:] = [GatePasser() for _ in sim.app.bots]
+        t = sim.screen
+        g = t.g
+        while not g.over:
+            if t.my_turn():
+                sim.play_legal(settle=False)
+            moved, forced, chips = len(g.log), g.forced[t.me], g.chips[:]
+            sim.tick()              # a gate penalty paid (a forced pass pays none), then your pass
+            if len(g.log) > moved and g.log[moved] == PASS and g.forced[t.me] > forced and \
+                    any(g.chips[q] > chips[q] for q in range(g.players)):
+                assert message(t).startswith(text.t("no_move")), message(t)
+                return
+    raise AssertionError("no forced pass of yours right after a bot's paid pass")
