@@ -1104,6 +1104,10 @@ def test_a_bot_s_paid_pass_before_your_turn_gives_way_to_your_turn_s_words(board
         assert message(t) == said
     else:
         assert "Pot+" not in message(t) and "Pass -" in message(t), (said, message(t))
+        sim.app.render(sim.hal.clock)   # shown once: then the table, waiting for you, rests
+        for _ in range(5):
+            sim.tick()
+            assert not sim.app.render(sim.hal.clock), "a refresh with nothing new"
         sim.press("RIGHT")
         sim.press("LEFT")               # a key after it: the table's words, as before
         assert "Pot+" not in message(t)
