@@ -145,9 +145,11 @@ def visit_all(sim, where):
         chk("standings paused")
         app.game_rules_page()
         chk("rules of this game")
+        app.stats.streak = 1 if preset_key == "sevens" else 0     # the last asks of the streak it ends
         app.pause()
         app.screen.sel = len(app.screen.items) - 1     # Quit: it asks first
         app.screen.on_button(OK, 0)
+        assert app.screen.title == text.t("quit_sq" if app.stats.streak else "quit_q")
         chk("quit question")
     # the replay of the last deal, the statistics reset question, the damaged-save notice
     app.replay(app.pause)
