@@ -1241,9 +1241,7 @@ def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_over_it():
     """A bot pays to pass and then you cannot move: the table says your forced pass (what you
     must know: your turn went by), not the bot's price, which it covers."""
     for seed in range(1, 80):
-        sim = Sim("pimoroni_picosystem", seed=seed)
-        new_game(sim, PRESETS.index("fan_tan"))
-        sim.app.bots[:] = [GatePasser() for _ in sim.app.bots]
+        sim = gate_passing_table("pimoroni_picosystem", seed)
         t = sim.screen
         g = t.g
         while not g.over:
