@@ -622,9 +622,7 @@ class TableScreen(TableView):
                 self._played(now)
                 if g.turn != self.me:       # (still yours, a 13th card's layer: the table says so)
                     self.say(auto_said(card))
-                elif self.fast:             # and OK, if it hurried this card, lays none yet
-                    self.calm = now + READ_MS
-                self._check_no_move(now)
+                self._moved(now)
                 self.update(now)
             return
         if now < self.notice_until and not self.fast:
@@ -645,17 +643,19 @@ class TableScreen(TableView):
             g.play(action, seat)
             cost = None
         self.bot_moves += 1
-        if self.fast and g.turn == self.me:     # you hurried the bots: OK may still be that hurry
-            self.calm = now + READ_MS
         self.notice = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
         self._paid(cost, now, seat)     # a bot's paid pass (a forced pass of yours after it is told over it)
-        self._check_no_move(now)
+        self._moved(now)
         self.update(now)
 
-    def _check_no_move(self, now):
-        """The engine passes a player who cannot move: tell the human it happened."""
+    def _moved(self, now):
+        """After a move: the engine passes a player who cannot move, so tell the human it
+        happened; and if you hurried the move (a bot's, Auto-play's) and the decision is now
+        yours, OK may still be that hurry: it lays nothing for READ_MS."""
         g = self.g
+        if self.fast and g.turn == self.me:
+            self.calm = now + READ_MS
         n = g.forced[self.me] - self.seen_forced
         if n > 0:           # chips: each such pass paid the pot one (none once you have none)
             paid = g.chips[self.me] or self.purse       # your last chip, paid now, too
@@ -722,7 +722,7 @@ class TableScreen(TableView):
                 self.asked = True           # e-ink: show why at once
                 return
             self._played(now)
-            self._check_no_move(now)
+            self._moved(now)
             self._paid(cost, now, self.me)
         if b != OK:
             self.notice = None
