@@ -281,3 +281,55 @@ def test_eink_a_save_or_battery_warning_reaches_the_panel_before_a_key_clears_it
     wait(sim, rest_ms + PAUSE_MS)
     warning = text.t("battery_unsaved") % level if level else text.t("not_saved")
     assert warning in shown, "the panel showed: %r" % shown
+
+
+@pytest.mark.parametrize("key", ["OK", "BACK", "MENU"])
+def test_eink_a_page_the_resting_panel_has_not_shown_yet_takes_no_ok(key):
+    """A page takes OK, BACK and MENU only READ_MS after the panel shows it (panel_refreshed),
+    so the presses that hurried the deal's end do not flick past who won. The Badger's panel
+    rests 2 s between refreshes (CircuitPython's seconds_per_frame for it): a results page made
+    soon after a refresh waited for the panel past READ_MS, and a key then left it unseen."""
+    from firmware.screens import READ_MS
+    sim = Sim("pimoroni_badger2040", seed=5)
+    sim.app.settings["speed"] = 2
+    new_game(sim, PRESETS.index("sevens"))
+    shown = []
+    real = sim.hal.refresh
+    last = [-10 ** 6]
+
+    def refresh():
+        if sim.hal.clock - last[0] < 2000:
+            return False                    # as hal.circuitpython's while time_to_refresh > 0
+        last[0] = sim.hal.clock
+        shown.append(sim.screen)
+        return real()
+    sim.hal.refresh = refresh
+    for _ in range(200):
+        if not isinstance(sim.screen, TableScreen):
+            break
+        wait(sim, 2000 + PAUSE_MS)           # the panel shows the table: your turn
+        if sim.screen.my_turn():
+            sim.play_legal()
+    page = sim.screen
+    assert page.title == text.t("results")  # made 0.9 s after the panel showed your last card:
+    wait(sim, READ_MS + 100)                # the panel rests a while yet
+    assert page not in shown
+    press(sim, key)
+    assert sim.screen is page, "%s left a page the panel never showed" % key
+    wait(sim, 2000)
+    assert page in shown
+    press(sim, key)
+    assert sim.screen is not page
+
+
+def test_eink_page_keys_that_move_nothing_let_the_panel_settle():
+    """Presses that scroll nothing (or an OK the page refuses) do not mark the panel dirty: a
+    player mashing keys on a page the panel has not shown yet still gets it shown."""
+    from firmware.screens import PageScreen
+    sim = Sim("pimoroni_badger2040", seed=5)
+    sim.app.goto(PageScreen(sim.app, "T", [("one line", 0)], ok=lambda: None))
+    wait(sim, 2000)
+    assert not sim.app.stale()
+    for name in ("UP", "DOWN", "LEFT", "RIGHT", "OK"):
+        press(sim, name)
+        assert not sim.app.stale(), name
