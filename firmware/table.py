@@ -804,8 +804,9 @@ class ReplayScreen(TableView):
             what = " " + short
         elif not self.pos:                      # before the first action: the keys, where no footer says them
             what = "" if self.footer else " \u00b7 " + t("keys_replay")
-        elif self.log[self.pos - 1] == PASS:
-            what = " " + says(self.last_seat, self.me, "pass")
+        elif self.log[self.pos - 1] == PASS:       # (a declined Coventry bonus is no pass)
+            what = " " + (seat(self.last_seat, self.me) + ": " + t("no_bonus") if self.declined
+                          else says(self.last_seat, self.me, "pass"))
         else:
             what = " " + seat(self.last_seat, self.me) + " " + card_name(self.log[self.pos - 1])
         self.say(t("replay_s") + " " + where + what, short or where + what, ui.ACCENT)
@@ -814,6 +815,7 @@ class ReplayScreen(TableView):
         m = self.m
         m.resume(self.log[:max(0, pos - 1)])
         self.last_seat = m.game.turn
+        self.declined = m.game.bonus >= 0   # a pass now declines the Coventry bonus
         if pos:
             m.resume(self.log[:pos])
         self.g = m.game

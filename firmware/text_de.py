@@ -69,6 +69,7 @@ T = {
     "open_5_9": "Lege 5 oder 9",
     "bonus_play": "Bonus: noch eine Karte, nicht auf %s",
     "bonus_s": "Bonus: nicht %s",
+    "no_bonus": "kein Bonus",
     "no_move": "Kein Zug: Du passt",
     "no_move_s": "Kein Zug",
     "pass": "passt",

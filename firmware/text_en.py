@@ -69,6 +69,7 @@ T = {
     "open_5_9": "Open a 5 or 9",
     "bonus_play": "Bonus: one more card, not on %s",
     "bonus_s": "Bonus: not %s",
+    "no_bonus": "no bonus",
     "no_move": "No move: you pass",
     "no_move_s": "No move",
     "pass": "pass",

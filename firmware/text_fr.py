@@ -69,6 +69,7 @@ T = {
     "open_5_9": "Ouvrez 5 ou 9",
     "bonus_play": "Bonus: une carte de plus, pas sur %s",
     "bonus_s": "Bonus: pas %s",
+    "no_bonus": "sans bonus",
     "no_move": "Aucun coup: vous passez",
     "no_move_s": "Passe forcée",
     "pass": "passe",

@@ -1869,3 +1869,40 @@ def test_a_dealer_s_pass_too_wide_for_its_label_reads_as_a_dash():
             assert shown[1] == dealer_label and shown[2] == " P3 " + pass_word, shown
     finally:
         text.set_lang(0)
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
+def test_replay_tells_a_declined_coventry_bonus_as_no_pass(board):
+    """Coventry: declining the bonus card is no pass (the table keeps the starter as that
+    player's move), so the replay says "P3: no bonus", in words that fit every language."""
+    try:
+        for lang in range(3):
+            sim = Sim(board, seed=4)
+            new_game(sim, PRESETS.index("coventry"))
+            text.set_lang(lang)
+            g = sim.screen.g
+            declined = []
+            while not g.over:
+                if g.bonus >= 0:
+                    declined.append((len(g.log), g.turn))
+                    assert g.play(PASS, g.turn) == 0
+                else:
+                    g.play(g.legal_moves()[0], g.turn)
+            assert declined
+            sim.settle()
+            sim.press("OK")                       # standings
+            sim.press("OK")                       # next deal
+            sim.press("MENU")
+            select_menu(sim, text.t("replay"))
+            sim.press("OK")
+            captions = []
+            for _ in range(len(sim.screen.log)):
+                sim.press("RIGHT")
+                captions.append(message(sim.screen))
+            for at, p in declined:
+                want = text.seat(p, sim.app.human) + ": " + text.t("no_bonus")
+                assert captions[at].endswith(want), (captions[at], want)
+            passes = [i for i, c in enumerate(captions) if c.endswith(text.says(1, 0, "pass"))]
+            assert not set(at for at, _ in declined) & set(passes)
+    finally:
+        text.set_lang(0)
