@@ -829,6 +829,21 @@ def test_backlight_dims_then_goes_out_when_idle_and_the_waking_press_only_wakes(
     assert sim2.screen.cursor != cursor
 
 
+def replay_captions(sim):
+    """From a deal's results: on to the next deal, then its replay from the pause menu,
+    stepped through to the end; the message line after each action."""
+    sim.press("OK")                       # standings
+    sim.press("OK")                       # next deal
+    sim.press("MENU")
+    select_menu(sim, text.t("replay"))
+    sim.press("OK")
+    captions = []
+    for _ in range(len(sim.screen.log)):
+        sim.press("RIGHT")
+        captions.append(message(sim.screen))
+    return captions
+
+
 WINNER_LINES = (("You win!", "Gagné !", "Gewonnen!"), ("P%d wins", "P%d gagne", "P%d gewinnt"))
 YOU_PASS = ("You pass", "Vous passez", "Du passt")
 
@@ -865,15 +880,7 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
             if mine in seen:
                 continue
             seen.add(mine)
-            sim.press("OK")                       # standings
-            sim.press("OK")                       # next deal
-            sim.press("MENU")
-            select_menu(sim, text.t("replay"))
-            sim.press("OK")
-            captions = []
-            for _ in range(len(sim.screen.log)):
-                sim.press("RIGHT")
-                captions.append(message(sim.screen))
+            captions = replay_captions(sim)
             assert any(c.endswith(YOU_PASS[lang]) for c in captions), captions[:6]
             if len(seen) == 2:
                 break
@@ -1890,15 +1897,7 @@ def test_replay_tells_a_declined_coventry_bonus_as_no_pass(board):
                     g.play(g.legal_moves()[0], g.turn)
             assert declined
             sim.settle()
-            sim.press("OK")                       # standings
-            sim.press("OK")                       # next deal
-            sim.press("MENU")
-            select_menu(sim, text.t("replay"))
-            sim.press("OK")
-            captions = []
-            for _ in range(len(sim.screen.log)):
-                sim.press("RIGHT")
-                captions.append(message(sim.screen))
+            captions = replay_captions(sim)
             for at, p in declined:
                 want = text.seat(p, sim.app.human) + ": " + text.t("no_bonus")
                 assert captions[at].endswith(want), (captions[at], want)
