@@ -12,7 +12,7 @@ NEW_GAME = {
     "ace_high": "Das Ass liegt über dem K, nicht unter der 2.",
     "up_first": "Unter eine 7 kommt erst etwas, wenn die 8 darüber liegt.",
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
-    "scoring": ("Punkte: die anderen zahlen dem Sieger. Strafpunkte: sie werden addiert, die kleinste "
+    "scoring": ("Punkte: Die anderen zahlen dem Sieger. Strafpunkte: Sie werden addiert, die kleinste "
                 "Summe gewinnt. Chips: Einsätze und Pot."),
     "target": "Die Strafpunkte, bei denen die Partie endet.",
     "deals": "Wie viele Runden eine Partie dauert.",
@@ -23,6 +23,6 @@ NEW_GAME = {
                      "zurückgehaltenen Startkarte hat."),
     "winner_deals": "Wer eine Runde gewinnt, gibt die nächste, statt des Spielers links vom Geber.",
     "deal_no": ("Dieselbe Nummer gibt auf jedem Badge dieselben Karten. Wählen, um sie einzutippen: "
-                "die Karte/Wert-Tasten gehen von Ziffer zu Ziffer, die Farbe/Zeile-Tasten ändern eine; "
+                "Die Karte/Wert-Tasten gehen von Ziffer zu Ziffer, die Farbe/Zeile-Tasten ändern eine; "
                 "erneut wählen beendet."),
 }

@@ -55,7 +55,7 @@ OPENING = (
     "Die erste Karte ist eine 5 oder 9: Karten dieses Rangs (Startkarten) eröffnen jede Farbe; dann auf- und abwärts.",
     ("Die erste Karte, beliebigen Rangs, legt den Startrang fest; seine Karten (Startkarten) eröffnen jede "
      "Farbe, dann auf- und abwärts."),
-    ("Eine Farbe nach der anderen: eine beliebige Karte eröffnet sie (ihre Startkarte), dann wird aufwärts "
+    ("Eine Farbe nach der anderen: Eine beliebige Karte eröffnet sie (ihre Startkarte), dann wird aufwärts "
      "gelegt, nach dem K weiter mit dem A. Wer die letzte Karte einer Farbe legt, eröffnet die "
      "nächste."),
 )
