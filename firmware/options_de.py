@@ -12,7 +12,7 @@ NEW_GAME = {
     "ace_high": "Das Ass liegt über dem K, nicht unter der 2.",
     "up_first": "Unter eine 7 kommt erst etwas, wenn die 8 darüber liegt.",
     "coventry": "Wer die vierte Startkarte legt, darf noch eine Karte auf eine andere Reihe legen.",
-    "scoring": ("Punkte: Die anderen zahlen dem Sieger. Strafpunkte: Sie werden addiert, die kleinste "
+    "scoring": ("Punkte: Die anderen zahlen dem Sieger. Strafpunkte: Strafen summieren sich, die kleinste "
                 "Summe gewinnt. Chips: Einsätze und Pot."),
     "target": "Die Strafpunkte, bei denen die Partie endet.",
     "deals": "Wie viele Runden eine Partie dauert.",
