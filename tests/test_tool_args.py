@@ -305,3 +305,17 @@ def test_flash_refuses_an_empty_port_instead_of_finding_a_board():
     flashed the one it found, as the simulator's --data-dir "" no longer plays on your saves."""
     assert refused("flash", "--port", "").endswith(
         "--port: give the badge's port (mpremote devs lists them), or leave the option out")
+
+
+@pytest.mark.parametrize("tool, args", [
+    ("compare", ["--deals", "2", "--budgets", "0,0"]),
+    ("lookahead", ["--deals", "1", "--worlds", "2"]),
+    ("distill", ["--deals", "1", "--rollouts", "1", "--opponents", "easy"]),
+    ("tune", ["--iterations", "1", "--deals", "1"]),
+])
+def test_a_research_tool_that_ran_to_its_end_exits_0(tool, args):
+    """QA: these return their result from main() for the tests, and the command exited with
+    it: status 1, and the result (compare's dict, tune's weights) printed on stderr."""
+    r = run(tool, *args)
+    assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
+    assert r.stdout

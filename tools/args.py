@@ -73,10 +73,13 @@ def _leave_ctrl_c():
 
 
 def command(main, name):
-    """Run tool `name`'s main() as a command: its exit status, and on Ctrl+C one line and
-    status 130 (as tools.flash and the simulator end), not a traceback."""
+    """Run tool `name`'s main() as a command: its exit status where it returns an int, else 0
+    (compare, tune and friends return their results, for the tests: sys.exit printed them and
+    gave status 1), and on Ctrl+C one line and status 130 (as tools.flash and the simulator
+    end), not a traceback."""
     try:
-        return main()
+        status = main()
     except KeyboardInterrupt:
         sys.stderr.write("python -m %s: interrupted\n" % name)
         return 130
+    return status if isinstance(status, int) else 0
