@@ -199,6 +199,13 @@ def test_vbadge_refuses_a_negative_flash_size(tmp_path):
     assert line.endswith("--quota: the flash's size in bytes, or 0 for 16 MB")
 
 
+def test_vbadge_refuses_an_empty_flash_dir_instead_of_the_folder_it_runs_in():
+    """QA: --flash-dir "" (an unset shell variable) made the folder it ran in, this checkout, the
+    badge's flash: tools.flash then overwrote engine/, hal/ and firmware/ with their copies
+    without docstrings (and --mpy would remove the sources)."""
+    assert refused("vbadge", "--flash-dir", "").endswith("--flash-dir: give a folder")
+
+
 def test_selftest_under_micropython_without_node_says_so():
     """No node on PATH gave FileNotFoundError's traceback."""
     env = dict(os.environ, PATH="")
