@@ -888,6 +888,23 @@ def test_a_source_that_is_not_python_is_one_line_naming_the_file(tmp_path, name,
     assert "Traceback" not in r.stderr
 
 
+@pytest.mark.parametrize("name, data", [("bad.py", b"def f(:\n"), ("latin.py", b'X = "caf\xe9"\n')])
+def test_the_bundle_listing_names_a_source_that_is_not_python_in_one_line(tmp_path, name, data):
+    """QA: python -m tools.bundle, the listing of what tools.flash would copy, ended in a
+    BundleError traceback where tools.flash says the same in one line. Run from a copy of the
+    tool beside a source folder holding the module."""
+    (tmp_path / "tools").mkdir()
+    for tool in ("__init__.py", "bundle.py"):
+        shutil.copy(ROOT / "tools" / tool, tmp_path / "tools")
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / name).write_bytes(data)
+    r = subprocess.run([sys.executable, "-m", "tools.bundle"], cwd=tmp_path, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 1 and r.stdout == "", (r.stdout, r.stderr)
+    assert r.stderr.startswith("python -m tools.bundle: error: ") and "engine/" + name in r.stderr, r.stderr
+    assert len(r.stderr.splitlines()) == 1, r.stderr
+
+
 @needs_vbadge
 def test_a_badge_unplugged_while_the_tool_waits_for_it_is_one_line(tmp_path, monkeypatch, capsys):
     """On a USB serial port (not a pty: mpremote then polls in_waiting while it waits for an

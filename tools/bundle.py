@@ -399,11 +399,15 @@ def _compile_error(res):
 
 
 def main(argv=None):
-    """List the bundle: python -m tools.bundle"""
-    argparse.ArgumentParser(prog="python -m tools.bundle",
-                            description="List the files tools.flash puts on a badge, with their "
-                                        "sizes.").parse_args(argv)
-    files = build()
+    """List the bundle: python -m tools.bundle. A source it cannot take is one line, status 1,
+    as in tools.flash."""
+    ap = argparse.ArgumentParser(prog="python -m tools.bundle",
+                                 description="List the files tools.flash puts on a badge, with their sizes.")
+    ap.parse_args(argv)
+    try:
+        files = build()
+    except (BundleError, OSError) as e:
+        ap.exit(1, "%s: error: %s\n" % (ap.prog, e))
     total = 0
     for dest, data in files.items():
         total += len(data)
