@@ -307,6 +307,24 @@ def test_ctrl_c_ends_a_tool_and_its_workers_in_one_line(tool, args):
     assert not any(os.path.exists("/proc/%d" % w) for w in workers)
 
 
+def test_ctrl_c_ends_the_selftest_in_one_line():
+    """QA: Ctrl+C in python -m tools.selftest (a long --deals list, or the MicroPython run) printed
+    a KeyboardInterrupt traceback: it was the one tool the README names not run by command(), and
+    its CPython run went through exec(), after which CPython ends by SIGINT, not with status 130."""
+    deals = ",".join(str(n) for n in range(1, 20001))           # minutes of deals: still running
+    p = subprocess.Popen([sys.executable, "-m", "tools.selftest", "--deals", deals], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        time.sleep(2)
+        os.killpg(p.pid, signal.SIGINT)     # as the terminal's Ctrl+C
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 130 and err == "python -m tools.selftest: interrupted\n", err
+
+
 def test_flash_refuses_an_empty_port_instead_of_finding_a_board():
     """QA: --port "" (an unset shell variable, --port "$PORT") went looking for a board and
     flashed the one it found, as the simulator's --data-dir "" no longer plays on your saves."""

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 
-from tools.args import numbers
+from tools.args import numbers, command
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -50,9 +50,10 @@ def main(argv=None):
     src = ("import engine.selftest as s\n"
            "d = %r\n"
            "s.main(d) if d else s.main()\n" % (args.deals,))
-    if args.runtime == "cpython":
-        sys.path.insert(0, ROOT)
-        exec(src, {})
+    if args.runtime == "cpython":      # called, not exec(src): after a Ctrl+C through exec, CPython
+        sys.path.insert(0, ROOT)        # ends by SIGINT whatever status the tool gives
+        from engine import selftest
+        selftest.main(args.deals or selftest.DEALS)
         return 0
     out = run_micropython(src)
     sys.stdout.write(out.stdout)
@@ -61,4 +62,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(command(main, "tools.selftest"))
