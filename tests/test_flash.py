@@ -949,6 +949,45 @@ def test_a_stale_package_folder_that_would_shadow_a_module_goes():
     assert "/engine/rules/__init__.py" in plan.remove
 
 
+# the virtual badge (MicroPython) answering the probe as CircuitPython 9 does
+AS_CIRCUITPYTHON = flash.PROBE.replace("'name': i.name, 'version': tuple(i.version[:3])",
+                                       "'name': 'circuitpython', 'version': (9, 2, 1)")
+
+
+@needs_vbadge
+def test_a_code_txt_circuitpython_would_run_instead_of_the_game_goes(tmp_path, monkeypatch, capsys):
+    """QA: CircuitPython runs the first of code.txt, code.py, main.py, main.txt (main.c's
+    supported_filenames): a /code.txt left on the badge ran instead of the game tools.flash had
+    just put there. It goes once /code.py is in, as a stale .py goes once its .mpy is, and the
+    output names it; on MicroPython, which runs neither, it stays."""
+    assert AS_CIRCUITPYTHON != flash.PROBE
+    source = copy_source(tmp_path / "src", ("engine",))
+    (source / "firmware").mkdir()
+    (source / "firmware" / "code.py").write_text("import engine\n")
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "code.txt").write_text("print('not the game')\n")
+    with VBadge(flash_dir) as badge:
+        args = ["--port", badge.port, "--source", str(source), "--no-libs"]
+        r = run_flash(*args)
+        assert r.returncode == 0 and "code.txt" not in r.stdout, r.stdout + r.stderr
+        assert (flash_dir / "code.txt").exists()
+        (flash_dir / "code.py").unlink()
+        monkeypatch.setattr(flash, "PROBE", AS_CIRCUITPYTHON)
+        assert flash.main(args) == 0, capsys.readouterr().err
+        out = capsys.readouterr().out
+        assert "Found CircuitPython 9.2.1" in out
+        assert out.index("/code.py (") < out.index("removed /code.txt\n"), out
+        assert not (flash_dir / "code.txt").exists() and (flash_dir / "code.py").exists()
+        (flash_dir / "code.txt").write_text("print('not the game')\n")     # with /code.py up to date
+        assert flash.main(args + ["--dry-run"]) == 0
+        assert "would remove /code.txt\n" in capsys.readouterr().out
+        assert flash.main(args) == 0
+        out = capsys.readouterr().out
+        assert "removed /code.txt\nCopied 0 files (" in out and "removed 1," in out, out
+    assert not (flash_dir / "code.txt").exists()
+
+
 @needs_vbadge
 @pytest.mark.parametrize("name, args", [("engine", ["--no-libs"]), ("lib", [])])
 def test_a_file_where_the_bundle_needs_a_folder_is_named(tmp_path, name, args):

@@ -60,6 +60,9 @@ MAX_TIMEOUT = 3600          # seconds --timeout may give
 # MicroPython, pid.codes, Espressif, Pimoroni's own).
 KNOWN_VIDS = (0x2E8A, 0x239A, 0xF055, 0x1209, 0x303A, 0x16D0)
 DOCS = "docs/flashing.md"
+# CircuitPython's supervisor (main.c, supported_filenames) runs the first of code.txt, code.py,
+# main.py, main.txt that it finds: a /code.txt left on the badge runs instead of the game.
+CODE_TXT = "/code.txt"
 
 
 class FlashError(Exception):
@@ -319,6 +322,7 @@ class Plan:
         self.unchanged = []
         self.remote = {}      # device path -> (size, hash) of files there now
         self.dirs = set()     # folders that exist on the board
+        self.circuitpython = False
 
 
 def describe(info):
@@ -373,12 +377,15 @@ def twin(path):
     return None
 
 
-def shadowed(path, files):
+def shadowed(path, files, circuitpython=False):
     """The bundle module that a file or folder (a path ending in "/") on the badge would shadow,
-    or None: its other form (a .py beside the .mpy), or the module of a package folder's name,
-    which MicroPython and CircuitPython import first (/engine/rules/ before /engine/rules.py)."""
+    or None: its other form (a .py beside the .mpy), the module of a package folder's name,
+    which MicroPython and CircuitPython import first (/engine/rules/ before /engine/rules.py),
+    or, on CircuitPython, /code.py for a /code.txt, which its supervisor runs instead."""
     if path in files:
         return None
+    if path == CODE_TXT and circuitpython and "/code.py" in files:
+        return "/code.py"
     if twin(path) in files:
         return twin(path)
     for folder in parents(path) + ([path.rstrip("/")] if path.endswith("/") else []):
@@ -391,7 +398,7 @@ def shadowed(path, files):
 
 def shadowing(plan, dest, files):
     """What goes once dest is written: the files and folders that would shadow its module."""
-    return [p for p in plan.after if shadowed(p, files) == dest]
+    return [p for p in plan.after if shadowed(p, files, plan.circuitpython) == dest]
 
 
 def remote_state(board, files):
@@ -402,6 +409,8 @@ def remote_state(board, files):
     loose += [d + TMP_SUFFIX for d in loose]
     loose += [d.rsplit(".", 1)[0] for d in loose    # as would a package folder of its name
               if twin(d) and d not in bundle_mod.ROOT_FILES]
+    if "/code.py" in files:
+        loose.append(CODE_TXT)
     lines = []
     code = LISTER
     # Walk the bundle's folders, then the files that sit outside them (and their temporary
@@ -469,6 +478,7 @@ def make_plan(files, state, dirs, clean, sha256, circuitpython=False):
     plan = Plan()
     plan.remote = state
     plan.dirs = dirs
+    plan.circuitpython = circuitpython
     for dest, data in files.items():
         have = state.get(dest)
         if have and have[0] == len(data) and have[1] == local_hash(data, sha256):
@@ -478,7 +488,7 @@ def make_plan(files, state, dirs, clean, sha256, circuitpython=False):
     needed = {d for dest in files for d in parents(dest)}
     extra = set()
     for path in list(state) + [d + "/" for d in sorted(dirs)]:
-        owner = shadowed(path, files)
+        owner = shadowed(path, files, circuitpython)
         if owner:
             extra.add(path)                         # a .py shadows the new .mpy, a stale .mpy the .py,
             if owner in plan.copy:                  # a package folder the module of its name
