@@ -220,16 +220,21 @@ class SimDisplay(PyGameDisplay):
 
 
 def save_png(surf, path):
-    """Write surf to path as a PNG. pygame's own save says nothing when a write fails (a full
-    disk left an empty picture); here it raises OSError and leaves no broken file behind."""
+    """Write surf to path as a PNG, under a temporary name in its folder renamed over it.
+    pygame's own save says nothing when a write fails (a full disk left an empty picture);
+    here it raises OSError, and the old picture, if any, stays as it was."""
     buf = io.BytesIO()
     pygame.image.save(surf, buf, "png")
+    tmp = path + ".tmp"
     try:
-        with open(path, "wb") as f:
+        with open(tmp, "wb") as f:
             f.write(buf.getvalue())
+        os.replace(tmp, path)
     except OSError as e:
-        if os.path.isfile(path):
-            os.remove(path)
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
         e.filename = path
         raise
 

@@ -5,15 +5,15 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, full_disk
 from simhelp import Sim, LAYOUT_BOARDS, TableScreen
 from engine.rules import PRESETS
 
 
-def run_sim(*args):
+def run_sim(*args, **popen):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run([sys.executable, "-m", "simulator"] + list(args), cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, **popen)
 
 
 def test_headless_script_writes_screenshots(tmp_path):
@@ -417,11 +417,11 @@ def test_a_bad_script_or_picture_is_one_line(tmp_path, args, words):
 def test_a_screenshot_that_cannot_be_written_is_an_error(tmp_path):
     """pygame.image.save says nothing when the disk is full: the simulator (and make
     screenshots, and F12) left an empty or truncated PNG and exited 0."""
-    (tmp_path / "full.png").symlink_to("/dev/full")
     r = run_sim("--headless", "--data-dir", str(tmp_path / "data"), "--keys", "OK",
-                "--screenshot", str(tmp_path / "full.png"))
+                "--screenshot", str(tmp_path / "full.png"), preexec_fn=full_disk)
     assert r.returncode != 0, "a full disk took the picture without a word"
     assert "Traceback" not in r.stderr, r.stderr
+    assert "cannot write %s: File too large" % (tmp_path / "full.png") in r.stderr, r.stderr
 
 
 def test_an_empty_data_dir_is_not_the_players_own_saves(tmp_path):

@@ -8,15 +8,15 @@ import time
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, full_disk
 
 
-def run(tool, *args):
+def run(tool, *args, **popen):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     for quiet in ("PYGAME_HIDE_SUPPORT_PROMPT", "BLINKA_FORCECHIP"):   # as a shell has them: the
         env.pop(quiet, None)         # simulator package sets them in this process for its imports
     return subprocess.run([sys.executable, "-m", "tools." + tool, *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, **popen)
 
 
 def refused(tool, *args):
@@ -145,6 +145,20 @@ def test_screenshots_that_cannot_be_written_are_one_line(tmp_path):
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
     assert r.stderr.strip() == ("python -m tools.screenshots: error: cannot write %s: Is a directory"
                                 % (tmp_path / "hack_club_sprig-title.png"))
+
+
+def test_a_screenshot_that_cannot_be_written_keeps_the_old_picture(tmp_path):
+    """The picture was written over the old one: a write that failed (a full disk) lost it. It
+    is written under a temporary name beside it, renamed over it once whole."""
+    old = tmp_path / "hack_club_sprig-title.png"
+    old.write_bytes(b"the old picture")
+    r = run("screenshots", "--out", str(tmp_path), "--board", "hack_club_sprig", "--scale", "1",
+            preexec_fn=full_disk)
+    assert r.returncode == 1 and r.stderr.strip().endswith("cannot write %s: File too large" % old), r.stderr
+    assert old.read_bytes() == b"the old picture" and os.listdir(tmp_path) == [old.name]
+    r = run("screenshots", "--out", str(tmp_path), "--board", "hack_club_sprig", "--scale", "1")
+    assert r.returncode == 0, r.stderr
+    assert old.read_bytes().startswith(b"\x89PNG") and not [n for n in os.listdir(tmp_path) if ".tmp" in n]
 
 
 def test_screenshots_of_some_boards_never_rewrite_the_docs_index(tmp_path, monkeypatch):
