@@ -147,6 +147,11 @@ def test_screenshots_that_cannot_be_written_are_one_line(tmp_path):
                                 % (tmp_path / "hack_club_sprig-title.png"))
 
 
+def test_screenshots_refuse_an_empty_out_instead_of_the_docs():
+    """--out "" (an unset shell variable) drew into docs/screens, as no --out does."""
+    assert refused("screenshots", "--out", "").endswith("--out: give a folder")
+
+
 def test_a_screenshot_that_cannot_be_written_keeps_the_old_picture(tmp_path):
     """The picture was written over the old one: a write that failed (a full disk) lost it. It
     is written under a temporary name beside it, renamed over it once whole."""

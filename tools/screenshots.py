@@ -238,6 +238,8 @@ def main(argv=None):
     ap.add_argument("--board", action="append", choices=BOARDS, metavar="BOARD",
                     help="only this board (repeatable; then no index.md is written): " + ", ".join(BOARDS))
     args = ap.parse_args(argv)
+    if args.out is not None and not args.out.strip():   # an unset shell variable: not docs/screens
+        ap.error("--out: give a folder")
     out = args.out or os.path.join(ROOT, "build" if args.board else "docs", "screens")
     try:
         os.makedirs(out, exist_ok=True)
