@@ -166,6 +166,26 @@ def test_a_screenshot_that_cannot_be_written_keeps_the_old_picture(tmp_path):
     assert old.read_bytes().startswith(b"\x89PNG") and not [n for n in os.listdir(tmp_path) if ".tmp" in n]
 
 
+def test_screenshots_into_docs_screens_rewrite_the_readme_however_named(tmp_path, monkeypatch):
+    """The docstring says README.md is rewritten unless --out names another folder, but any --out,
+    docs/screens too (make screenshots ARGS=...), left README.md's figures behind the index.md
+    it wrote there, which test_docs then refused."""
+    from collections import defaultdict
+    from tools import screenshots, bench
+    monkeypatch.setattr(screenshots, "ROOT", str(tmp_path))
+    monkeypatch.setattr(screenshots, "BOARDS", ("hack_club_sprig",))
+    monkeypatch.setattr(bench, "measure_code_heap", lambda: defaultdict(lambda: 1024))
+    monkeypatch.setattr(screenshots, "readme_figures", lambda readme, index: readme)
+    readme = tmp_path / "README.md"
+    before = "%s\n%s\n" % (screenshots.BUTTONS_START, screenshots.BUTTONS_END)
+    readme.write_text(before)
+    screenshots.main(["--out", str(tmp_path / "elsewhere"), "--scale", "1"])
+    assert (tmp_path / "elsewhere" / "index.md").exists() and readme.read_text() == before
+    screenshots.main(["--out", str(tmp_path / "docs" / ".." / "docs" / "screens") + os.sep, "--scale", "1"])
+    assert (tmp_path / "docs" / "screens" / "index.md").exists()
+    assert readme.read_text() == screenshots.readme_buttons(before) != before
+
+
 def test_screenshots_of_some_boards_never_rewrite_the_docs_index(tmp_path, monkeypatch):
     from tools import screenshots, bench
     monkeypatch.setattr(screenshots, "ROOT", str(tmp_path))

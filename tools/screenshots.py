@@ -240,7 +240,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.out is not None and not args.out.strip():   # an unset shell variable: not docs/screens
         ap.error("--out: give a folder")
-    out = args.out or os.path.join(ROOT, "build" if args.board else "docs", "screens")
+    docs = os.path.join(ROOT, "docs", "screens")
+    out = args.out or (os.path.join(ROOT, "build", "screens") if args.board else docs)
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as e:
@@ -266,7 +267,7 @@ def main(argv=None):
     index = "\n".join(index + memory_notes(bench.measure_code_heap(), ui_heaps)) + "\n"
     with open(os.path.join(out, "index.md"), "w", encoding="utf-8") as f:
         f.write(index)
-    if args.out is None:
+    if os.path.realpath(out) == os.path.realpath(docs):    # README.md's figures are this index's
         readme = os.path.join(ROOT, "README.md")
         with open(readme, encoding="utf-8") as f:
             new = readme_buttons(readme_figures(f.read(), index))
