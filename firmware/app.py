@@ -6,6 +6,7 @@
 
 import displayio
 
+from engine.portable import const
 from engine.rules import PRESETS, FIELDS, Rules, preset, override, CHIPS, RACE, ZERO_SUM, CARDS, VALUES, PIPS
 from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER
 from engine.rules import SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, SEVEN_OF_SPADES, SEVEN_OF_CLUBS
@@ -24,10 +25,10 @@ from firmware import players
 from firmware import autosave
 from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED, SCREEN, NO_PICK
 
-EINK_SETTLE_MS = 400
+_EINK_SETTLE_MS = const(400)
 IDLE_MS = (60000, 300000)   # no button for this long while the game waits: the backlight
 IDLE_LEVEL = (0.1, 0)       # dims to this, then goes out, until a press (which only wakes it)
-BATTERY_MS = 60000      # the table reads the battery as your decision begins, at most this often
+_BATTERY_MS = const(60000)      # the table reads the battery as your decision begins, at most this often
 BATTERY_LOW = (10, 5)   # a notice at the table as the charge falls to each of these (%)
 
 
@@ -136,7 +137,7 @@ class App:
                 self.sound(ui.YOUR_TURN)
                 told = False
                 if now >= self.battery_at:          # with the decision's first e-ink refresh
-                    self.battery_at = now + BATTERY_MS
+                    self.battery_at = now + _BATTERY_MS
                     told = self._battery_notice()
                 if not told:
                     self._warn_unsaved()
@@ -190,7 +191,7 @@ class App:
         if not self.dirty:
             return False
         eink = self.hal.profile.EINK
-        if eink and not self.screen.panel_due(now - self.last_change >= EINK_SETTLE_MS):
+        if eink and not self.screen.panel_due(now - self.last_change >= _EINK_SETTLE_MS):
             return False
         if self.hal.refresh():
             self.dirty = False

@@ -7,10 +7,10 @@ from engine.rules import PRESETS
 from engine.game import PASS
 from engine import reasons as R
 from firmware import text
-from firmware.app import EINK_SETTLE_MS
+from firmware.app import _EINK_SETTLE_MS
 from firmware.table import sorted_hand, card_name
 
-PAUSE_MS = EINK_SETTLE_MS + 200      # the player stops and looks
+PAUSE_MS = _EINK_SETTLE_MS + 200      # the player stops and looks
 
 
 def refresh_log(sim):
