@@ -14,11 +14,6 @@ import supervisor
 from hal import profile as _profile, from_mpy
 from hal.buttons import Buttons, LEFT, RIGHT
 
-# supervisor.ticks_ms() wraps at 2**29 ms, on purpose first about a minute after power-on
-TICKS_MASK = (1 << 29) - 1
-
-RUNTIME_NAMES = {"circuitpython": "CircuitPython", "micropython": "MicroPython"}
-
 
 class Hal:
     """Everything the app may touch on a real badge."""
@@ -74,7 +69,8 @@ class Hal:
         .py sources the badge compiled (5 KB more heap), e.g. "CircuitPython 9.2.1 .mpy"."""
         import sys
         impl = sys.implementation
-        return "%s %s %s" % (RUNTIME_NAMES.get(impl.name, impl.name),
+        name = {"circuitpython": "CircuitPython", "micropython": "MicroPython"}.get(impl.name, impl.name)
+        return "%s %s %s" % (name,
                              ".".join([str(n) for n in impl.version[:3]]),
                              ".mpy" if from_mpy() else ".py")
 
@@ -82,8 +78,8 @@ class Hal:
     def ticks_ms(self):
         """Milliseconds since the HAL started, never wrapping: the app and the buttons compare
         deadlines, which supervisor's wrapping clock would leave in the future for ever."""
-        t = supervisor.ticks_ms()
-        self._ms += (t - self._tick) & TICKS_MASK
+        t = supervisor.ticks_ms()       # it wraps at 2**29 ms, on purpose first about a minute after power-on
+        self._ms += (t - self._tick) & 0x1FFFFFFF
         self._tick = t
         return self._ms
 
