@@ -46,8 +46,8 @@ class Font:
     def get_bounding_box(self):
         return self.width, self.height, 0, -self.descent
 
-    def index(self, code):
-        """The cell of code point `code` in the strip, or -1."""
+    def get_glyph(self, code):
+        """The glyph of code point `code` (a cell of the strip, found by halving), or None."""
         codes = self.codes
         lo = 0
         hi = self.count
@@ -55,17 +55,10 @@ class Font:
             mid = (lo + hi) // 2
             c = (codes[2 * mid] << 8) | codes[2 * mid + 1]
             if c == code:
-                return mid
+                w = self.width
+                return Glyph(self.bitmap, mid, w, self.height, 0, -self.descent, w, 0)
             if c < code:
                 lo = mid + 1
             else:
                 hi = mid
-        return -1
-
-    def get_glyph(self, code):
-        """The glyph of code point `code` (a cell of the strip), or None."""
-        i = self.index(code)
-        if i < 0:
-            return None
-        w = self.width
-        return Glyph(self.bitmap, i, w, self.height, 0, -self.descent, w, 0)
+        return None

@@ -738,10 +738,9 @@ def test_a_strip_of_more_than_255_glyphs_reads_its_two_byte_count(tmp_path):
     from firmware import heap                 # one bit a pixel: 900 pixels, 29 words a row
     assert heap.bitmap_bytes(strip.bitmap) == 29 * 4 * h + heap.OBJ
     for i in (0, 1, 255, 256, 297, 299):
-        assert strip.index(0x100 + i) == i
         g = strip.get_glyph(0x100 + i)
         assert g.tile_index == i and strip.bitmap[i * w, 0] == (i % 3 == 0), i
-    assert strip.index(0x100 + n) == -1 and strip.get_glyph(0xFF) is None
+    assert strip.get_glyph(0x100 + n) is None and strip.get_glyph(0xFF) is None
 
 
 @pytest.mark.parametrize("size", ("5x8", "6x10", "7x13", "9x15"))
