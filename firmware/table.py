@@ -566,26 +566,22 @@ class TableScreen(TableView):
     def busy(self):
         return not self.my_turn() or self.hinting is not None
 
-    def _hint_step(self, now):
-        c = self.hinting.step()
-        if c is None:
-            return
-        self.hinting = None
-        if c in self.items:
-            self.hint_card = c
-            self.cursor = self.items.index(c)
-            self.asked = True           # e-ink: an answer you asked for shows at once
-            self.notice = None
-            self.update(now)
-            self.app.changed()
-
     def tick(self, now):
         g = self.g
         if self.hinting is not None:
             if g.over or g.turn != self.me:
                 self.hinting = None
             else:
-                self._hint_step(now)
+                c = self.hinting.step()         # a step of the hint's search
+                if c is not None:
+                    self.hinting = None
+                    if c in self.items:
+                        self.hint_card = c
+                        self.cursor = self.items.index(c)
+                        self.asked = True           # e-ink: an answer you asked for shows at once
+                        self.notice = None
+                        self.update(now)
+                        self.app.changed()
                 return
         speed = self.app.settings["speed"]
         if self.dealing:
