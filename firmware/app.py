@@ -65,7 +65,7 @@ class App:
         self.root = displayio.Group()
         bmp = displayio.Bitmap(32, 32, 1)
         pal = displayio.Palette(1)
-        pal[0] = self.theme.bg
+        pal[0] = self.theme.colours[ui.BG]
         self.root.append(displayio.TileGrid(bmp, pixel_shader=pal, width=(d.width + 31) // 32,
                                             height=(d.height + 31) // 32, tile_width=32, tile_height=32))
         d.root_group = self.root

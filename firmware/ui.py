@@ -78,15 +78,12 @@ class Theme:
 
     def __init__(self, mono=False, paper=False):
         self.mono = mono
-        self.paper = paper
         if not mono:
-            self.bg = _COLOUR[BG]
             self.colours = _COLOUR
             self.text = _TEXT_COLOUR
             return
         dark, light = (0xFFFFFF, 0x000000) if paper else (0x000000, 0xFFFFFF)
         # mono: normal cards are filled, dimmed cards hollow (outlined from 12 px wide tiles)
-        self.bg = dark
         self.colours = (dark, light, dark, dark, dark, light, light, light, dark, light, light,
                         light)
         self.text = (light, light, light, light)
@@ -97,10 +94,9 @@ class Theme:
 
 def label(text, font_name, x, y, colour, anchor=(0, 0), scale=1, line_spacing=1.25):
     """A bitmap_label placed by its anchor point (default: top-left corner)."""
-    lb = bitmap_label.Label(font(font_name), text=text, color=colour, scale=scale,
-                            anchor_point=anchor, anchored_position=(x, y),
-                            line_spacing=line_spacing)
-    return lb
+    return bitmap_label.Label(font(font_name), text=text, color=colour, scale=scale,
+                              anchor_point=anchor, anchored_position=(x, y),
+                              line_spacing=line_spacing)
 
 
 def lines_fit(font_name, top, bottom, lh):

@@ -605,7 +605,7 @@ def test_paper_is_dark_ink_on_white_and_an_oled_light_on_black():
     """The e-ink theme is the mono one inverted: a white background, black cards' faces and
     text; a mono OLED lights its cards and text on black."""
     oled, paper = ui.Theme(mono=True), ui.Theme(mono=True, paper=True)
-    assert (oled.bg, paper.bg) == (0x000000, 0xFFFFFF)
+    assert (oled.colours[ui.BG], paper.colours[ui.BG]) == (0x000000, 0xFFFFFF)
     assert oled.colours[ui.FACE] == 0xFFFFFF and paper.colours[ui.FACE] == 0x000000
     assert oled.colour(ui.TEXT) == 0xFFFFFF and paper.colour(ui.TEXT) == 0x000000
 
