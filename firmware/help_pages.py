@@ -141,11 +141,11 @@ def key_lines(app, words):
     w = words.WORDS                     # text.rules_words(), borrowed by the page
     label = {}
     for key, name in zip(p.KEYS, p.LABELS):
-        label[key[0]] = text.key_label(name)
+        label[key[0]] = key_label(name, words)
     tag = " (OK)" if text.ok_key == "OK" and "OK" not in p.LABELS and not text.ok_held else ""
 
     def does(b):
-        return (tag if b == OK else "") + ": " + text.button(b)
+        return (tag if b == OK else "") + ": " + words.BUTTONS[b]
     lines = []
     if "Middle" in p.LABELS and "Up" in p.LABELS:       # blank keys round a middle one: where the arrows are
         lines.append(("\u2191\u2193\u2190\u2192: " + w["around"], ui.TEXT))
@@ -171,6 +171,14 @@ def key_lines(app, words):
         lines.append((w["menus_wrap"], ui.TEXT))
     lines += [(w["hurry"], ui.MUTED), (w["auto"], ui.MUTED)]
     return lines
+
+
+def key_label(label, words):
+    """A key as the Buttons page names it: its arrow, its place in the page's words (text.rules_words()),
+    or the letter printed on it."""
+    if label in text.ARROWS:
+        return text.ARROWS[label]
+    return words.PLACES[text.PLACES.index(label)] if label in text.PLACES else label
 
 
 def about_page(app):

@@ -49,6 +49,22 @@ WORDS = {
     "winner_deals": ("Wer eine Runde gewinnt, gibt die nächste; liegen am Ende mehrere gleichauf vorn, "
                      "teilen sie sich den Sieg."),
 }
+
+# what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
+BUTTONS = (
+    "vorige Farbe/Zeile",
+    "nächste Farbe/Zeile",
+    "vorige Karte/Wert",
+    "nächste Karte/Wert",
+    "spielen/wählen",
+    "zurück/Pause",
+    "Pause/zurück",
+    "Tipp",
+)
+
+# unlabelled keys, in text.PLACES order
+PLACES = ("Mitte", "Oben links", "Oben rechts", "Reihe 3 links", "Drehknopf drücken")
+
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
     "Jede Farbe beginnt mit ihrer 7 (Startkarte) und wird auf- und abwärts gelegt.",

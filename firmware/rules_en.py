@@ -45,6 +45,22 @@ WORDS = {
     "dealer": "The dealer moves one seat left each deal; leaders tied at the end share the win.",
     "winner_deals": "Each deal's winner deals the next; leaders tied at the end share the win.",
 }
+
+# what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
+BUTTONS = (
+    "previous suit/line",
+    "next suit/line",
+    "previous card/value",
+    "next card/value",
+    "play/choose",
+    "back/pause",
+    "pause/back",
+    "hint",
+)
+
+# unlabelled keys, in text.PLACES order
+PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob press")
+
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
     "Each suit starts with its 7, its starter, and is built up and down from it.",

@@ -50,6 +50,22 @@ WORDS = {
     "winner_deals": ("Le gagnant d'une donne distribue la suivante; les joueurs à égalité en tête à la fin "
                      "se partagent la victoire."),
 }
+
+# what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
+BUTTONS = (
+    "couleur/ligne précédente",
+    "couleur/ligne suivante",
+    "carte/valeur précédente",
+    "carte/valeur suivante",
+    "jouer/choisir",
+    "retour/pause",
+    "pause/retour",
+    "conseil",
+)
+
+# unlabelled keys, in text.PLACES order
+PLACES = ("Milieu", "En haut à gauche", "En haut à droite", "Rangée 3 à gauche", "Appui molette")
+
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (
     "Chaque couleur s'ouvre par son 7, sa carte d'ouverture, puis se complète en montant et en descendant.",

@@ -17,8 +17,8 @@ words = None     # the current language's module, loaded on first use
 # The d-pad's keys are shown as the arrows printed on them (profiles name them in words).
 ARROWS = {"Up": "\u2191", "Down": "\u2193", "Left": "\u2190", "Right": "\u2192"}
 
-# Unlabelled keys are named by where they are: profiles use these English names, and each
-# language module's PLACES translates them in this order.
+# Unlabelled keys are named by where they are: profiles use these English names, and the
+# rules modules' PLACES translate them in this order (the Buttons page's words).
 PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob")
 ok_key = "OK"       # the OK key as printed on the board, where it bears a letter ("A"): App sets it
 ok_held = None      # where no key is OK at a tap, the letter whose hold is (the T-Display's R)
@@ -81,19 +81,6 @@ def match_winners(won, me):
 def cards(n):
     """n cards, the noun agreeing: "1 card"; after 0 as each language says ("0 cards", "0 carte")."""
     return str(n) + " " + t("card" if n == 1 else "cards0" if n == 0 else "cards")
-
-
-def key_label(label):
-    """A key as the Buttons page names it: its arrow, its place in the player's language, or
-    the letter printed on it."""
-    if label in ARROWS:
-        return ARROWS[label]
-    return _words().PLACES[PLACES.index(label)] if label in PLACES else label
-
-
-def button(b):
-    """What logical button b does, in the current language."""
-    return _words().BUTTONS[b]
 
 
 def reason(code, short=False):

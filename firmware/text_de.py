@@ -129,21 +129,6 @@ T = {
     "yes_quit": "Ja, aufgeben",
 }
 
-# what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
-BUTTONS = (
-    "vorige Farbe/Zeile",
-    "nächste Farbe/Zeile",
-    "vorige Karte/Wert",
-    "nächste Karte/Wert",
-    "spielen/wählen",
-    "zurück/Pause",
-    "Pause/zurück",
-    "Tipp",
-)
-
-# unlabelled keys, in text.PLACES order
-PLACES = ("Mitte", "Oben links", "Oben rechts", "Reihe 3 links", "Drehknopf drücken")
-
 # engine reason codes (engine.reasons): long and short
 REASONS = (
     ("OK", "OK"),

@@ -129,21 +129,6 @@ T = {
     "yes_quit": "Yes, quit",
 }
 
-# what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
-BUTTONS = (
-    "previous suit/line",
-    "next suit/line",
-    "previous card/value",
-    "next card/value",
-    "play/choose",
-    "back/pause",
-    "pause/back",
-    "hint",
-)
-
-# unlabelled keys, in text.PLACES order
-PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob press")
-
 # engine reason codes (engine.reasons): long and short
 REASONS = (
     ("OK", "OK"),

@@ -129,21 +129,6 @@ T = {
     "yes_quit": "Oui, abandonner",
 }
 
-# what each logical button does, in hal.buttons order (UP DOWN LEFT RIGHT OK BACK MENU HINT)
-BUTTONS = (
-    "couleur/ligne précédente",
-    "couleur/ligne suivante",
-    "carte/valeur précédente",
-    "carte/valeur suivante",
-    "jouer/choisir",
-    "retour/pause",
-    "pause/retour",
-    "conseil",
-)
-
-# unlabelled keys, in text.PLACES order
-PLACES = ("Milieu", "En haut à gauche", "En haut à droite", "Rangée 3 à gauche", "Appui molette")
-
 # engine reason codes (engine.reasons): long and short
 REASONS = (
     ("OK", "OK"),

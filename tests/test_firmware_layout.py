@@ -190,13 +190,13 @@ def all_texts():
     for words in LANGUAGES:
         for table in (words.T, words.PRESET_TITLES):
             out.extend(table.values())
-        out.extend(words.BUTTONS)
-        out.extend(words.PLACES)
-        out.extend([p + ": " + b for p in words.PLACES for b in words.BUTTONS])   # Buttons page
         for forms in words.REASONS:
             out.extend(forms)
     for words in RULES_WORDS:
         out.extend(list(words.WORDS.values()) + list(words.OPENING + words.SCORING + words.TABLE))
+        out.extend(words.BUTTONS)
+        out.extend(words.PLACES)
+        out.extend([p + ": " + b for p in words.PLACES for b in words.BUTTONS])   # Buttons page
     return out
 
 
@@ -207,10 +207,10 @@ def test_every_language_has_every_text():
     for words in LANGUAGES:
         for name in ("T", "PRESET_TITLES"):
             assert set(getattr(words, name)) == set(getattr(en, name)), (words.__name__, name)
-        assert len(words.BUTTONS) == 8 and len(words.PLACES) == len(text.PLACES)
         assert len(words.REASONS) == len(en.REASONS) and all(len(f) == 2 for f in words.REASONS)
-    for words in RULES_WORDS:           # the rules pages' sentences (firmware.help_pages.rules)
+    for words in RULES_WORDS:           # the borrowed pages' words: rules sentences, the Buttons page's
         assert set(words.WORDS) == set(rules_en.WORDS) and len(words.OPENING) == 4
+        assert len(words.BUTTONS) == 8 and len(words.PLACES) == len(text.PLACES)
         assert len(words.SCORING) == 3 and all("%s" in x for x in words.SCORING)
     assert all(isinstance(v, str) and v for v in all_texts())
 

@@ -570,7 +570,7 @@ def test_rules_and_help_explain_the_table_and_come_back_to_their_line(lang):
         # (QA found no word of it: the T-Display's L+R changes a digit)
         deal_no = said["deal_no"]
         for b in (UP, LEFT):            # "previous suit/line" -> "suit/line"
-            keys = [w for w in text.button(b).split() if "/" in w][0]
+            keys = [w for w in text.rules_words().BUTTONS[b].split() if "/" in w][0]
             assert keys in deal_no and keys in pages[1], (keys, deal_no)
     finally:
         text.set_lang(0)
@@ -607,13 +607,14 @@ def test_keys_page_names_every_key_as_printed_and_says_what_it_does(lang):
             assert (ok != "") == (text.ok("ok_continue") == text.t("ok_continue")), board
 
             def does(b):
-                return (ok if b == OK else "") + ": " + text.words.BUTTONS[b]
+                return (ok if b == OK else "") + ": " + words.BUTTONS[b]
+            words = text.rules_words()
             for (pin, short, held), name in zip(p.KEYS, p.LABELS):
-                want = text.key_label(name) + does(short)
+                want = help_pages.key_label(name, words) + does(short)
                 if held is not None:
-                    want += ", " + text.rules_words().WORDS["hold"] + does(held)
+                    want += ", " + words.WORDS["hold"] + does(held)
                 assert want in shown, (board, want, lines)
-                tap = text.key_label(name) + does(short) + ("," if held is not None else "")
+                tap = help_pages.key_label(name, words) + does(short) + ("," if held is not None else "")
                 if ui.text_width(tap, sim.app.layout.font) <= page_width(sim.app.layout):
                     assert any(x.startswith(tap) for x in lines), (board, tap, lines)
                 assert pin == name or pin + ":" not in shown       # no pin names for players
@@ -1124,8 +1125,9 @@ def test_the_keys_page_names_each_chord_and_what_it_does():
     shown = " ".join(" ".join(page_text(sim.screen)).split())
     assert p.CHORDS
     for a, b, button in p.CHORDS:
-        names = [text.key_label(p.LABELS[[k[0] for k in p.KEYS].index(pin)]) for pin in (a, b)]
-        assert names[0] + "+" + names[1] + ": " + text.button(button) in shown, shown
+        words = text.rules_words()
+        names = [help_pages.key_label(p.LABELS[[k[0] for k in p.KEYS].index(pin)], words) for pin in (a, b)]
+        assert names[0] + "+" + names[1] + ": " + words.BUTTONS[button] in shown, shown
 
 
 def test_rules_and_help_opens_on_its_first_line():

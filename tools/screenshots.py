@@ -188,7 +188,8 @@ def buttons_table():
     rows = ["| board | ← → ↑ ↓ | OK | BACK | MENU | HINT |", "|---|---|---|---|---|---|"]
     for board in BOARDS:
         p = profile(board)
-        label = dict(zip([k[0] for k in p.KEYS], [text.key_label(n) for n in p.LABELS]))
+        words = text.rules_words()
+        label = dict(zip([k[0] for k in p.KEYS], [help_pages.key_label(n, words) for n in p.LABELS]))
         ways = [[] for _ in range(8)]
         for pin, short, held in p.KEYS:
             ways[short].append(label[pin])
