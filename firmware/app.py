@@ -49,16 +49,16 @@ class App:
         d = hal.display
         self.layout = layouts.for_size(d.width, d.height)
         letters = {}
-        held = None
+        held = {}
         for i in range(len(p.KEYS)):        # OK and HINT as printed on their keys: "A", "X"
             name = p.LABELS[i]
             if name not in text.ARROWS and name not in text.PLACES:
                 letters.setdefault(p.KEYS[i][1], name)
-                if p.KEYS[i][2] == OK:      # (a letter held for OK: "hold R")
-                    held = name
+                held.setdefault(p.KEYS[i][2], name)     # a letter held for OK, BACK: "hold R"
         text.ok_key = letters.get(OK, "OK")
-        text.ok_held = None if OK in letters else held
+        text.ok_held = None if OK in letters else held.get(OK)
         self.letters = letters              # (the table's footer names HINT's, BACK's where they fit)
+        self.held = held
         self.theme = ui.Theme(mono=p.MONO, paper=p.EINK)
         # the table colour: one 32x32 tile repeated (about 0.2 KB: 128 bytes of bitmap and a byte
         # per tile, where 8x8 tiles took 1.2 KB at 320x240)
@@ -753,6 +753,11 @@ class App:
             self.told_unsaved = True
             self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
             self.screen.asked = 2       # e-ink: shown now, and kept (said once), as the battery's
+
+    def key_name(self, b):
+        """Button b as printed on its key ("X"), or held ("hold L"); None where no letter says it."""
+        h = self.letters.get(b)
+        return h or (t("hold_ok") % self.held[b] if b in self.held else None)
 
     def replay(self, back):
         """Watch the last finished deal again, one action at a time."""

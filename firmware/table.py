@@ -150,7 +150,7 @@ class TableView(Screen):
         if L.footer_y >= 0:                   # "OK play  ← → pick": "A play" where A is printed
             key, b, say = self.FOOTER
             words = ok(key)
-            h = self.app.letters.get(b)
+            h = self.app.key_name(b)
             if h:
                 more = words + "  " + t(say) % h
                 if ui.text_width(more, L.font) <= L.w - 2:    # "  X: hint" too, where it fits
@@ -799,7 +799,15 @@ class ReplayScreen(TableView):
             short = says(self.g.winner, self.me, "wins") + " \u00b7 " + ok("ok_continue")
             what = " " + short
         elif not self.pos:                      # before the first action: the keys, where no footer says them
-            what = "" if self.footer else " \u00b7 " + t("keys_replay")
+            what = ""
+            h = self.app.key_name(BACK)
+            if not self.footer:
+                what = " \u00b7 " + t("keys_replay")
+                if h:                           # and the key that leaves: alone where both do not fit
+                    leave = t("keys_back") % h
+                    what += "  " + leave
+                    if len(ui.wrap(where + what, self.app.layout.font, self.app.layout.msg[2])) > len(self.msg_labels):
+                        short = where + " \u00b7 " + leave
         elif self.log[self.pos - 1] == PASS:       # (a declined Coventry bonus is no pass)
             what = " " + (seat(self.last_seat, self.me) + ": " + t("no_bonus") if self.declined
                           else says(self.last_seat, self.me, "pass"))

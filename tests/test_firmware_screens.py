@@ -833,14 +833,33 @@ def test_backlight_dims_then_goes_out_when_idle_and_the_waking_press_only_wakes(
     assert sim2.screen.cursor != cursor
 
 
-def replay_captions(sim):
-    """From a deal's results: on to the next deal, then its replay from the pause menu,
-    stepped through to the end; the message line after each action."""
+def played_deal(board, key, lang, move=lambda g: g.legal_moves()[0]):
+    """A match of preset key on board, in language lang, its first deal played to its end
+    with move(game) for everyone, up to the results."""
+    sim = Sim(board, seed=4)
+    new_game(sim, PRESETS.index(key))
+    text.set_lang(lang)
+    g = sim.screen.g
+    while not g.over:
+        assert g.play(move(g), g.turn) == 0
+    sim.settle()
+    return sim
+
+
+def open_replay(sim):
+    """From a deal's results: on to the next deal, then the last deal's replay from the pause menu."""
     sim.press("OK")                       # standings
     sim.press("OK")                       # next deal
     sim.press("MENU")
     select_menu(sim, text.t("replay"))
     sim.press("OK")
+    return sim.screen
+
+
+def replay_captions(sim):
+    """The replay opened from a deal's results (open_replay), stepped through to the end: the
+    message line after each action."""
+    open_replay(sim)
     captions = []
     for _ in range(len(sim.screen.log)):
         sim.press("RIGHT")
@@ -1889,24 +1908,46 @@ def test_replay_tells_a_declined_coventry_bonus_as_no_pass(board):
     player's move), so the replay says "P3: no bonus", in words that fit every language."""
     try:
         for lang in range(3):
-            sim = Sim(board, seed=4)
-            new_game(sim, PRESETS.index("coventry"))
-            text.set_lang(lang)
-            g = sim.screen.g
             declined = []
-            while not g.over:
-                if g.bonus >= 0:
-                    declined.append((len(g.log), g.turn))
-                    assert g.play(PASS, g.turn) == 0
-                else:
-                    g.play(g.legal_moves()[0], g.turn)
+
+            def decline(g):
+                if g.bonus < 0:
+                    return g.legal_moves()[0]
+                declined.append((len(g.log), g.turn))
+                return PASS
+            sim = played_deal(board, "coventry", lang, decline)
             assert declined
-            sim.settle()
             captions = replay_captions(sim)
             for at, p in declined:
                 want = text.seat(p, sim.app.human) + ": " + text.t("no_bonus")
                 assert captions[at].endswith(want), (captions[at], want)
             passes = [i for i, c in enumerate(captions) if c.endswith(text.says(1, 0, "pass"))]
             assert not set(at for at, _ in declined) & set(passes)
+    finally:
+        text.set_lang(0)
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS + ("ugame22",))
+def test_the_replay_names_the_key_that_leaves_it_from_its_start(board):
+    """Before the replay's first step its keys line, or on boards without one the message line,
+    names the key that leaves ("B: exit", "hold L: exit" on the T-Display, "hold B" on the
+    Badger): a letter for BACK, or one held for it. Where the arrows and the exit do not both
+    fit the message line, the exit is said alone. That key leaves at once."""
+    try:
+        for lang in range(3):
+            sim = played_deal(board, "sevens", lang)
+            replay = open_replay(sim)
+            h = sim.app.key_name(hal.buttons.BACK)
+            if board in ("pimoroni_badger2040", "lilygo_t_display_rp2040", "hack_club_sprig"):
+                assert h, board
+            said = replay.footer.text if replay.footer else message(replay)
+            if h:
+                assert said.endswith(text.t("keys_back") % h), said
+            if not replay.footer and text.t("keys_replay") not in said:     # only where both do not fit
+                both = said.replace(" \u00b7 ", " \u00b7 " + text.t("keys_replay") + "  ")
+                L = sim.app.layout
+                assert h and len(ui.wrap(both, L.font, L.msg[2])) > len(replay.msg_labels), said
+            sim.press("BACK")
+            assert sim.screen is not replay
     finally:
         text.set_lang(0)
