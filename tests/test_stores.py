@@ -473,3 +473,70 @@ def test_the_first_save_on_a_blank_nvm_programs_only_its_own_page():
     nvm = FlashNvm()
     assert NvmStore(nvm).save("game.0", b"first")
     assert (nvm.steps, nvm.erases) == (1, 0)
+
+
+def test_a_rewrite_short_of_heap_collects_the_garbage_and_saves(monkeypatch):
+    """The 4 KB buffer of a journal's rewrite may fail only because the heap holds garbage (a
+    fragmented heap mid-match): the store collects it and tries once more, and the save lands
+    in the slot it was meant for (the older), rather than over the record's spare."""
+    import hal.stores
+    nvm = FlashNvm()
+    store = NvmStore(nvm)
+    step = 0
+    while nvm.erases == 0:
+        kept = bytes(nvm.mem)
+        write(store, step)
+        step += 1
+    nvm.mem[:] = kept
+    nvm.erases = 0
+    tries = []
+
+    def fragmented(n):
+        tries.append(n)
+        if len(tries) == 1:
+            raise MemoryError
+        return bytearray(n)
+    monkeypatch.setattr(hal.stores, "bytearray", fragmented, raising=False)
+    write(NvmStore(nvm), step - 1)
+    monkeypatch.undo()
+    assert len(tries) == 2 and nvm.erases == 1
+    games, prefs = payloads(step - 1)
+    again = NvmStore(nvm)
+    assert Record(again, "prefs", 2).read_all() == (prefs[-1:-3:-1], False)
+    assert Record(again, "game", 1).read_all() == (games[-1:-3:-1], False)     # the spare kept too
+
+
+def test_a_journal_damaged_at_both_ends_still_says_what_was_lost():
+    """A MAGIC with a flipped bit is read past: then a head damaged further on, with entries
+    written after it, is still said (the entries after it are lost), as it is under a whole MAGIC."""
+    nvm = journal()
+    heads = journal_heads(nvm)
+    nvm.mem[1] ^= 0x04                      # "FTJ2" no more
+    nvm.mem[heads[3] + 2] ^= 0x10           # the fourth entry's length, no longer its check's
+    store = NvmStore(nvm)
+    assert newest(Record(store, "game", 1))[0] is not None and store.damaged
+
+
+def test_another_program_s_bytes_beginning_with_r_are_not_taken_for_records():
+    """The layout before the journal is told by a record's first two bytes (b"R" and a kind
+    below 16): another program's bytes beginning with b"R" and a larger byte are taken as a blank
+    nvm, not as damaged saves said at every power-up."""
+    nvm = FlashNvm()
+    nvm.mem[:] = b"R\x10" + bytes(len(nvm.mem) - 2)
+    store = NvmStore(nvm)
+    assert newest(Record(store, "game", 1)) == (None, False) and not store.damaged
+    assert newest(Record(store, "prefs", 2)) == (None, False)
+
+
+def test_an_nvm_too_small_for_the_records_keeps_them_in_files(monkeypatch, tmp_path):
+    """A CircuitPython board whose nvm cannot hold every record at its longest keeps them in
+    files instead: the badge starts, and saves."""
+    import sys
+    import types
+    from hal.stores import open_store
+    mc = types.ModuleType("microcontroller")
+    mc.nvm = bytearray(b"\xff" * 1024)
+    monkeypatch.setitem(sys.modules, "microcontroller", mc)
+    store = open_store(str(tmp_path / "s"))
+    assert isinstance(store, FileStore)
+    assert Record(store, "game", 1).write(b"kept") and newest(Record(store, "game", 1)) == (b"kept", False)
