@@ -312,6 +312,24 @@ def test_damaged_prefs_reset_settings_but_keep_the_game(tmp_path):
     assert bytes(sim2.screen.g.log) == bytes(sim.screen.g.log)[:len(sim2.screen.g.log)]
 
 
+def test_prefs_only_a_newer_firmware_reads_are_said_reset_once(tmp_path):
+    """A badge put back on an older firmware: whole prefs of a version it cannot read reset the
+    settings and statistics with the notice, as damaged ones do, and the reset is kept: the
+    next power-up goes straight back to the game, saying nothing."""
+    sim = started(tmp_path, moves=2)
+    saves = Saves(FileStore(str(tmp_path)))
+    newer = bytearray(saves.prefs.read_all()[0][0])
+    newer[0] = 6
+    assert saves.prefs.write(bytes(newer)) and saves.prefs.write(bytes(newer) + b"\x00")   # both slots
+    sim2 = Sim(data_dir=str(tmp_path))
+    assert "Saved settings and statistics were damaged" in " ".join(page_text(sim2.screen))
+    sim2.press("OK")
+    assert isinstance(sim2.screen, TableScreen)
+    sim3 = Sim(data_dir=str(tmp_path))
+    assert isinstance(sim3.screen, TableScreen)
+    assert bytes(sim3.screen.g.log) == bytes(sim.screen.g.log)[:len(sim3.screen.g.log)]
+
+
 def test_damaged_prefs_beside_a_deal_s_results_keep_its_replay_over_the_next_power_cut(tmp_path):
     """The prefs reset at power-up keep the replay of the deal settled on flash: the next deal's
     game record no longer holds it, so a power cut there must still find it in the prefs."""
@@ -480,6 +498,43 @@ def test_settings_and_statistics_survive_a_restart(tmp_path):
     assert "Deals: 1 " in page[0] and page[page.index("Parliament") + 1].startswith("  Easy: ")
 
 
+def test_the_backlight_comes_up_at_the_brightness_set(tmp_path):
+    """A badge turned down to 40% comes back on at 40% after a restart, not at full light
+    until Settings is opened again (and its title offers no replay: no deal was finished)."""
+    sim = Sim(data_dir=str(tmp_path))
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    select_menu(sim, "Light")
+    for _ in range(3):
+        sim.press("LEFT")                   # 100% -> 40%
+    assert sim.app.settings["bright"] == 1 and sim.app.hal.brightness == pytest.approx(0.4)
+    sim2 = Sim(data_dir=str(tmp_path))
+    assert sim2.app.hal.brightness == pytest.approx(0.4)
+    assert isinstance(sim2.screen, ListScreen)      # the title: no deal finished, nothing to replay
+    assert not [i for i in sim2.screen.items if "Replay" in sim2.screen.item_text(i)]
+
+
+def test_a_deal_against_one_hard_bot_counts_at_hard(tmp_path):
+    """A match is as hard as its hardest bot: Easy bots and a Hard P4 (the last seat of four)
+    count the deal in the statistics at Hard, before and after a restart, and the bots come
+    back as they were set."""
+    sim = Sim(data_dir=str(tmp_path))
+    pick_preset(sim, PRESETS.index("sevens"))
+    assert sim.app.rules().players == 4
+    select_menu(sim, "P4")
+    sim.press("RIGHT")
+    sim.press("RIGHT")
+    assert bytes(sim.app.seat_levels[1:4]) == bytes((0, 0, 2))
+    select_menu(sim, "Start")
+    sim.press("OK")
+    dealt_out(sim)
+    hard = Stats.slot("sevens", 2)
+    assert sim.app.stats.played[hard] == 1 and sim.app.stats.deals == 1
+    again = Sim(data_dir=str(tmp_path))
+    assert again.app.stats.played[hard] == 1
+    assert bytes(again.app.seat_levels[1:4]) == bytes((0, 0, 2))     # New game's bots as set
+
+
 def test_a_setting_or_a_new_game_choice_survives_a_power_cut_before_you_leave_its_page(tmp_path):
     """Nothing lost when the battery dies: a language changed in Settings, or a rule set and
     table size chosen on New game, came back as they were before if the power went before
@@ -637,6 +692,7 @@ def test_a_journal_damaged_in_the_middle_says_what_was_lost(entry):
         assert "back to the last good one" in said and "damaged: new game" not in said, said
     else:
         assert "Saved game was damaged" in said and "settings and statistics were damaged" in said
+        assert "back to the last good one" not in said, said        # there is none to go back to
     again.press("OK")
     if entry:
         play_decisions(again, 1)
@@ -748,6 +804,34 @@ def test_a_flash_that_fails_again_after_working_is_said_again():
         assert sim.app.unsaved == (1 if failing else 0)
         said.append(message(sim.screen) == text.t("not_saved"))     # as the next decision begins
     assert said == [True, False, True]
+
+
+def test_a_flash_that_fails_in_the_next_match_after_quitting_is_said_again():
+    """Game writes fail (said), the flash works again as you quit (the game is cleared), and the
+    next match's writes fail too: that is said again, not taken as the warning already given."""
+    class Flaky(MemoryStore):
+        failing = True
+
+        def save(self, name, data):
+            if self.failing and name.startswith("game"):
+                raise OSError(28, "No space left on device")
+            return super().save(name, data)
+    store = Flaky()
+    sim = Sim(seed=5)
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("fan_tan"))
+    while not sim.screen.my_turn():
+        sim.tick()
+    assert message(sim.screen) == text.t("not_saved")
+    store.failing = False
+    sim.press("MENU")
+    quit_match(sim)
+    assert store.load("game.0") is not None or store.load("game.1") is not None
+    store.failing = True
+    new_game(sim, PRESETS.index("fan_tan"))
+    while not sim.screen.my_turn():
+        sim.tick()
+    assert message(sim.screen) == text.t("not_saved")
 
 
 def test_a_deal_whose_statistics_failed_to_save_is_counted_at_power_up(tmp_path):
@@ -1236,6 +1320,38 @@ def test_prefs_written_before_new_game_kept_its_options_still_load(tmp_path):
     assert sim.app.stats.deals == 5 and sim.app.rules() == preset("fan_tan")
 
 
+def test_prefs_of_version_2_keep_new_game_s_options_and_statistics(tmp_path):
+    """A version 2 prefs record (New game's rule set; no replay, no opener, no Auto-play) loads
+    with its options and statistics: the rule set is read where version 2 put it."""
+    stats = Stats()
+    stats.deals = 5
+    want = preset("sevens").with_(opening=PLAY_OR_PAY)
+    rules = want.encode()
+    payload = bytearray((2, 0, 1, 1, 2, PRESETS.index("sevens"), 4, 1))
+    payload += bytes((0, 0, 0, 12)) + bytes((0, 1, 2, 0, 0, 0, 0)) + bytes((0, 0, 0, 7))
+    payload += bytes((len(rules),)) + rules + stats.encode()
+    store = FileStore(str(tmp_path))
+    Record(store, "prefs", autosave.PREFS_KIND).write(bytes(payload))
+    (settings, seats, got, counted, kept, replay), damaged = Saves(store).load_prefs()
+    assert settings == _prefs(preset=PRESETS.index("sevens"))
+    assert (got.deals, counted, kept, replay, damaged) == (5, 7, rules, b"", False)
+    sim = Sim(data_dir=str(tmp_path))
+    assert sim.app.stats.deals == 5 and sim.app.rules() == want
+
+
+def test_a_rule_set_in_the_prefs_that_no_longer_loads_leaves_new_game_at_its_preset(tmp_path):
+    """New game's rule set as the prefs keep it, in bytes this firmware refuses (a later
+    firmware's, or a hacker's): the badge starts, its settings and statistics kept, New game
+    at the preset's rules."""
+    stats = Stats()
+    stats.deals = 3
+    saves = Saves(FileStore(str(tmp_path)))
+    assert saves.save_prefs(_prefs(preset=PRESETS.index("domino")), bytes(7), stats, 0, b"\xff\xff\xff")
+    sim = Sim(data_dir=str(tmp_path))
+    assert isinstance(sim.screen, ListScreen) and sim.app.stats.deals == 3
+    assert sim.app.rules() == preset("domino").with_(players=4)
+
+
 def test_a_replay_that_no_longer_loads_leaves_the_settings_and_statistics():
     """The prefs carry the last finished deal (version 3); bytes of it that engine.save
     refuses drop the replay only."""
@@ -1384,6 +1500,25 @@ def test_a_level_past_hard_is_refused():
     saves = Saves(MemoryStore())
     m = Match(preset("sevens"), 3)
     assert saves.save_game(m, autosave.TABLE, 0, 0, 3, bytes(7))
+    assert saves.load_game() == (None, True)
+
+
+def test_a_bot_level_past_hard_in_the_game_s_seats_is_refused():
+    """A seat's bot level no menu makes (3: there is no such bot to play it) is refused as the
+    match's level is, rather than a badge that fails at power-up."""
+    saves = Saves(MemoryStore())
+    m = Match(preset("sevens"), 3)
+    assert saves.save_game(m, autosave.TABLE, 0, 0, 2, bytes((0, 1, 2, 3, 0, 0, 0)))
+    assert saves.load_game() == (None, True)
+
+
+def test_a_screen_past_the_last_kind_is_refused():
+    """A screen byte past FINISHED's (4 * 32: a screen no firmware saved) is refused, not
+    taken for the table of a deal already settled."""
+    saves = Saves(MemoryStore())
+    m = Match(preset("domino"), 6, 3)
+    finish(m)
+    saves.game.write(bytes((2, 2, 0)) + bytes(7) + save.encode(m, (autosave.FINISHED + 1) * 32))
     assert saves.load_game() == (None, True)
 
 
