@@ -104,7 +104,8 @@ def test_new_game_options_players_and_deal_number_typed_in():
 def test_a_deal_digit_skips_the_number_that_deals_nothing():
     """00000 is no deal: a digit that would make it goes on past its 0, so the T-Display,
     whose only way to change a digit is DOWN (L+R), can take 00001 to 00009 (it stayed at
-    00001), and UP on the 9 of 90000 gives 10000, not 00001 (a digit away from the cursor)."""
+    00001), and UP on the 9 of 90000 gives 10000, not 00001 (a digit away from the cursor); 00002 down is
+    00001, which deals."""
     sim = Sim("lilygo_t_display_rp2040", seed=1)
     select_menu(sim, "New game")
     sim.press("OK")
@@ -119,6 +120,10 @@ def test_a_deal_digit_skips_the_number_that_deals_nothing():
     sim.press("RIGHT")                      # the first digit
     sim.press("UP")
     assert line_value(sim, "Deal #") == "[1]0000"
+    sim.app.settings["deal"] = 2
+    sim.press("LEFT")                       # the last digit again: 2 down is 1, a deal as any other
+    sim.press("DOWN")
+    assert line_value(sim, "Deal #") == "0000[1]"
 
 
 def test_scoring_option_offers_only_matches_that_end():
@@ -1223,6 +1228,20 @@ def test_a_low_battery_is_told_at_the_table_once_at_10_and_once_at_5_percent():
         sim.play_legal()
         assert told() == expect, charge
     assert isinstance(sim.screen, TableScreen)
+
+
+def test_a_battery_reading_that_wavers_about_10_percent_says_it_once():
+    """A battery's reading wanders by a few percent: after "Battery 9%", a reading of 15% and then
+    8% says nothing more; only a charge past 20% makes the next fall to 10% said again."""
+    sim = Sim("pimoroni_badger2040", seed=5, battery=40)
+    new_game(sim, PRESETS.index("sevens"))
+    told = lambda: [m for m in sim.messages if m.startswith("Battery")]  # noqa: E731
+    for charge, expect in ((9, 1), (15, 1), (8, 1), (25, 1), (9, 2)):
+        sim.hal.charge = charge
+        sim.tick(61000)
+        sim.play_legal()
+        assert len(told()) == expect, charge
+    assert told() == ["Battery 9%: your game is saved"] * 2
 
 
 def test_the_battery_notice_stays_off_where_the_board_reads_no_battery():
