@@ -1182,6 +1182,67 @@ def test_the_keys_page_names_unlabelled_keys_by_their_place_in_the_players_langu
         text.set_lang(0)
 
 
+KEY_LINES = {
+    "pimoroni_badger2040": (
+        ("\u2191: previous suit/line, hold: pause/back", "A: previous card/value", "B: play/choose, hold: back/pause"),
+        ("\u2191: couleur/ligne pr\u00e9c\u00e9dente, appui long: pause/retour",
+         "A: carte/valeur pr\u00e9c\u00e9dente"),
+        ("\u2191: vorige Farbe/Zeile, halten: Pause/zur\u00fcck", "B: spielen/w\u00e4hlen, halten: zur\u00fcck/Pause")),
+    "adafruit_macropad_rp2040": (
+        ("\u2190: previous card/value", "Middle (OK): play/choose", "Top left: pause/back", "Top right: hint",
+         "Row 3 left: back/pause", "Knob press (OK): play/choose"),
+        ("Milieu (OK): jouer/choisir", "En haut \u00e0 gauche: pause/retour", "En haut \u00e0 droite: conseil",
+         "Rang\u00e9e 3 \u00e0 gauche: retour/pause", "Appui molette (OK): jouer/choisir"),
+        ("Mitte (OK): spielen/w\u00e4hlen", "Oben links: Pause/zur\u00fcck", "Oben rechts: Tipp",
+         "Reihe 3 links: zur\u00fcck/Pause", "Drehknopf dr\u00fccken (OK): spielen/w\u00e4hlen")),
+}
+
+
+@pytest.mark.parametrize("board", sorted(KEY_LINES))
+def test_the_keys_page_names_each_key_by_its_arrow_or_its_own_place(board):
+    """Rules & help > Buttons, written out: the Badger's up key is "\u2191" (the arrow on it, not
+    the profile's "Up"), and each of the MacroPad's blank keys is named by its own place, in each
+    language ("Milieu (OK): jouer/choisir", not another key's place). A player finds the key
+    the page means by these names alone."""
+    try:
+        for lang in range(3):
+            sim = Sim(board)
+            text.set_lang(lang)
+            help_pages.keys_page(sim.app)
+            shown = " ".join(" ".join(page_text(sim.screen)).split())
+            for want in KEY_LINES[board][lang]:
+                assert want in shown, (lang, want, shown)
+            assert "Up:" not in shown and "Left:" not in shown, shown
+    finally:
+        text.set_lang(0)
+
+
+def test_the_replay_tells_a_declined_spade_bonus_as_no_bonus_too():
+    """Coventry, a bonus in spades (suit 0) declined: the replay says "P4: no bonus" there
+    too, in each language ("P4 : sans bonus" reads as no pass either), not "P4 pass" (the
+    bonus suit is a number from 0, and spades is 0)."""
+    try:
+        for lang, said in enumerate(("no bonus", "sans bonus", "kein Bonus")):
+            sim = Sim("pimoroni_picosystem", seed=13)
+            new_game(sim, PRESETS.index("coventry"))
+            text.set_lang(lang)
+            g = sim.screen.g
+            declined = []
+            while not g.over:
+                if g.bonus >= 0:
+                    declined.append((len(g.log), g.turn, g.bonus))
+                    assert g.play(PASS, g.turn) == 0
+                else:
+                    assert g.play(g.legal_moves()[0], g.turn) == 0
+            sim.settle()
+            assert [b for _, _, b in declined] == [0], declined       # seed 13: one bonus, in spades
+            captions = replay_captions(sim)
+            at, p, _ = declined[0]
+            assert captions[at].endswith(text.seat(p, sim.app.human) + ": " + said), captions[at]
+    finally:
+        text.set_lang(0)
+
+
 def test_a_key_line_exactly_as_wide_as_the_page_keeps_its_hold_on_it(monkeypatch):
     """The Badger's UP: "<tap>, hold: <action>" stays one line while it fits the page, to the
     last pixel; a pixel less and the hold goes on a line of its own."""
