@@ -581,7 +581,6 @@ class TableScreen(TableView):
                         self.asked = True           # e-ink: an answer you asked for shows at once
                         self.notice = None
                         self.update(now)
-                        self.app.changed()
                 return
         speed = self.app.settings["speed"]
         if self.dealing:
