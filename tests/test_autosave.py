@@ -781,17 +781,23 @@ def test_a_flash_that_fails_as_a_deal_ends_is_said_as_the_next_deal_begins(tmp_p
     assert message(sim.screen) == "Cannot save: power-off loses this game"
 
 
+class FlakyGames(MemoryStore):
+    """A memory store whose game writes fail as a full flash's do while `failing` is set."""
+
+    def __init__(self, failing):
+        super().__init__()
+        self.failing = failing
+
+    def save(self, name, data):
+        if self.failing and name.startswith("game"):
+            raise OSError(28, "No space left on device")
+        return super().save(name, data)
+
+
 def test_a_flash_that_fails_again_after_working_is_said_again():
     """A game write fails (said), the next lands, a later one fails: that was not said, as
     the warning was still marked given, so the game was lost at power-off unannounced."""
-    class Flaky(MemoryStore):
-        failing = False
-
-        def save(self, name, data):
-            if self.failing and name.startswith("game"):
-                raise OSError(28, "No space left on device")
-            return super().save(name, data)
-    store = Flaky()
+    store = FlakyGames(failing=False)
     sim = Sim(seed=5)
     sim.app.saves = Saves(store)
     new_game(sim, PRESETS.index("fan_tan"))
@@ -809,14 +815,7 @@ def test_a_flash_that_fails_again_after_working_is_said_again():
 def test_a_flash_that_fails_in_the_next_match_after_quitting_is_said_again():
     """Game writes fail (said), the flash works again as you quit (the game is cleared), and the
     next match's writes fail too: that is said again, not taken as the warning already given."""
-    class Flaky(MemoryStore):
-        failing = True
-
-        def save(self, name, data):
-            if self.failing and name.startswith("game"):
-                raise OSError(28, "No space left on device")
-            return super().save(name, data)
-    store = Flaky()
+    store = FlakyGames(failing=True)
     sim = Sim(seed=5)
     sim.app.saves = Saves(store)
     new_game(sim, PRESETS.index("fan_tan"))

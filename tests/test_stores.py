@@ -111,11 +111,8 @@ def test_power_lost_at_any_step_of_an_nvm_save_loses_at_most_that_save(torn):
     assert 0 < lost and 2 * lost < window, (lost, window)
 
 
-def test_no_heap_to_rewrite_the_journal_is_a_failed_save_not_a_crash(monkeypatch):
-    """The rewrite of a full journal needs a 4 KB buffer: without the heap for it the save
-    fails as on a full flash (StoreFull is an OSError, which the app reports), and nothing in
-    the nvm changes."""
-    import hal.stores
+def full_journal():
+    """An nvm whose journal is full, and the write step that rewrites it (with a 4 KB buffer)."""
     nvm = FlashNvm()
     store = NvmStore(nvm)
     step = 0
@@ -124,12 +121,22 @@ def test_no_heap_to_rewrite_the_journal_is_a_failed_save_not_a_crash(monkeypatch
         write(store, step)
         step += 1
     nvm.mem[:] = kept
+    return nvm, step - 1
+
+
+def test_no_heap_to_rewrite_the_journal_is_a_failed_save_not_a_crash(monkeypatch):
+    """The rewrite of a full journal needs a 4 KB buffer: without the heap for it the save
+    fails as on a full flash (StoreFull is an OSError, which the app reports), and nothing in
+    the nvm changes."""
+    import hal.stores
+    nvm, step = full_journal()
+    kept = bytes(nvm.mem)
 
     def no_heap(n):
         raise MemoryError
     monkeypatch.setattr(hal.stores, "bytearray", no_heap, raising=False)
     with pytest.raises(StoreFull):
-        write(NvmStore(nvm), step - 1)
+        write(NvmStore(nvm), step)
     assert bytes(nvm.mem) == kept
 
 
@@ -480,14 +487,7 @@ def test_a_rewrite_short_of_heap_collects_the_garbage_and_saves(monkeypatch):
     fragmented heap mid-match): the store collects it and tries once more, and the save lands
     in the slot it was meant for (the older), rather than over the record's spare."""
     import hal.stores
-    nvm = FlashNvm()
-    store = NvmStore(nvm)
-    step = 0
-    while nvm.erases == 0:
-        kept = bytes(nvm.mem)
-        write(store, step)
-        step += 1
-    nvm.mem[:] = kept
+    nvm, step = full_journal()
     nvm.erases = 0
     tries = []
 
@@ -497,10 +497,10 @@ def test_a_rewrite_short_of_heap_collects_the_garbage_and_saves(monkeypatch):
             raise MemoryError
         return bytearray(n)
     monkeypatch.setattr(hal.stores, "bytearray", fragmented, raising=False)
-    write(NvmStore(nvm), step - 1)
+    write(NvmStore(nvm), step)
     monkeypatch.undo()
     assert len(tries) == 2 and nvm.erases == 1
-    games, prefs = payloads(step - 1)
+    games, prefs = payloads(step)
     again = NvmStore(nvm)
     assert Record(again, "prefs", 2).read_all() == (prefs[-1:-3:-1], False)
     assert Record(again, "game", 1).read_all() == (games[-1:-3:-1], False)     # the spare kept too
