@@ -216,14 +216,13 @@ class PageScreen(Screen):
             self.top += 1
         elif b in (UP, LEFT) and self.top > 0:
             self.top -= 1
-        elif b == OK and self.ok_fn or b in (BACK, MENU) and self.back_fn:
+        else:               # (a key that moves nothing leaves an e-ink panel settling)
             # not an OK (nor a MENU: it pauses) pressed to hurry the bots as the deal ended, nor
             # one on e-ink before the panel shows the page (it may rest past READ_MS)
-            if now - self.since > READ_MS and not self.app.stale():
+            if (b == OK and self.ok_fn or b in (BACK, MENU) and self.back_fn) \
+                    and now - self.since > READ_MS and not self.app.stale():
                 (self.ok_fn if b == OK else self.back_fn)()
             return
-        else:
-            return          # a key that moves nothing keeps an e-ink panel settling
         self.show()
 
     def panel_refreshed(self):

@@ -799,9 +799,9 @@ class ReplayScreen(TableView):
             what = " " + short
         elif not self.pos:                      # before the first action: the keys, where no footer says them
             what = ""
-            h = self.app.key_name(BACK)
             if not self.footer:
                 what = " \u00b7 " + t("keys_replay")
+                h = self.app.key_name(BACK)
                 if h:                           # and the key that leaves: alone where both do not fit
                     leave = t("keys_back") % h
                     what += "  " + leave
