@@ -423,7 +423,8 @@ class App:
         if self.last_deal is not None and self.match.deals:     # a deal of this match, not another's
             items.insert(2, ["replay", None, None, later(self.replay, later(self.pause, "replay"))])
         g = self.match.game
-        if g.turn == self.human and not g.over:     # the only way to a hint on boards without HINT
+        # the only way to a hint on boards without HINT; none on a turn Auto-play lays your one card
+        if g.turn == self.human and not g.over and not (self.settings["auto"] and len(g.legal_moves()) == 1):
             items.insert(1, ["hint", None, None, self.hint_from_menu])
         self.goto(ListScreen(self, t("paused"), items, back=self.resume_table, sel=_line(items, back_on)))
 

@@ -166,6 +166,29 @@ def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
     assert sim.app.saves.load_game()[0].match.game.log == g.log     # saved as your decisions are
 
 
+def test_the_pause_menu_offers_a_hint_only_on_a_turn_you_decide():
+    """On a turn Auto-play lays your one card there is nothing to hint: the pause menu has no
+    Hint line then (it had, and the hint named the card Auto-play was laying anyway). On each
+    turn you decide it is there."""
+    sim = Sim(seed=5)
+    sim.app.settings["auto"] = 1
+    new_game(sim, PRESETS.index("sevens"))
+    seen = {}
+    while isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
+        t = sim.screen
+        if t.g.turn == t.me and len(t.g.log) not in seen:
+            decide = seen[len(t.g.log)] = t.my_turn()
+            sim.press("MENU", settle=False)
+            assert sim.screen.title == text.t("paused")
+            lines = [sim.screen.item_text(i) for i in sim.screen.items]
+            assert (text.t("hint") in lines) == decide, (decide, lines)
+            sim.press("BACK", settle=False)         # the table again, as it was
+            if decide:
+                sim.play_legal(settle=False)
+        sim.tick()
+    assert set(seen.values()) == {True, False}, seen
+
+
 def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
     """Auto-play waits the bots' pace before it lays your one card; the table then shows it on
     its row and out of your hand in the same moment, not only once the next bot has moved; the
