@@ -5,6 +5,14 @@ import os
 import sys
 
 
+def folder(text):
+    """A folder's path, not blank: an unset shell variable ("") would name the folder the tool
+    runs in, or its default (the player's saves, the docs, the checkout a flash overwrites)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a folder")
+    return text
+
+
 def nonnegative(text):
     """An int of 0 or more."""
     n = int(text)

@@ -23,7 +23,7 @@ from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
 from firmware import heap, text, help_pages
 from tools import bench
-from tools.args import positive, command
+from tools.args import positive, command, folder
 from simulator.__main__ import MAX_SCALE
 
 
@@ -186,9 +186,9 @@ def buttons_table():
     """Markdown: which key gives each of the game's buttons on every board, by the names the
     game's Buttons page uses, and how long a hold is."""
     rows = ["| board | ← → ↑ ↓ | OK | BACK | MENU | HINT |", "|---|---|---|---|---|---|"]
+    words = text.rules_words()
     for board in BOARDS:
         p = profile(board)
-        words = text.rules_words()
         label = dict(zip([k[0] for k in p.KEYS], [help_pages.key_label(n, words) for n in p.LABELS]))
         ways = [[] for _ in range(8)]
         for pin, short, held in p.KEYS:
@@ -232,15 +232,13 @@ def scale(text):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
-    ap.add_argument("--out", help="folder for the pictures (default: docs/screens, or build/screens "
+    ap.add_argument("--out", type=folder, help="folder for the pictures (default: docs/screens, or build/screens "
                                   "with --board)")
     ap.add_argument("--scale", type=scale, default=2,
                     help="pixels per screen pixel (default 2, at most %d)" % MAX_SCALE)
     ap.add_argument("--board", action="append", choices=BOARDS, metavar="BOARD",
                     help="only this board (repeatable; then no index.md is written): " + ", ".join(BOARDS))
     args = ap.parse_args(argv)
-    if args.out is not None and not args.out.strip():   # an unset shell variable: not docs/screens
-        ap.error("--out: give a folder")
     docs = os.path.join(ROOT, "docs", "screens")
     out = args.out or (os.path.join(ROOT, "build", "screens") if args.board else docs)
     try:

@@ -41,6 +41,7 @@ import termios
 import time
 import tty
 from pathlib import Path
+from tools.args import folder
 
 ROOT = Path(__file__).resolve().parent.parent
 HELPER = ROOT / "tools" / "vbadge.mjs"
@@ -180,15 +181,13 @@ class VBadge:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.vbadge", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--flash-dir", required=True, help="host folder used as the badge's flash")
+    ap.add_argument("--flash-dir", required=True, type=folder, help="host folder used as the badge's flash")
     ap.add_argument("--quota", type=int, default=0, help="size of the flash in bytes (default: 16 MB)")
     ap.add_argument("--readonly", action="store_true", help="refuse writes with EROFS")
     ap.add_argument("--heapsize", type=int, default=None,
                     help="MicroPython heap to start with, in bytes, %d to %d (default 256 KB; "
                     "it grows on demand)" % (MIN_HEAP, MAX_HEAP))
     args = ap.parse_args(argv)
-    if not args.flash_dir.strip():  # an unset shell variable: not this folder, whose files a flash overwrites
-        ap.error("--flash-dir: give a folder")
     args.flash_dir = Path(args.flash_dir)
     if args.heapsize is not None and args.heapsize < MIN_HEAP:
         ap.error("--heapsize must be at least %d bytes" % MIN_HEAP)
