@@ -497,6 +497,11 @@ class TableView(Screen):
             if lb.color != c:
                 lb.color = c
 
+    def _fits(self, text):
+        """Whether text fits the message lines whole (else _msg says the short form)."""
+        L = self.app.layout
+        return len(ui.wrap(text, L.font, L.msg[2])) <= len(self.msg_labels)
+
     def say(self, text, short=None, colour=ui.TEXT):
         """Show a message until the next move: `notice` holds it (None: the table says its own;
         at your turn, after notice_until where that is set again after saying)."""
@@ -749,8 +754,7 @@ class TableScreen(TableView):
         short = " ".join(parts)
         if p != self.me:        # a bot's names who paid where that fits ("P3 -9: Pot+3 You+3 P2+3")
             who = seat(p, self.me) + price + short
-            L = self.app.layout         # (the test _msg makes of its text: a method of its own held 71 B)
-            if len(ui.wrap(who, L.font, L.msg[2])) <= len(self.msg_labels):
+            if self._fits(who):
                 short = who
         self.say(says(p, self.me, "pass") + price + " \u00b7 ".join(parts), short, ui.ACCENT)
         self.notice_until = now + _NOTICE_MS
@@ -805,7 +809,7 @@ class ReplayScreen(TableView):
                 if h:                           # and the key that leaves: alone where both do not fit
                     leave = t("keys_back") % h
                     what += "  " + leave
-                    if len(ui.wrap(where + what, self.app.layout.font, self.app.layout.msg[2])) > len(self.msg_labels):
+                    if not self._fits(where + what):
                         short = where + " \u00b7 " + leave
         elif self.log[self.pos - 1] == PASS:       # (a declined Coventry bonus is no pass)
             what = " " + (seat(self.last_seat, self.me) + ": " + t("no_bonus") if self.declined
