@@ -62,6 +62,24 @@ def test_tournament_budget_0_is_hard_without_search_and_below_is_refused(monkeyp
     assert played
 
 
+@pytest.mark.parametrize("tool, args, message", [
+    ("tournament", ["--budget", "50001"], "argument --budget: at most 50000 plies (100 times the badge's 500), "
+                                          "not 50001"),
+    ("tournament", ["--budget", "10" * 10], "argument --budget: at most 50000 plies"),
+    ("compare", ["--budgets", "0,50001"], "argument --budgets: '0,50001': give 2 comma-separated whole "
+                                          "numbers, each 0 or more and 50000 or less"),
+])
+def test_a_budget_past_100_times_the_badge_s_is_refused(tool, args, message):
+    """QA: --budget 1010101010 was taken, and each of Hard's decisions then searched for hours."""
+    assert message in refused(tool, *args)
+
+
+def test_the_largest_budget_still_plays(capsys):
+    from tools import tournament
+    tournament.main(["--deals", "1", "--seats", "hard,easy", "--budget", "50000", "--json"])
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["results"]["hard"]["games"] == 4
+
+
 @pytest.mark.parametrize("args, message", [
     (["--players", "3"], "sevens is for 4 players, not 3"),
     (["--preset", "fan_tan", "--players", "3", "--seats", "hard,easy,easy,easy"],

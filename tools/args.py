@@ -4,6 +4,13 @@ import argparse
 import os
 import sys
 
+from engine.bots import HARD_BUDGET
+
+# The most plies --budget takes: 100 times the badge's HARD_BUDGET, past the largest searches the
+# research tried (about sixty times, docs/strength.md). A decision at the maximum takes about
+# 100 times as long as on the badge's setting; a bigger number ran for days with no error.
+MAX_BUDGET = 100 * HARD_BUDGET
+
 
 def folder(text):
     """A folder's path, not blank: an unset shell variable ("") would name the folder the tool
@@ -26,6 +33,15 @@ def positive(text):
     n = int(text)
     if n < 1:
         raise argparse.ArgumentTypeError("must be at least 1, not %d" % n)
+    return n
+
+
+def budget(text):
+    """Hard's work budget in plies for --budget: 0 (no search) to MAX_BUDGET."""
+    n = nonnegative(text)
+    if n > MAX_BUDGET:
+        raise argparse.ArgumentTypeError("at most %d plies (100 times the badge's %d), not %d"
+                                         % (MAX_BUDGET, HARD_BUDGET, n))
     return n
 
 

@@ -24,7 +24,7 @@ from engine import bots                                  # noqa: E402
 from engine.levels import LEVELS                         # noqa: E402
 from engine.rules import preset, PRESETS                 # noqa: E402
 from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
-from tools.args import positive, numbers, add_workers, add_seed, command   # noqa: E402
+from tools.args import positive, numbers, MAX_BUDGET, add_workers, add_seed, command   # noqa: E402
 
 
 def run_deals(args):
@@ -56,8 +56,10 @@ def main(argv=None):
     ap.add_argument("--preset", default="sevens", choices=PRESETS)
     ap.add_argument("--opponent", default="easy", choices=LEVELS,
                     help="the level in every other seat")
-    ap.add_argument("--budgets", type=numbers(2), default=[0, bots.HARD_BUDGET],
-                    help="two of Hard's work budgets in plies, A,B (0: no search)")
+    ap.add_argument("--budgets", type=numbers(2, most=MAX_BUDGET), default=[0, bots.HARD_BUDGET],
+                    help="two of Hard's work budgets in plies, A,B (0: no search; at most %d, 100 times "
+                         "the badge's, as each decision takes that much longer; default %d,%d)"
+                         % (MAX_BUDGET, 0, bots.HARD_BUDGET))
     ap.add_argument("--deals", type=positive, default=200,
                     help="deals, each played once per seat at each budget (at least 2; default %(default)s)")
     add_seed(ap)

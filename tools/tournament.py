@@ -37,7 +37,7 @@ from engine.match import Match             # noqa: E402
 from engine import rules as engine_rules   # noqa: E402
 from engine.rules import preset, override, PRESETS, FIELDS   # noqa: E402
 from firmware.text import OPTIONS, option_text   # noqa: E402
-from tools.args import positive, nonnegative, add_workers, add_seed, worker_pool, command   # noqa: E402
+from tools.args import positive, budget, MAX_BUDGET, add_workers, add_seed, worker_pool, command   # noqa: E402
 from engine import reasons                 # noqa: E402
 from firmware.text_en import REASONS       # noqa: E402
 
@@ -296,9 +296,10 @@ def main(argv=None):
     ap.add_argument("--players", type=int,
                     help="table size (default: one per seat if the preset allows, else its usual size)")
     add_workers(ap)
-    ap.add_argument("--budget", type=nonnegative, default=bots.HARD_BUDGET,
+    ap.add_argument("--budget", type=budget, default=bots.HARD_BUDGET,
                     help="Hard's work budget in plies (default: the badge's setting, %d; 0: Hard's "
-                         "best-scored card with no search)" % bots.HARD_BUDGET)
+                         "best-scored card with no search; at most %d, 100 times the badge's, as "
+                         "each decision takes that much longer)" % (bots.HARD_BUDGET, MAX_BUDGET))
     ap.add_argument("--rule", type=rule_change, action="append", default=[], metavar="FIELD=VALUE",
                     help="change one of the preset's rules, e.g. up_first=1 or penalty=PIPS (repeatable)")
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
