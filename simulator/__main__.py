@@ -52,7 +52,8 @@ def unchecked(board_id):
 def main(argv=None):
     from hal import BOARDS
     ap = argparse.ArgumentParser(prog="python -m simulator", description="Fan Tan badge simulator")
-    ap.add_argument("--board", default="pimoroni_picosystem", metavar="ID", help="one of " + ", ".join(BOARDS))
+    ap.add_argument("--board", default="pimoroni_picosystem", metavar="ID", help="one of " + ", ".join(BOARDS)
+                    + " (default %(default)s)")
     ap.add_argument("--scale", type=int, default=0, help="window zoom, 1 to %d (default 0: fit)" % MAX_SCALE)
     ap.add_argument("--seed", type=int, default=None,
                     help="first deal number, 1-99999 (default: the saved settings' next deal, 1 at first)")
@@ -61,7 +62,7 @@ def main(argv=None):
                          "which a --headless script plays on)" % default_data_dir().replace("%", "%%"))
     ap.add_argument("--headless", action="store_true",
                     help="no window: play the --keys script, save the PNGs asked for, exit non-zero on any error")
-    ap.add_argument("--keys", default="", help="comma-separated buttons, WAIT:ms, @file.png")
+    ap.add_argument("--keys", default="", help="comma-separated buttons, WAIT:ms, @file.png (default: none)")
     ap.add_argument("--screenshot", default=None, help="PNG of the final screen")
     ap.add_argument("--shot-dir", default=None, help="folder for @file.png tokens")
     ap.add_argument("--shot-scale", type=int, default=None,

@@ -302,6 +302,34 @@ def test_every_tool_has_a_main_and_answers_help_with_how_to_run_it():
         assert "{" not in r.stdout.splitlines()[-1], (tool, r.stdout)      # no JSON: nothing ran
 
 
+class _Parsed(Exception):
+    pass
+
+
+@pytest.mark.parametrize("module", ["tools." + t for t in TOOLS] + ["simulator.__main__"])
+def test_every_option_with_a_default_says_it_in_its_help(module, monkeypatch):
+    """QA: tools.tournament --help gave no default for --deals (200), --seats or --preset, where
+    tools.compare and the others said theirs. The parser main() builds is caught at parse_args."""
+    import argparse
+    import importlib
+    made = []
+
+    def caught(ap, *args, **kwargs):
+        made.append(ap)
+        raise _Parsed
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", caught)
+    with pytest.raises(_Parsed):
+        importlib.import_module(module).main([])
+    silent = [a.option_strings[-1] for a in made[0]._actions
+              if a.default not in (None, False, [], argparse.SUPPRESS) and "default" not in (a.help or "")]
+    assert silent == []
+
+
+def test_tournament_help_gives_the_deals_default():
+    r = run("tournament", "--help")
+    assert "rotated (default 200)" in " ".join(r.stdout.split()), r.stdout
+
+
 @pytest.mark.parametrize("target", ["screenshots", "bench"])
 def test_make_passes_args_to_screenshots_and_bench_as_to_sim(target):
     """The README teaches make sim ARGS=...: make screenshots ARGS="--board ugame22" dropped

@@ -5,6 +5,7 @@ import os
 import sys
 
 from engine.bots import HARD_BUDGET
+from engine.rules import PRESETS
 
 # The most plies --budget takes: 100 times the badge's HARD_BUDGET, past the largest searches the
 # research tried (about sixty times, docs/strength.md). A decision at the maximum takes about
@@ -70,6 +71,12 @@ def numbers(count=None, least=0, most=None):
                 text, count or "one or more", bound))
         return ns
     return parse
+
+
+def add_preset(ap):
+    """The research tools' --preset option."""
+    ap.add_argument("--preset", default="sevens", choices=PRESETS,
+                    help="the rule set the deals are played by (default %(default)s)")
 
 
 def add_workers(ap):

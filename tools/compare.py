@@ -22,9 +22,9 @@ if ROOT not in sys.path:
 
 from engine import bots                                  # noqa: E402
 from engine.levels import LEVELS                         # noqa: E402
-from engine.rules import preset, PRESETS                 # noqa: E402
+from engine.rules import preset                 # noqa: E402
 from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
-from tools.args import positive, numbers, MAX_BUDGET, add_workers, add_seed, command   # noqa: E402
+from tools.args import add_preset, positive, numbers, MAX_BUDGET, add_workers, add_seed, command   # noqa: E402
 
 
 def run_deals(args):
@@ -53,9 +53,9 @@ def compare(key, opponent, budgets, deals, seed=1, workers=1):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.compare", description=__doc__.split("\n")[0])
-    ap.add_argument("--preset", default="sevens", choices=PRESETS)
+    add_preset(ap)
     ap.add_argument("--opponent", default="easy", choices=LEVELS,
-                    help="the level in every other seat")
+                    help="the level in every other seat (default %(default)s)")
     ap.add_argument("--budgets", type=numbers(2, most=MAX_BUDGET), default=[0, bots.HARD_BUDGET],
                     help="two of Hard's work budgets in plies, A,B (0: no search; at most %d, 100 times "
                          "the badge's, as each decision takes that much longer; default %d,%d)"

@@ -36,9 +36,9 @@ from engine.levels import LEVELS           # noqa: E402
 from engine.game import Game               # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
-from engine.rules import preset, PRESETS   # noqa: E402
+from engine.rules import preset   # noqa: E402
 from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
-from tools.args import positive, numbers, add_workers, add_seed, command   # noqa: E402
+from tools.args import add_preset, positive, numbers, add_workers, add_seed, command   # noqa: E402
 
 LEADS = (0, 4, 8, 16)
 
@@ -161,16 +161,17 @@ def lookahead(key, opponent, deals, worlds, true_hands=False, leads=LEADS, seed=
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.lookahead", description=__doc__.split("\n")[0])
-    ap.add_argument("--preset", default="sevens", choices=PRESETS)
+    add_preset(ap)
     ap.add_argument("--opponent", default="easy", choices=LEVELS[:2],
-                    help="the level in every other seat")
+                    help="the level in every other seat (default %(default)s)")
     ap.add_argument("--deals", type=positive, default=20,
                     help="deals, each played once per seat (default %(default)s)")
     ap.add_argument("--worlds", type=int, default=100,
                     help="hidden deals per decision, an even number (default %(default)s)")
     ap.add_argument("--true-hands", action="store_true", help="play out the real hands (cheating)")
     ap.add_argument("--leads", type=numbers(), default=list(LEADS),
-                    help="wins a card must lead Hard's by on the picking half")
+                    help="wins a card must lead Hard's by on the picking half, comma-separated (default %s)"
+                         % ",".join(str(t) for t in LEADS))
     add_seed(ap)
     add_workers(ap)
     ap.add_argument("--json", action="store_true", help="end with a JSON line")

@@ -43,7 +43,9 @@ def run_micropython(source, timeout=600, copies=("engine",), exts=(), args=()):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.selftest", description=__doc__)
-    ap.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    ap.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
+                    help="the Python that plays the deals: this one, or the official MicroPython "
+                         "WebAssembly build under Node (default %(default)s)")
     ap.add_argument("--deals", type=numbers(least=0, most=(1 << 30) - 1),
                     help="comma-separated deal numbers (default: the fixed list)")
     args = ap.parse_args(argv)

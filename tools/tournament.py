@@ -35,9 +35,9 @@ from engine import bots                    # noqa: E402
 from engine.levels import LEVELS           # noqa: E402
 from engine.match import Match             # noqa: E402
 from engine import rules as engine_rules   # noqa: E402
-from engine.rules import preset, override, PRESETS, FIELDS   # noqa: E402
+from engine.rules import preset, override, FIELDS   # noqa: E402
 from firmware.text import OPTIONS, option_text   # noqa: E402
-from tools.args import positive, budget, MAX_BUDGET, add_workers, add_seed, worker_pool, command   # noqa: E402
+from tools.args import add_preset, positive, budget, MAX_BUDGET, add_workers, add_seed, worker_pool, command   # noqa: E402
 from engine import reasons                 # noqa: E402
 from firmware.text_en import REASONS       # noqa: E402
 
@@ -286,12 +286,12 @@ def rule_change(text):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.tournament",
                                  description="Duplicate tournament between bot levels.")
-    ap.add_argument("--preset", default="sevens", choices=PRESETS)
+    add_preset(ap)
     ap.add_argument("--seats", type=level_names, default="hard,easy,easy,easy",
                     help="comma-separated levels (easy, medium, hard), one per seat; "
-                         "the last one fills any remaining seats")
+                         "the last one fills any remaining seats (default %(default)s)")
     ap.add_argument("--deals", type=positive, default=200,
-                    help="deals, each played once per seat with the lineup rotated")
+                    help="deals, each played once per seat with the lineup rotated (default %(default)s)")
     add_seed(ap)
     ap.add_argument("--players", type=int,
                     help="table size (default: one per seat if the preset allows, else its usual size)")
