@@ -32,8 +32,9 @@ test: deps $(CP9)
 screenshots: deps
 	$(PY) -m tools.screenshots $(ARGS)
 
+# always with its JSON line (the figures the README quotes); ARGS=--json does not repeat it
 bench: deps
-	$(PY) -m tools.bench --json $(ARGS)
+	$(PY) -m tools.bench --json $(filter-out --json,$(ARGS))
 
 clean:
 	rm -rf .venv node_modules

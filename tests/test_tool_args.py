@@ -330,16 +330,28 @@ def test_tournament_help_gives_the_deals_default():
     assert "rotated (default 200)" in " ".join(r.stdout.split()), r.stdout
 
 
+def make_n(target, *args):
+    """The commands `make target args` would run (make test runs this one make inside)."""
+    env = dict((k, v) for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS"))
+    r = subprocess.run(["make", "-n", "-o", "deps", target, *args], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.splitlines()
+
+
 @pytest.mark.parametrize("target", ["screenshots", "bench"])
 def test_make_passes_args_to_screenshots_and_bench_as_to_sim(target):
     """The README teaches make sim ARGS=...: make screenshots ARGS="--board ugame22" dropped
     them and rewrote every board's pictures in docs/ (QA)."""
-    env = dict((k, v) for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS"))
-    r = subprocess.run(["make", "-n", "-o", "deps", target, "ARGS=--board ugame22"], cwd=ROOT, env=env,
-                       capture_output=True, text=True, timeout=60)      # (make test runs this one make inside)
-    assert r.returncode == 0, r.stderr
-    assert [x for x in r.stdout.splitlines() if "-m tools.%s " % target in x and x.endswith(" --board ugame22")], \
-        r.stdout
+    lines = make_n(target, "ARGS=--board ugame22")
+    assert [x for x in lines if "-m tools.%s " % target in x and x.endswith(" --board ugame22")], lines
+
+
+@pytest.mark.parametrize("args", [[], ["ARGS=--json"], ["ARGS=--json --json"]])
+def test_make_bench_asks_for_the_json_line_once(args):
+    """QA: make bench ARGS=--json ran tools.bench --json --json."""
+    [line] = [x for x in make_n("bench", *args) if "-m tools.bench" in x]
+    assert line.split().count("--json") == 1, line
 
 
 def _workers(pid):
