@@ -220,15 +220,21 @@ class SimDisplay(PyGameDisplay):
 
 
 def save_png(surf, path):
-    """Write surf to path as a PNG, under a temporary name in its folder renamed over it.
-    pygame's own save says nothing when a write fails (a full disk left an empty picture);
-    here it raises OSError, and the old picture, if any, stays as it was."""
+    """Write surf to path as a PNG, as replace_file writes. pygame's own save says nothing when
+    a write fails (a full disk left an empty picture)."""
     buf = io.BytesIO()
     pygame.image.save(surf, buf, "png")
+    replace_file(path, buf.getvalue())
+
+
+def replace_file(path, data):
+    """Write the bytes `data` to path under a temporary name in its folder, renamed over it once
+    whole: a write that fails (a full disk) raises OSError naming path, and the old file, if
+    any, stays as it was."""
     tmp = path + ".tmp"
     try:
         with open(tmp, "wb") as f:
-            f.write(buf.getvalue())
+            f.write(data)
         os.replace(tmp, path)
     except OSError as e:
         try:
@@ -240,7 +246,7 @@ def save_png(surf, path):
 
 
 def cannot_write(ap, e):
-    """A picture save_png could not write (a missing folder, a full disk): one line, status 1."""
+    """A file replace_file could not write (a missing folder, a full disk): one line, status 1."""
     ap.exit(1, "%s: error: cannot write %s: %s\n" % (ap.prog, e.filename, e.strerror or e))
 
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, full_disk
+from conftest import ROOT, full_disk, full_disk_here
 
 
 def run(tool, *args, **popen):
@@ -127,7 +127,8 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("lookahead", ["--leads", "x"], "argument --leads: 'x': give one or more comma-separated whole numbers"),
     ("lookahead", ["--worlds", "3"], "argument --worlds: an even number, 2 or more"),
     # a pool of that many processes, even for one chunk of deals (QA)
-    ("tune", ["--workers", "100000"], "argument --workers: at most %d (four per core here)" % (4 * (os.cpu_count() or 1))),
+    ("tune", ["--workers", "100000"],
+     "argument --workers: at most %d (four per core here)" % (4 * (os.cpu_count() or 1))),
     ("tournament", ["--workers", "100000"], "argument --workers: at most"),
 ])
 def test_the_research_tools_refuse_bad_arguments_in_one_line(tool, args, message):
@@ -202,6 +203,40 @@ def test_screenshots_into_docs_screens_rewrite_the_readme_however_named(tmp_path
     screenshots.main(["--out", str(tmp_path / "docs" / ".." / "docs" / "screens") + os.sep, "--scale", "1"])
     assert (tmp_path / "docs" / "screens" / "index.md").exists()
     assert readme.read_text() == screenshots.readme_buttons(before) != before
+
+
+@pytest.mark.parametrize("room, failed", [(64, "docs/screens/index.md"), (8000, "README.md")])
+def test_a_docs_page_the_screenshots_cannot_write_keeps_the_old_one(tmp_path, monkeypatch, capsys, room, failed):
+    """index.md and README.md were written straight over the old ones, not as the pictures are:
+    a full disk left them cut short. Here the disk fills after the pictures, as the pages are
+    written: 64 bytes stop index.md, 8000 README.md (index.md, about 3 KB, fits)."""
+    import contextlib
+    from collections import defaultdict
+    from tools import screenshots, bench
+    monkeypatch.setattr(screenshots, "ROOT", str(tmp_path))
+    monkeypatch.setattr(screenshots, "BOARDS", ("hack_club_sprig",))
+    monkeypatch.setattr(screenshots, "readme_figures", lambda readme, index: readme)
+    docs = tmp_path / "docs" / "screens"
+    docs.mkdir(parents=True)
+    pages = {"docs/screens/index.md": "the old index\n", "README.md": "%s\n%s\n%s" % (
+        screenshots.BUTTONS_START, screenshots.BUTTONS_END, "the old readme\n" * 1000)}
+    for name, old in pages.items():
+        (tmp_path / name).write_text(old)
+    with contextlib.ExitStack() as disk:
+        def measured_and_the_disk_full():
+            disk.enter_context(full_disk_here(room))
+            return defaultdict(lambda: 1024)
+        monkeypatch.setattr(bench, "measure_code_heap", measured_and_the_disk_full)
+        with pytest.raises(SystemExit) as e:
+            screenshots.main(["--scale", "1"])
+    assert e.value.code == 1
+    assert capsys.readouterr().err == "python -m tools.screenshots: error: cannot write %s: File too large\n" % (
+        tmp_path / failed)
+    assert (tmp_path / failed).read_text() == pages[failed]                 # the old page, whole
+    assert (tmp_path / "README.md").read_text() == pages["README.md"]       # written after index.md
+    if failed == "README.md":
+        assert (docs / "index.md").read_text().startswith("# Screens of every board")
+    assert not [n for n in os.listdir(tmp_path) + os.listdir(docs) if ".tmp" in n]
 
 
 def test_screenshots_of_some_boards_never_rewrite_the_docs_index(tmp_path, monkeypatch):

@@ -7,7 +7,9 @@ as their 1-bit panels show them. Prints the redraw cost after bot moves and the 
 estimate per layout; a full render also writes index.md with the memory budget and, unless
 --out names another folder, copies its figures and every board's button table into README.md.
 With --board only those boards are drawn, into build/screens/ unless --out says otherwise, and
-no index.md is written, so a quick look never rewrites the docs.
+no index.md is written, so a quick look never rewrites the docs. Every file, pictures and
+pages, is written beside the old one and renamed over it (hal.desktop.replace_file): a full disk
+leaves the old one whole and ends the run in one line.
 """
 import argparse
 import os
@@ -16,7 +18,7 @@ import sys
 
 from hal import BOARDS, profile
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, LONG_MS
-from hal.desktop import cannot_write
+from hal.desktop import cannot_write, replace_file
 from engine.rules import PRESETS
 from engine import reasons as R
 from simulator.core import Sim, ROOT
@@ -232,8 +234,8 @@ def scale(text):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0])
-    ap.add_argument("--out", type=folder, help="folder for the pictures (default: docs/screens, or build/screens "
-                                  "with --board)")
+    ap.add_argument("--out", type=folder,
+                    help="folder for the pictures (default: docs/screens, or build/screens with --board)")
     ap.add_argument("--scale", type=scale, default=2,
                     help="pixels per screen pixel (default 2, at most %d)" % MAX_SCALE)
     ap.add_argument("--board", action="append", choices=BOARDS, metavar="BOARD",
@@ -264,14 +266,16 @@ def main(argv=None):
     if args.board:
         return
     index = "\n".join(index + memory_notes(bench.measure_code_heap(), ui_heaps)) + "\n"
-    with open(os.path.join(out, "index.md"), "w", encoding="utf-8") as f:
-        f.write(index)
+    writes = [(os.path.join(out, "index.md"), index)]
     if os.path.realpath(out) == os.path.realpath(docs):    # README.md's figures are this index's
         readme = os.path.join(ROOT, "README.md")
         with open(readme, encoding="utf-8") as f:
-            new = readme_buttons(readme_figures(f.read(), index))
-        with open(readme, "w", encoding="utf-8") as f:
-            f.write(new)
+            writes.append((readme, readme_buttons(readme_figures(f.read(), index))))
+    for path, new in writes:
+        try:                        # as the pictures: a full disk keeps the old file whole
+            replace_file(path, new.encode("utf-8"))
+        except OSError as e:
+            cannot_write(ap, e)
 
 
 if __name__ == "__main__":
