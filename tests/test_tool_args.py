@@ -74,6 +74,15 @@ def test_a_budget_past_100_times_the_badge_s_is_refused(tool, args, message):
     assert message in refused(tool, *args)
 
 
+@pytest.mark.parametrize("tool, value", [("tournament", "1" + "0" * 20), ("tournament", "1000001"),
+                                         ("compare", "1000001"), ("distill", "1000001"),
+                                         ("lookahead", "1000001"), ("tune", "1000001")])
+def test_more_than_a_million_deals_are_refused(tool, value):
+    """QA: tools.tournament --deals 100000000000000000000 listed its chunks of deals first, and
+    filled the memory without a word (compare, distill, lookahead and tune alike)."""
+    assert "argument --deals: at most 1000000, not %s" % value in refused(tool, "--deals", value)
+
+
 def test_the_largest_budget_still_plays(capsys):
     from tools import tournament
     tournament.main(["--deals", "1", "--seats", "hard,easy", "--budget", "50000", "--json"])

@@ -12,6 +12,11 @@ from engine.rules import PRESETS
 # 100 times as long as on the badge's setting; a bigger number ran for days with no error.
 MAX_BUDGET = 100 * HARD_BUDGET
 
+# The most deals --deals takes: 500 times the 2000 of docs/strength.md's measurements, about ten
+# hours of a Sevens tournament on one worker. The tools list their chunks of deals before playing
+# them, so 10**20 deals filled the memory first (and past 2**30 the deal numbers come round again).
+MAX_DEALS = 1000000
+
 
 def folder(text):
     """A folder's path, not blank: an unset shell variable ("") would name the folder the tool
@@ -34,6 +39,14 @@ def positive(text):
     n = int(text)
     if n < 1:
         raise argparse.ArgumentTypeError("must be at least 1, not %d" % n)
+    return n
+
+
+def deal_count(text):
+    """A number of deals for --deals: 1 to MAX_DEALS."""
+    n = positive(text)
+    if n > MAX_DEALS:
+        raise argparse.ArgumentTypeError("at most %d, not %d" % (MAX_DEALS, n))
     return n
 
 

@@ -24,7 +24,7 @@ from engine import bots                                  # noqa: E402
 from engine.levels import LEVELS                         # noqa: E402
 from engine.rules import preset                 # noqa: E402
 from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
-from tools.args import add_preset, positive, numbers, MAX_BUDGET, add_workers, add_seed, command   # noqa: E402
+from tools.args import add_preset, deal_count, numbers, MAX_BUDGET, add_workers, add_seed, command   # noqa: E402
 
 
 def run_deals(args):
@@ -60,7 +60,7 @@ def main(argv=None):
                     help="two of Hard's work budgets in plies, A,B (0: no search; at most %d, 100 times "
                          "the badge's, as each decision takes that much longer; default %d,%d)"
                          % (MAX_BUDGET, 0, bots.HARD_BUDGET))
-    ap.add_argument("--deals", type=positive, default=200,
+    ap.add_argument("--deals", type=deal_count, default=200,
                     help="deals, each played once per seat at each budget (at least 2; default %(default)s)")
     add_seed(ap)
     add_workers(ap)

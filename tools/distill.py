@@ -30,7 +30,7 @@ from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset   # noqa: E402
 from tools.tournament import deal_number, lay, map_chunks, level_names, paste_line    # noqa: E402
-from tools.args import add_preset, positive, add_workers, command   # noqa: E402
+from tools.args import add_preset, deal_count, positive, add_workers, command   # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)
@@ -145,7 +145,7 @@ def regret(rows, w, rollouts):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.distill", description=__doc__.split("\n")[0])
     add_preset(ap)
-    ap.add_argument("--deals", type=positive, default=3000, help="deals per opponent level (default %(default)s)")
+    ap.add_argument("--deals", type=deal_count, default=3000, help="deals per opponent level (default %(default)s)")
     ap.add_argument("--opponents", type=level_names, default="easy,medium",
                     help="comma-separated opponent levels, each played in turn (default %(default)s)")
     ap.add_argument("--player", default="medium", choices=("medium", "hard"),

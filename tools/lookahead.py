@@ -38,7 +38,7 @@ from engine.match import Match             # noqa: E402
 from engine.rng import Rng                 # noqa: E402
 from engine.rules import preset   # noqa: E402
 from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
-from tools.args import add_preset, positive, numbers, add_workers, add_seed, command   # noqa: E402
+from tools.args import add_preset, deal_count, numbers, add_workers, add_seed, command   # noqa: E402
 
 LEADS = (0, 4, 8, 16)
 
@@ -164,7 +164,7 @@ def main(argv=None):
     add_preset(ap)
     ap.add_argument("--opponent", default="easy", choices=LEVELS[:2],
                     help="the level in every other seat (default %(default)s)")
-    ap.add_argument("--deals", type=positive, default=20,
+    ap.add_argument("--deals", type=deal_count, default=20,
                     help="deals, each played once per seat (default %(default)s)")
     ap.add_argument("--worlds", type=int, default=100,
                     help="hidden deals per decision, an even number (default %(default)s)")

@@ -37,7 +37,7 @@ from engine.match import Match             # noqa: E402
 from engine import rules as engine_rules   # noqa: E402
 from engine.rules import preset, override, FIELDS   # noqa: E402
 from firmware.text import OPTIONS, option_text   # noqa: E402
-from tools.args import add_preset, positive, budget, MAX_BUDGET, add_workers, add_seed, worker_pool, command   # noqa: E402
+from tools.args import add_preset, deal_count, budget, MAX_BUDGET, add_workers, add_seed, worker_pool, command   # noqa: E402
 from engine import reasons                 # noqa: E402
 from firmware.text_en import REASONS       # noqa: E402
 
@@ -290,7 +290,7 @@ def main(argv=None):
     ap.add_argument("--seats", type=level_names, default="hard,easy,easy,easy",
                     help="comma-separated levels (easy, medium, hard), one per seat; "
                          "the last one fills any remaining seats (default %(default)s)")
-    ap.add_argument("--deals", type=positive, default=200,
+    ap.add_argument("--deals", type=deal_count, default=200,
                     help="deals, each played once per seat with the lineup rotated (default %(default)s)")
     add_seed(ap)
     ap.add_argument("--players", type=int,
