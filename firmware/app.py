@@ -135,12 +135,7 @@ class App:
                 self.chimed_deal = g.deal_number        # once per decision, not again after
                 self.chimed_at = len(g.log)             # the pause menu
                 self.sound(ui.YOUR_TURN)
-                told = False
-                if now >= self.battery_at:          # with the decision's first e-ink refresh
-                    self.battery_at = now + _BATTERY_MS
-                    told = self._battery_notice()
-                if not told:
-                    self._warn_unsaved()
+                self._notice(now)
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)
@@ -158,23 +153,33 @@ class App:
             for i in range(0, len(notes), 2):
                 self.hal.tone(notes[i], notes[i + 1])
 
-    def _battery_notice(self):
-        """As your decision begins, say once at 10% and once at 5% that the battery runs low
-        (the game is saved at every decision, so a dead battery loses nothing, unless
-        saving fails, and then it says that). True if it said something."""
-        level = self.hal.battery()
+    def _notice(self, now):
+        """As your decision begins (with its first e-ink refresh), say once at 10% and once at
+        5% that the battery runs low, reading it at most every _BATTERY_MS (the game is saved at
+        every decision, so a dead battery loses nothing, unless saving fails, and then it says
+        that); else say once (until saving works again) that the game is not saved: then the
+        table is in front and stays (a failed write at a deal's end was said on a table the
+        results replaced, and never again)."""
+        screen = self.screen
+        level = None
+        if now >= self.battery_at:
+            self.battery_at = now + _BATTERY_MS
+            level = self.hal.battery()
         if level is not None and level > 2 * BATTERY_LOW[0]:
             self.battery_told = 0               # charged again: tell again when it runs low
         n = self.battery_told
-        if level is None or n >= len(BATTERY_LOW) or level > BATTERY_LOW[n]:
-            return False
-        while n < len(BATTERY_LOW) and level <= BATTERY_LOW[n]:
-            n += 1
-        self.battery_told = n
-        key = "battery_unsaved" if self.unsaved else "battery_low"
-        self.screen.say(t(key) % level, t("battery_low_s") % level, ui.WARN)
-        self.screen.asked = 2       # e-ink: shown now, and kept over a key until the panel shows it
-        return True
+        if level is not None and n < len(BATTERY_LOW) and level <= BATTERY_LOW[n]:
+            while n < len(BATTERY_LOW) and level <= BATTERY_LOW[n]:
+                n += 1
+            self.battery_told = n
+            key = "battery_unsaved" if self.unsaved else "battery_low"
+            screen.say(t(key) % level, t("battery_low_s") % level, ui.WARN)
+        elif self.unsaved and not self.told_unsaved:
+            self.told_unsaved = True
+            screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
+        else:
+            return
+        screen.asked = 2       # e-ink: shown now, and kept over a key until the panel shows it
 
     def bright(self):
         """The backlight as the settings say, where the board has one."""
@@ -652,7 +657,13 @@ class App:
             settings, seats, stats, counted, rules, replay = prefs
             for k in settings:
                 self.settings[k] = settings[k]
-            self._new_game_rules(rules)
+            try:                # New game's options: the fields where the rule set kept differs
+                if rules:       # from its preset (none from an older or unreadable record)
+                    r = Rules.decode(rules)
+                    base = preset(PRESETS[self.settings["preset"]])
+                    self.rules_over = {f: getattr(r, f) for f in FIELDS[3:] if getattr(r, f) != getattr(base, f)}
+            except ValueError:
+                pass
             self.seat_levels = seats
             self.stats = stats
             self.counted = counted
@@ -726,17 +737,6 @@ class App:
                                                 self.counted, self.rules().encode(),
                                                 self.last_deal or b""), 2)
 
-    def _new_game_rules(self, data):
-        """New game's options from the prefs: the fields where the rule set kept differs from
-        its preset (none from an older or unreadable record)."""
-        try:
-            r = Rules.decode(data) if data else None
-        except ValueError:
-            r = None
-        if r is not None:
-            base = preset(PRESETS[self.settings["preset"]])
-            self.rules_over = {f: getattr(r, f) for f in FIELDS[3:] if getattr(r, f) != getattr(base, f)}
-
     def _kept(self, ok, record):
         """Note whether a write of the game (record 1) or the prefs (2) reached the flash (a
         full or read-only store keeps nothing): while either's last failed, the table says so
@@ -745,15 +745,6 @@ class App:
         if not self.unsaved:
             self.told_unsaved = False
         return ok
-
-    def _warn_unsaved(self):
-        """As your decision begins, say once (until saving works again) that the game is not
-        saved: then the table is in front and stays (a failed write at a deal's end was said
-        on a table the results replaced, and never again)."""
-        if self.unsaved and not self.told_unsaved:
-            self.told_unsaved = True
-            self.screen.say(t("not_saved"), t("not_saved_s"), ui.WARN)
-            self.screen.asked = 2       # e-ink: shown now, and kept (said once), as the battery's
 
     def key_name(self, b):
         """Button b as printed on its key ("X"), or held ("hold L"); None where no letter says it."""
