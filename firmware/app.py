@@ -433,21 +433,6 @@ class App:
             items.insert(1, ["hint", None, None, self.hint_from_menu])
         self.goto(ListScreen(self, t("paused"), items, back=self.resume_table, sel=_line(items, back_on)))
 
-    def passes_lines(self):
-        """What the forced passes proved: the hidden cards each opponent cannot hold (on the
-        standings page of the pause menu)."""
-        g = self.match.game
-        mine = g.hand(self.human)
-        lines = []
-        for p in range(g.players):
-            if p == self.human:
-                continue
-            cards = sorted_hand(g, p, [g.void[p * 4 + s] & ~g.table[s] & ~mine[s] for s in range(4)])
-            if cards:       # the cards on a line of their own, indented, as the results list them
-                lines.append((text.seat(p, self.human) + " " + t("none_of") + ":", ui.TEXT))
-                lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.TEXT))
-        return lines
-
     def hint_from_menu(self):
         self.resume_table()
         self.screen.start_hint()
@@ -501,8 +486,10 @@ class App:
         self.counted = m.deal_number
         self.save_prefs()
 
-    def results_lines(self, delta):
-        """The results page: each player's cards (revealed) and what each won or paid."""
+    def results(self, delta):
+        """The deal's results page: each player's cards (revealed) and what each won or paid.
+        Saved as the screen to come back to (also from the standings, by BACK; a write the
+        record skips when it is already so)."""
         m = self.match
         g = m.game
         lines = [(text.says(g.winner, self.human, "wins"), ui.ACCENT)]
@@ -521,14 +508,8 @@ class App:
             lines.append((t("net_is"), ui.MUTED))
         lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
         lines.append((text.ok("ok_continue"), ui.MUTED))
-        return lines
-
-    def results(self, delta):
-        """The deal's results page, saved as the screen to come back to (also from the
-        standings, by BACK; a write the record skips when it is already so)."""
         self.save_game(RESULTS)
-        self.goto(PageScreen(self, t("results"), self.results_lines(delta),
-                             ok=self.standings))
+        self.goto(PageScreen(self, t("results"), lines, ok=self.standings))
 
     def standings_lines(self):
         m = self.match
@@ -536,8 +517,14 @@ class App:
         leaders = m.leaders()
         lines = []
         if m.over:                      # who won first: in view on the MacroPad's five lines too
+            # why it ended: who reached the points target or ran out of chips, else its deals
+            hit = m.enders()
+            why = t("after_deals") % text.deals_text(m.deals)
+            if hit:
+                why = (t("reached") % m.rules.target if m.rules.scoring == RACE else t("broke")) + \
+                    ", ".join([text.seat(p, self.human) for p in hit])
             lines = [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
-                     (self.match_end(), ui.TEXT)]
+                     (why, ui.TEXT)]
         r = m.rules.scoring             # as at the table: chips "$19", points "+3 pt", a race's "42 pt"
         marked = len(leaders) < m.players                   # not while all stand level
         for p in range(m.players):
@@ -561,20 +548,19 @@ class App:
             lines.remove((t("leads"), ui.MUTED))        # then the page ends in view (MacroPad)
         return lines
 
-    def match_end(self):
-        """Why the match ended: who reached the points target or ran out of chips, else its
-        number of deals."""
-        m = self.match
-        hit = m.enders()
-        if not hit:
-            return t("after_deals") % text.deals_text(m.deals)
-        why = t("reached") % m.rules.target if m.rules.scoring == RACE else t("broke")
-        return why + ", ".join([text.seat(p, self.human) for p in hit])
-
     def standings(self, back=None):
         m = self.match
-        if back is not None:
-            told = self.passes_lines()
+        if back is not None:        # from the pause menu: what the forced passes proved, the
+            g = m.game              # hidden cards each opponent cannot hold
+            mine = g.hand(self.human)
+            told = []
+            for p in range(g.players):
+                if p == self.human:
+                    continue
+                cards = sorted_hand(g, p, [g.void[p * 4 + s] & ~g.table[s] & ~mine[s] for s in range(4)])
+                if cards:       # the cards on a line of their own, indented, as the results list them
+                    told.append((text.seat(p, self.human) + " " + t("none_of") + ":", ui.TEXT))
+                    told.append(("  " + " ".join([card_name(c) for c in cards]), ui.TEXT))
             if told:
                 told.insert(0, (t("told"), ui.ACCENT))
             self.goto(PageScreen(self, t("standings"), self.standings_lines() + told, ok=back, back=back))
