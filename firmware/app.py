@@ -437,14 +437,9 @@ class App:
         self.resume_table()
         self.screen.start_hint()
 
-    def _drop_match(self):
-        """No match runs now: its bots go with it (each keeps the last view it was given and
-        its search's game: 8-17 KB held at the title, found by a soak on MicroPython)."""
-        self.match = None
-        self.bots = []
-
     def quit_match(self):
-        self._drop_match()
+        self.match = None       # no match runs now: its bots go with it (each keeps the last view
+        self.bots = []          # it was given and its search's game: 8-17 KB held at the title)
         self.stats.streak = 0   # a deal given up is not won: no run of wins kept by quitting
         # the next deal number (and the streak) first: a power cut before the game is cleared
         # resumes the match, its streak ended as the player chose, and never deals it again
@@ -570,7 +565,8 @@ class App:
         def go_on():
             if m.over:
                 self.save_game(FINISHED)
-                self._drop_match()
+                self.match = None       # and its bots, as quit_match drops them
+                self.bots = []
                 self.new_game(self.now)     # a rematch is OK on Start; BACK there: the title
             else:
                 m.next_deal()
