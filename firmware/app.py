@@ -7,9 +7,8 @@
 import displayio
 
 from engine.portable import const
-from engine.rules import PRESETS, FIELDS, Rules, preset, override, CHIPS, RACE, ZERO_SUM, CARDS, VALUES, PIPS
-from engine.rules import SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY, LEFT_OF_DEALER
-from engine.rules import SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, SEVEN_OF_SPADES, SEVEN_OF_CLUBS
+from engine import rules as R       # New game's option values: R.SEVENS, R.CARDS...
+from engine.rules import PRESETS, FIELDS, Rules, preset, override, CHIPS, RACE, ZERO_SUM
 from engine.match import Match
 from engine.stats import Stats
 from engine import save
@@ -343,16 +342,17 @@ class App:
             ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
             players,
             ["difficulty", self._levels_text, change_level, None],
-            line("opening", (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)),
-            line("opener", (LEFT_OF_DEALER, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, SEVEN_OF_SPADES, SEVEN_OF_CLUBS)),
+            line("opening", (R.SEVENS, R.FIVE_OR_NINE, R.ANY_RANK, R.PLAY_OR_PAY)),
+            line("opener", (R.LEFT_OF_DEALER, R.SEVEN_OF_DIAMONDS, R.SEVEN_OF_HEARTS, R.SEVEN_OF_SPADES,
+                             R.SEVEN_OF_CLUBS)),
             line("ace_high", (0, 1)),
             line("up_first", (0, 1)),
             line("coventry", (0, 1)),
-            line("scoring", (ZERO_SUM, RACE, CHIPS)),
+            line("scoring", (R.ZERO_SUM, R.RACE, R.CHIPS)),
             line("target", (25, 50, 100)),           # shorter races too
             line("deals", (1, 4, 10, 20, 0)),       # 1: each deal a game, as 001 allows
             line("chips", (20, 30, 50, 60, 80)),
-            line("penalty", (CARDS, VALUES, PIPS)),
+            line("penalty", (R.CARDS, R.VALUES, R.PIPS)),
             line("strategic_pass", (0, 1)),
             line("gate_penalty", (3, 5)),            # 3 as in rule book 000, 5 as in 001
             line("winner_deals", (0, 1)),            # 001: the winner may deal the next deal
