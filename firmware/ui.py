@@ -262,6 +262,7 @@ class CardArt:
             a, b = inks[i] if tight else (0, g.width)
             left = x - a if tight else x + g.dx
             gtop = base + self._ascent - g.dy - g.height
+            cell = g.tile_index * g.width       # its cell in the font's strip
             for gy in range(g.height):
                 py = gtop + gy
                 if py < top or py >= end:
@@ -270,7 +271,7 @@ class CardArt:
                     px = left + gx
                     if px < 1 or px >= tw - 1:
                         continue
-                    if _pixel(g, gx, gy):
+                    if g.bitmap[cell + gx, gy]:
                         bmp[x0 + px, py] = ink
             x += b - a + 1 if tight else g.shift_x
 
@@ -309,19 +310,16 @@ class CardArt:
         return displayio.TileGrid(bmp, pixel_shader=pal)
 
 
-def _pixel(g, x, y):
-    """Pixel (x, y) of glyph g, in its cell of the font's strip."""
-    return g.bitmap[g.tile_index * g.width + x, y]
-
-
 def _ink(g, rows=False):
     """The first and one past the last column (or row) of glyph g's bitmap with ink."""
     n, m = (g.height, g.width) if rows else (g.width, g.height)
+    bmp = g.bitmap
+    x0 = g.tile_index * g.width         # its cell in the font's strip
     a = n
     b = 0
     for i in range(n):
         for j in range(m):
-            if _pixel(g, j, i) if rows else _pixel(g, i, j):
+            if bmp[x0 + j, i] if rows else bmp[x0 + i, j]:
                 if i < a:
                     a = i
                 b = i + 1

@@ -300,10 +300,15 @@ def bdf_pixels(g):
                for x in range(g.width) if g.bitmap[x, y])
 
 
+def strip_pixel(g, x, y):
+    """Pixel (x, y) of strip font glyph g, in its cell of the font's strip."""
+    return g.bitmap[g.tile_index * g.width + x, y]
+
+
 def strip_pixels(s):
     """A strip font glyph's lit pixels, as bdf_pixels counts them."""
     return set((x, s.height + s.dy - 1 - y) for y in range(s.height) for x in range(s.width)
-               if ui._pixel(s, x, y))
+               if strip_pixel(s, x, y))
 
 
 def test_font_has_suits_and_accents(fonts):
@@ -406,7 +411,7 @@ def test_the_next_rank_reads_on_every_tile(fonts, board):
                 else:                                   # bare: the slot and the accent ink alone
                     assert {at(art, tile, x, y) for y in range(th) for x in range(tw)} <= \
                         {ui.BG, ui._SLOT, ui.NEED}, (board, r)
-                whole = sum(1 for y in range(g.height) for x in range(g.width) if ui._pixel(g, x, y))
+                whole = sum(1 for y in range(g.height) for x in range(g.width) if strip_pixel(g, x, y))
                 assert len(ink) == whole, (board, text.rank(r))
     finally:
         text.set_lang(0)
