@@ -297,10 +297,11 @@ class App:
                 self.seat_levels[seat] = (self.seat_levels[seat] + step) % len(LEVELS)
             return ["P" + str(seat + 1), value, change, None]
 
-        def line(field, values):
-            """A rule option's line: its value in words; LEFT/RIGHT the next value that can be
-            played with the others (engine.rules.override). The opener picked comes back with
-            a 7s opening after a free one made the player left of the dealer open."""
+        def line(field, values=(0, 1)):
+            """A rule option's line: its value in words (off or on, unless values says);
+            LEFT/RIGHT the next value that can be played with the others (engine.rules.override).
+            The opener picked comes back with a 7s opening after a free one made the player left
+            of the dealer open."""
             def change(step):
                 cur = getattr(self.rules(), field)
                 i = values.index(cur) if cur in values else 0
@@ -345,17 +346,17 @@ class App:
             line("opening", (R.SEVENS, R.FIVE_OR_NINE, R.ANY_RANK, R.PLAY_OR_PAY)),
             line("opener", (R.LEFT_OF_DEALER, R.SEVEN_OF_DIAMONDS, R.SEVEN_OF_HEARTS, R.SEVEN_OF_SPADES,
                              R.SEVEN_OF_CLUBS)),
-            line("ace_high", (0, 1)),
-            line("up_first", (0, 1)),
-            line("coventry", (0, 1)),
+            line("ace_high"),
+            line("up_first"),
+            line("coventry"),
             line("scoring", (R.ZERO_SUM, R.RACE, R.CHIPS)),
             line("target", (25, 50, 100)),           # shorter races too
             line("deals", (1, 4, 10, 20, 0)),       # 1: each deal a game, as 001 allows
             line("chips", (20, 30, 50, 60, 80)),
             line("penalty", (R.CARDS, R.VALUES, R.PIPS)),
-            line("strategic_pass", (0, 1)),
+            line("strategic_pass"),
             line("gate_penalty", (3, 5)),            # 3 as in rule book 000, 5 as in 001
-            line("winner_deals", (0, 1)),            # 001: the winner may deal the next deal
+            line("winner_deals"),                   # 001: the winner may deal the next deal
             ["deal_no", deal_text, change_deal, edit_deal],
         ]
         deal_row = len(items) - 1
