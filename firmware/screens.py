@@ -126,34 +126,28 @@ class ListScreen(Screen):
         it = self.items[i]
         return (it[2] or it[3]) and not (it[1] and it[1]() == "-")
 
-    def _change(self, item, step):
-        """Step the line's value. Saved at once (settings, New game's choices), so a power cut
-        loses none of it."""
-        if item[2]:
-            item[2](step)
-            self.app.save_prefs()
-
     def on_button(self, b, now):
         n = len(self.items)
         item = self.items[self.sel]
+        step = 0
         if b in (UP, DOWN):
             for _ in range(n):
                 self.sel = (self.sel + (1 if b == DOWN else -1)) % n
                 if self._live(self.sel):
                     break
         elif b in (LEFT, RIGHT) and item[2]:
-            self._change(item, 1 if b == RIGHT else -1)
+            step = 1 if b == RIGHT else -1
         elif b == OK or b == RIGHT and item[3]:     # RIGHT opens a line as LEFT goes back (two keys)
             if item[3]:
                 item[3]()
                 return
-            self._change(item, 1)
-        elif b in (BACK, MENU) and self.back_fn:
+            step = 1
+        elif b in (BACK, MENU, LEFT) and self.back_fn:      # (a line with a value took LEFT above)
             self.back_fn()
             return
-        elif b == LEFT and self.back_fn:      # (a line with a value took LEFT above)
-            self.back_fn()
-            return
+        if step and item[2]:    # the line's value stepped: saved at once (settings, New game's
+            item[2](step)       # choices), so a power cut loses none of it
+            self.app.save_prefs()
         self.show()
 
 
