@@ -139,6 +139,9 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("tune", ["--workers", "100000"],
      "argument --workers: at most %d (four per core here)" % (4 * (os.cpu_count() or 1))),
     ("tournament", ["--workers", "100000"], "argument --workers: at most"),
+    # argparse's own words named the type's function: "invalid deal_count value: 'x'"
+    ("tournament", ["--deals", "x"], "argument --deals: give a whole number, not 'x'"),
+    ("compare", ["--workers", "2.5"], "argument --workers: give a whole number, not '2.5'"),
 ])
 def test_the_research_tools_refuse_bad_arguments_in_one_line(tool, args, message):
     """compare, tune, distill and lookahead took these with a traceback (a division by zero for

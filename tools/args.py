@@ -26,46 +26,28 @@ def folder(text):
     return text
 
 
-def nonnegative(text):
-    """An int of 0 or more."""
-    n = int(text)
-    if n < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more, not %d" % n)
-    return n
+def whole(least, most=None, why=""):
+    """An argparse type: a whole number from `least` to `most` (no bound where None); `why`
+    follows the bound in the message, e.g. " (four per core here)"."""
+    def parse(text):
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("give a whole number, not %r" % text)
+        if n < least:
+            bound = "must be 0 or more" if least == 0 else "must be at least %d" % least
+            raise argparse.ArgumentTypeError("%s, not %d" % (bound, n))
+        if most is not None and n > most:
+            raise argparse.ArgumentTypeError("at most %d%s, not %d" % (most, why, n))
+        return n
+    return parse
 
 
-def positive(text):
-    """An int of at least 1."""
-    n = int(text)
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be at least 1, not %d" % n)
-    return n
-
-
-def deal_count(text):
-    """A number of deals for --deals: 1 to MAX_DEALS."""
-    n = positive(text)
-    if n > MAX_DEALS:
-        raise argparse.ArgumentTypeError("at most %d, not %d" % (MAX_DEALS, n))
-    return n
-
-
-def budget(text):
-    """Hard's work budget in plies for --budget: 0 (no search) to MAX_BUDGET."""
-    n = nonnegative(text)
-    if n > MAX_BUDGET:
-        raise argparse.ArgumentTypeError("at most %d plies (100 times the badge's %d), not %d"
-                                         % (MAX_BUDGET, HARD_BUDGET, n))
-    return n
-
-
-def workers(text):
-    """A process count for --workers: at least 1, at most four per core of this machine."""
-    n = positive(text)
-    most = 4 * (os.cpu_count() or 1)
-    if n > most:
-        raise argparse.ArgumentTypeError("at most %d (four per core here), not %d" % (most, n))
-    return n
+nonnegative = whole(0)
+positive = whole(1)
+deal_count = whole(1, MAX_DEALS)        # --deals
+budget = whole(0, MAX_BUDGET, " plies (100 times the badge's %d)" % HARD_BUDGET)     # Hard's --budget
+workers = whole(1, 4 * (os.cpu_count() or 1), " (four per core here)")      # --workers: processes
 
 
 def numbers(count=None, least=0, most=None):

@@ -25,7 +25,7 @@ from simulator.core import Sim, ROOT
 from firmware.table import TableScreen
 from firmware import heap, text, help_pages
 from tools import bench
-from tools.args import positive, command, folder
+from tools.args import whole, command, folder
 from simulator.__main__ import MAX_SCALE
 
 
@@ -223,13 +223,9 @@ def readme_buttons(readme):
     return readme[:a] + "\n" + buttons_table() + "\n" + readme[b:]
 
 
-def scale(text):
-    """--scale: 1 to the simulator's MAX_SCALE (a 320x240 picture 3200 px wide); more ran out of
-    memory in pygame with a traceback, or took gigabytes first."""
-    n = positive(text)
-    if n > MAX_SCALE:
-        raise argparse.ArgumentTypeError("at most %d, not %d" % (MAX_SCALE, n))
-    return n
+# --scale: 1 to the simulator's MAX_SCALE (a 320x240 picture 3200 px wide); more ran out of
+# memory in pygame with a traceback, or took gigabytes first
+scale = whole(1, MAX_SCALE)
 
 
 def main(argv=None):
