@@ -20,9 +20,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import bots                                  # noqa: E402
-from engine.levels import LEVELS                         # noqa: E402
-from engine.rules import preset                 # noqa: E402
+from engine import bots            # noqa: E402
+from engine.levels import LEVELS   # noqa: E402
+from engine.rules import preset    # noqa: E402
 from tools.tournament import deal_number, seat_won, spans, interval, map_chunks   # noqa: E402
 from tools.args import add_preset, deal_count, numbers, MAX_BUDGET, add_workers, add_seed, command   # noqa: E402
 

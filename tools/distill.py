@@ -24,12 +24,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import bots                    # noqa: E402
-from engine.game import Game, PASS         # noqa: E402
-from engine.match import Match             # noqa: E402
-from engine.rng import Rng                 # noqa: E402
-from engine.rules import preset   # noqa: E402
-from tools.tournament import deal_number, lay, map_chunks, level_names, paste_line    # noqa: E402
+from engine import bots              # noqa: E402
+from engine.game import Game, PASS   # noqa: E402
+from engine.match import Match       # noqa: E402
+from engine.rng import Rng           # noqa: E402
+from engine.rules import preset      # noqa: E402
+from tools.tournament import deal_number, lay, map_chunks, level_names, paste_line   # noqa: E402
 from tools.args import add_preset, deal_count, positive, add_workers, command   # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")

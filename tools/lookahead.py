@@ -31,12 +31,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import bots                    # noqa: E402
-from engine.levels import LEVELS           # noqa: E402
-from engine.game import Game               # noqa: E402
-from engine.match import Match             # noqa: E402
-from engine.rng import Rng                 # noqa: E402
-from engine.rules import preset   # noqa: E402
+from engine import bots            # noqa: E402
+from engine.levels import LEVELS   # noqa: E402
+from engine.game import Game       # noqa: E402
+from engine.match import Match     # noqa: E402
+from engine.rng import Rng         # noqa: E402
+from engine.rules import preset    # noqa: E402
 from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
 from tools.args import add_preset, deal_count, numbers, add_workers, add_seed, command   # noqa: E402
 

@@ -31,15 +31,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import bots                    # noqa: E402
-from engine.levels import LEVELS           # noqa: E402
-from engine.match import Match             # noqa: E402
-from engine import rules as engine_rules   # noqa: E402
+from engine import bots                             # noqa: E402
+from engine.levels import LEVELS                    # noqa: E402
+from engine.match import Match                      # noqa: E402
+from engine import rules as engine_rules            # noqa: E402
 from engine.rules import preset, override, FIELDS   # noqa: E402
-from firmware.text import OPTIONS, option_text   # noqa: E402
-from tools.args import add_preset, deal_count, budget, MAX_BUDGET, add_workers, add_seed, worker_pool, command   # noqa: E402
-from engine import reasons                 # noqa: E402
-from firmware.text_en import REASONS       # noqa: E402
+from firmware.text import OPTIONS, option_text      # noqa: E402
+from tools.args import (  # noqa: E402
+    add_preset, deal_count, budget, MAX_BUDGET, add_workers, add_seed, worker_pool, command)
+from engine import reasons                          # noqa: E402
+from firmware.text_en import REASONS                # noqa: E402
 
 
 def paste_line(key, w, tail=""):

@@ -23,10 +23,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import bots                                 # noqa: E402
-from engine.levels import LEVELS                        # noqa: E402
-from engine.rules import preset                # noqa: E402
-from tools.tournament import deal_number, seat_won, paste_line       # noqa: E402
+from engine import bots            # noqa: E402
+from engine.levels import LEVELS   # noqa: E402
+from engine.rules import preset    # noqa: E402
+from tools.tournament import deal_number, seat_won, paste_line   # noqa: E402
 from tools.args import add_preset, deal_count, positive, numbers, add_workers, worker_pool, command   # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
