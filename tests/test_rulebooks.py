@@ -383,6 +383,8 @@ def test_000_coventry_an_ace_row_runs_up_and_the_fourth_ace_s_layer_plays_again_
     assert g.play(c("AC")) == R.OK
     assert g.turn == last and g.bonus == 3 and g.last[last] == c("AC")
     assert g.legal_moves() == [c("2S"), PASS]            # not on the clubs just opened
+    # declining the privilege is no pass: it costs nothing, and its price reads nothing
+    assert g.pass_cost(last) == (0, []) and g.pass_total(last, LEAST) == g.pass_total(last, MOST) == 0
     assert g.play(c("2S")) == R.OK and g.bonus == -1 and g.turn != last
     g = rigged(preset("coventry"), [["AS", "2S"], ["AH", "KS"], ["AD", "QS"], ["AC", "5C", "6C"]])
     for x in ("AS", "AH", "AD"):
