@@ -526,6 +526,12 @@ def test_002_seven_of_diamonds_opens_and_nothing_else():
     assert g.legal_moves() == [c("7D")]
     assert g.play(PASS) == R.MUST_PLAY
     assert g.play(c("7D"), (p + 1) % 4) == R.NOT_YOUR_TURN
+    # "Quelquefois c'est le détenteur d'une certaine carte qui doit jouer en premier" (001):
+    # the 7♦ first, even from a hand with another 7 that would start its row just as well
+    g = deal_where(preset("sevens"), lambda g: holds(g, g.turn, [c("7D")]) and
+                   any(holds(g, g.turn, [c(x)]) for x in ("7S", "7H", "7C")))
+    other = [c(x) for x in ("7S", "7H", "7C") if holds(g, g.turn, [c(x)])]
+    assert all(g.play(x) == R.OPENER_FIRST for x in other) and not g.log
 
 
 def test_002_hearts_row_five_to_nine_takes_only_four_and_ten():
