@@ -524,6 +524,7 @@ def test_002_seven_of_diamonds_opens_and_nothing_else():
     p = g.turn
     assert holds(g, p, [c("7D")])
     assert g.legal_moves() == [c("7D")]
+    assert [g.can_play(q) for q in range(4)] == [q == p for q in range(4)]    # nobody else yet
     assert g.play(PASS) == R.MUST_PLAY
     assert g.play(c("7D"), (p + 1) % 4) == R.NOT_YOUR_TURN
     # "Quelquefois c'est le détenteur d'une certaine carte qui doit jouer en premier" (001):
