@@ -988,11 +988,12 @@ def test_000_a_row_started_at_its_end_has_no_gate_beyond_it(start, inside, outsi
 
 def test_a_paid_pass_counts_as_a_pass_not_a_forced_one():
     g = random_play_until(preset("fan_tan"), lambda g: g.can_play() and g.bonus < 0
-                          and g.check(PASS) == R.OK)
+                          and g.check(PASS) == R.OK and g.last[g.turn] != PASS)
     p = g.turn
     passes, forced = g.passes[p], g.forced[p]
     assert g.play(PASS) == R.OK
     assert g.passes[p] == passes + 1 and g.forced[p] == forced
+    assert g.last[p] == PASS            # the table shows the pass, not the card before it
 
 
 @pytest.mark.parametrize("key", ("sevens", "parliament", "domino"))
