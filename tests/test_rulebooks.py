@@ -328,6 +328,27 @@ def test_000_coventry_fourth_starter_earns_a_bonus_card_on_another_row():
     assert g.turn != p or g.over
 
 
+def test_000_coventry_only_the_fourth_starter_earns_the_bonus():
+    """"Le joueur qui joue la carte servant de point de départ à la quatrième séquence" plays
+    again: once a deal, for that starter, not for every card laid after it."""
+    rng = Rng(11)
+    deals = 0
+    for d in range(1, 40):
+        g = Game(preset("coventry"), d, chips=[50] * 4)
+        earned = 0
+        while not g.over:
+            moves = [m for m in g.legal_moves() if m != PASS] or [PASS]
+            was = g.bonus
+            g.play(moves[rng.below(len(moves))])
+            if g.bonus >= 0 and was < 0:
+                earned += 1
+                assert g.opened == 4 and g.log[-1] == g.bonus * 13 + g.start
+                assert g.table[g.bonus] == 1 << g.start        # its row holds the starter alone
+        assert earned <= 1
+        deals += earned
+    assert deals
+
+
 def test_000_coventry_a_deal_won_on_the_bonus_card_leaves_no_bonus_pending():
     """Deal 1329, cards laid at random: the winner's last card is the bonus card after the
     fourth starter. The deal is over, so no bonus is on (the final table outlines every row's
