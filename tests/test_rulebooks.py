@@ -507,6 +507,19 @@ def test_chip_games_start_every_player_with_the_same_stack(key, stack):
     assert m.start_chips == [stack] * m.players
 
 
+@pytest.mark.parametrize("key, scoring, deals", [("fan_tan", CHIPS, 10), ("five_or_nine", CHIPS, 10),
+                                                 ("coventry", CHIPS, 10), ("play_or_pay", CHIPS, 10),
+                                                 ("sevens", ZERO_SUM, 4), ("domino", RACE, 0),
+                                                 ("parliament", RACE, 0)])
+def test_each_preset_s_match_length(key, scoring, deals):
+    """The README's preset table: the chip games play 10 deals (unless someone is out of
+    chips first), Sevens a zero-sum match of 4, Domino and Parliament a race to 100 with no
+    deal limit."""
+    r = preset(key)
+    assert (r.scoring, r.deals) == (scoring, deals)
+    assert r.scoring != RACE or r.target == 100
+
+
 # ---- rule book 001 (Domino) ------------------------------------------------
 def test_001_first_player_chooses_the_rank():
     rules = preset("domino")
