@@ -916,6 +916,9 @@ def test_invalid_rule_combinations_are_explained():
         Rules.decode(bytes([4, 3, 7, 1, 38]))
     with pytest.raises(ValueError):
         Rules(colour=1)
+    # a field is a whole number (the save format holds one byte a field): 4.0 players is none
+    assert Rules(players=4.0).problem() == "players out of range"
+    assert Rules(target=99.5).problem() == "target out of range"
 
 
 @pytest.mark.parametrize("rules, players, why", [
