@@ -206,6 +206,8 @@ def _forged(key, change, players=None):
     ("sevens", lambda m: (setattr(m, "deals", 1), m.scores.__setitem__(0, 5)), None,
      "bad scores"),                   # a deal settled, but points from nowhere: not zero-sum
     ("domino", lambda m: m.scores.__setitem__(1, -2), None, "bad scores"),
+    ("parliament", lambda m: (setattr(m, "deals", 1), m.scores.__setitem__(1, -1)), None,
+     "bad scores"),                   # a race only adds points: not even one below 0
     ("sevens", lambda m: (m.scores.__setitem__(0, 32767), m.scores.__setitem__(1, -32767)),
      None, "bad scores"),             # sums to 0, but before any deal was settled
     ("fan_tan", lambda m: m.start_chips.__setitem__(2, 99), None, "bad chips"),
