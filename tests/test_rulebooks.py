@@ -650,6 +650,7 @@ def test_002_a_player_passes_only_when_nothing_fits():
     before = (g.table[:], g.hands[:], g.turn, g.passes[:])
     assert PASS not in g.legal_moves() and g.play(PASS) == R.MUST_PLAY
     assert (g.table[:], g.hands[:], g.turn, g.passes[:]) == before
+    assert g.pass_cost() == (0, []) and g.pass_total(bound=MOST) == 0     # a points game: no chips
     rng = Rng(3)
     seen = 0
     for d in range(1, 40):
