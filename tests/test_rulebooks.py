@@ -663,6 +663,7 @@ def test_002_a_player_passes_only_when_nothing_fits():
                 if g.passes[p] > passes[p]:           # nothing of theirs fits the table it left
                     seen += 1
                     assert all(g.hands[p * 4 + s] & g.fits[s] == 0 for s in range(4)), (d, p)
+        assert not any(g.can_play(p) for p in range(4))     # the deal is over: nobody plays on
     assert seen > 20
 
 
