@@ -3,7 +3,7 @@ import pytest
 
 from engine.cards import card, FULL, SPADES, HEARTS, DIAMONDS, CLUBS, mask_value
 from engine.rng import Rng
-from engine.rules import (preset, PRESETS, Rules, FIVE_OR_NINE, ANY_RANK,
+from engine.rules import (preset, PRESETS, Rules, SEVENS, FIVE_OR_NINE, ANY_RANK,
                           LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, PIPS, ZERO_SUM, CHIPS, RACE,
                           override)
 from engine.game import Game, PASS, LEAST, MOST, first_dealer, deal_hands
@@ -1059,6 +1059,28 @@ def test_chip_scoring_back_brings_the_presets_paid_pass_back():
     assert base.with_(**away).strategic_pass == 0
     back = override(base, away, "scoring", CHIPS)
     assert base.with_(**back) == base
+
+
+def test_a_number_of_deals_chosen_on_new_game_stays_when_another_option_changes():
+    """New game: only a change of scoring brings its own number of deals; Fan Tan's 20 deals
+    picked stay 20 when the penalty or the opening changes afterwards."""
+    base = preset("fan_tan")
+    over = override(base, {}, "deals", 20)
+    for field, value in (("penalty", VALUES), ("opening", FIVE_OR_NINE), ("ace_high", 1)):
+        over = override(base, over, field, value)
+        assert base.with_(**over).deals == 20, field
+
+
+def test_coventry_s_opening_changed_to_sevens_drops_its_bonus():
+    """New game: the bonus is an any-rank rule (000's Coventry variant), so a 7s opening chosen
+    for the Coventry preset plays with no bonus rather than being refused; any rank again
+    brings the preset's bonus back."""
+    base = preset("coventry")
+    over = override(base, {}, "opening", SEVENS)
+    assert over is not None
+    r = base.with_(**over)
+    assert r.opening == SEVENS and r.coventry == 0 and r.problem() is None
+    assert base.with_(**override(base, over, "opening", ANY_RANK)) == base
 
 
 @pytest.mark.parametrize("key", PRESETS)
