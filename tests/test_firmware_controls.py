@@ -166,6 +166,7 @@ def test_on_the_pass_the_message_says_its_price_even_after_a_hint_for_a_card():
     while t.items[t.cursor] != PASS:
         sim.press("LEFT")
     assert message(t) == "\u25b6" + t._pass_text(), message(t)
+    assert t.cursor_tg.hidden                   # the pass has no card to frame: the line marks it
     sim.press("RIGHT")
     assert message(t) == hinted
 
@@ -256,7 +257,8 @@ def _dealing():
 
 def test_the_deal_shows_your_cards_one_at_a_time():
     """As a deal begins your hand fills in one card per step of the animation (at the speed
-    set), not two, under a blank message line."""
+    set), not two, under a blank message line, the frame on a card already dealt; with the last
+    card your decision begins (Sevens, deal 2: you open)."""
     from firmware.table import DEAL_STEP
     sim, t = _dealing()
     step = DEAL_STEP[sim.app.settings["speed"]]
@@ -265,8 +267,12 @@ def test_the_deal_shows_your_cards_one_at_a_time():
     for _ in range(5):
         counts.append(len(shown_hand(t)))
         assert message(t) == ""                 # nobody thinks yet: the cards are still coming
+        assert t.cursor < counts[-1]            # the frame on a card dealt, not on a place to come
         sim.tick(step)
     assert counts == list(range(counts[0], counts[0] + 5)) and counts[0] < 13
+    while len(shown_hand(t)) < t.g.counts[t.me]:
+        sim.tick(step)
+    assert t.my_turn() and message(t) == text.t("your_turn")     # with the last card, not a step after
 
 
 # ---- the replay: OK at its end leaves --------------------------------------------------
@@ -346,11 +352,15 @@ def test_the_replay_draws_your_hand_as_a_bot_s_turn_does(preset, seed, auto):
 
 
 def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
-    """The replay draws the table as it stood after each action: RIGHT shows the card laid
-    on its row and who laid it, LEFT takes it away again, and the hand has no cursor nor the
-    LED lit at your turns (nothing to pick)."""
+    """The replay draws the table as it stood after each action, and the scores as they stood
+    when the deal began: RIGHT (or DOWN) shows the card laid on its row and who laid it, LEFT
+    (or UP) takes it away again, and the hand has no cursor nor the LED lit at your turns
+    (nothing to pick)."""
     sim = _next_deal()
+    assert sim.app.match.scores != [0, 0, 0, 0]
     r = _paused_replay(sim)
+    said = [r.status_r.text] + [l2.text for p, l1, l2, width in r.opp_labels]
+    assert said == ["You 0 pt/100"] + ["13 \u00b7 0 pt"] * 3, said       # nobody had scored yet
     bottom = 1 if r.g.rules.ace_high else 0
 
     def laid():
@@ -364,6 +374,10 @@ def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
     sim.press("RIGHT")
     assert card in laid() and r.cursor_tg.hidden
     sim.press("LEFT")
+    assert card not in laid()
+    sim.press("DOWN")
+    assert card in laid()
+    sim.press("UP")
     assert card not in laid()
     while r.pos < len(r.log):
         sim.press("RIGHT")
@@ -614,6 +628,32 @@ def test_ok_pressed_to_hurry_the_bots_does_not_flick_past_the_deals_results():
     assert not short, "pages dismissed by the hurrying OKs, ms on screen: %r" % short
 
 
+def test_the_finished_deal_rests_on_the_table_until_ok_or_briefly_after_a_hurry():
+    """The table rests on a finished deal (the last card laid, the winner said) for 1.5 s before
+    its results, or until OK; only 0.3 s when a key hurried the bots to its end."""
+    sim = Sim(seed=100)
+    new_game(sim, PRESETS.index("sevens"))
+    g = sim.screen.g
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+    sim.tick()
+    assert isinstance(sim.screen, TableScreen)
+    sim.press("OK", settle=False)
+    sim.tick()
+    assert isinstance(sim.screen, PageScreen) and sim.screen.title == text.t("results")
+    sim = Sim(seed=1603)                          # after your move the bots end the deal
+    new_game(sim, PRESETS.index("sevens"))
+    t = _near_the_end(sim)
+    sim.press("OK", settle=False)
+    sim.press("RIGHT", settle=False)              # hurry them
+    while not t.g.over:
+        sim.tick()
+    ended = sim.hal.clock
+    while sim.screen is t:
+        sim.tick()
+    assert sim.hal.clock - ended <= 400
+
+
 @pytest.mark.parametrize("key", ["MENU", "BACK"])
 def test_a_menu_pressed_as_the_deal_ends_does_not_skip_its_results(key):
     """Found by play-testing (MacroPad): MENU pauses while the bots play; pressed as the last
@@ -676,6 +716,19 @@ def test_right_opens_a_menu_line_without_a_value_as_left_goes_back():
     assert sim.screen.title == text.t("new_game")
     sim.press("LEFT")                   # the Start line has no value: back to the title
     assert sim.screen.title != text.t("new_game")
+
+
+def test_ok_on_a_menu_line_with_a_value_steps_it_as_right_does():
+    """OK on a line with a value and nothing to open steps the value on, as RIGHT does, and
+    LEFT steps it back."""
+    sim = Sim(seed=3)
+    pick_preset(sim, PRESETS.index("parliament"))
+    select_menu(sim, "Players")
+    players = sim.app.rules().players
+    sim.press("OK")
+    assert sim.app.rules().players == players + 1 and sim.screen.title == text.t("new_game")
+    sim.press("LEFT")
+    assert sim.app.rules().players == players
 
 
 def test_on_e_ink_a_page_takes_ok_only_once_the_panel_has_shown_it():
