@@ -5,7 +5,7 @@ import pytest
 
 from simhelp import (Sim, quit_match, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand, start_in_words, pick_preset, set_line, line_value, start_with)
-from engine.cards import lowest
+from engine.cards import lowest, FULL
 from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
@@ -29,6 +29,9 @@ def check_table(sim, t):
     assert all(g.hand(t.me)[c // 13] >> (c % 13) & 1 for c in hand)
     assert len(hand) == min(g.counts[t.me], t.cap)
     assert message(t)
+    # a complete row's suit tile turns to the accent colour (inverted on mono screens)
+    assert [t.rows[0, s] for s in range(4)] == [(ui.T_SUIT_DONE if g.table[s] == FULL else ui.T_SUIT) + s
+                                                for s in range(4)]
     # each opponent's label ends with what they did last: the card they laid, or their pass
     for p, l1, _, _ in t.opp_labels:
         if g.last[p] >= 0:
@@ -274,6 +277,7 @@ def test_the_standings_write_points_as_the_table_does(preset_key, form):
     select_menu(sim, text.t("standings"))
     sim.press("OK")
     assert not any("\u25c0" in x for x in page_text(sim.screen)), page_text(sim.screen)
+    assert all(x.endswith(": 0 pt") for x in page_text(sim.screen)[:m.players])     # not "+0 pt"
     assert text.t("leads") == "\u25c0 leads"
     # during the deal its dealer is marked as at the table (where a 128x64 table has no room)
     assert [x.split(":")[0] for x in page_text(sim.screen)[:m.players]] == [
@@ -744,21 +748,29 @@ def test_a_shared_match_win_names_every_winner():
 
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
 def test_the_deal_winner_is_not_flagged_as_close_to_going_out(board):
-    """A bot with one or two cards left is flagged "!" in the warning colour; the winner, with
-    none, is not."""
+    """A bot with one or two cards left is flagged "!" in the warning colour (not with three);
+    the winner, with none, is not, and once the deal is over no label bears the turn marker."""
     sim = Sim(board, seed=5)
     new_game(sim, PRESETS.index("sevens"))
     t = sim.screen
     g = t.g
-    for _ in range(200):
+    warned = set()
+    for _ in range(2000):
         if g.over:
             break
-        sim.play_legal()
+        for p, l1, l2, _ in t.opp_labels:           # the line with the count: warned at 2, not 3
+            close = 0 < g.counts[p] <= 2
+            assert (l2 or l1).color == sim.app.theme.colour(ui.WARN if close else ui.TEXT), g.counts
+            warned.add((g.counts[p], close))
+        if t.my_turn():
+            sim.play_legal(settle=False)
+        sim.tick()
     assert g.over and g.winner != t.me, "pick a seed where a bot wins"
+    assert {(3, False), (2, True)} <= warned
     said = " ".join(x.text for lb in t.opp_labels for x in lb[1:3] if x is not None)
     if t.status_l is not None:
         said += " " + t.status_l.text
-    assert "0!" not in said and str(g.winner + 1) in said, said
+    assert "0!" not in said and str(g.winner + 1) in said and "\u25b6" not in said, said
 
 
 @pytest.mark.parametrize("preset_key,said", [("domino", "Open any rank"), ("five_or_nine", "Open a 5 or 9")])
@@ -806,6 +818,12 @@ def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
             break
     assert t.offset > 0 and left.text == "\u2190" and right.text == " "
     placed()
+    # a card laid from there: the window stays full, the cards before it come into view
+    while t.items[t.cursor] == PASS or t.g.check(t.items[t.cursor], t.me) != R.OK:
+        sim.press("LEFT")
+    offset = t.offset
+    sim.ok(settle=False)
+    assert t.offset == offset - 1 and len(shown_hand(t)) == t.cap
     four = Sim("adafruit_macropad_rp2040", seed=5)
     new_game(four, PRESETS.index("fan_tan"), players=4)
     assert four.screen.more is None                  # 13 cards fit
@@ -1088,6 +1106,27 @@ def bot_paid_pass_before_your_turn(board, need=lambda t: True):
         if said:
             return sim, t, said
     raise AssertionError("no bot paid to pass just before your turn")
+
+
+def test_bots_you_hurried_do_not_wait_out_a_bot_s_paid_pass_notice():
+    """A key while the bots play hurries them past a bot's paid pass too: the next bot moves at
+    once, not after the pass's notice time (1.2 s), which holds only the pace you did not hurry."""
+    sim = gate_passing_table("pimoroni_picosystem", 1)
+    t = sim.screen
+    g = t.g
+    gaps = []
+    while not g.over and len(gaps) < 3:
+        if t.my_turn():
+            sim.play_legal(settle=False)
+            sim.press("RIGHT", settle=False)            # hurry the bots
+        n = len(g.log)
+        sim.tick()
+        if len(g.log) > n and g.log[-1] == PASS and "Pot+" in message(t) and not t.my_turn():
+            since = sim.hal.clock
+            while len(g.log) == n + 1:
+                sim.tick()
+            gaps.append(sim.hal.clock - since)
+    assert gaps and max(gaps) < 300, gaps
 
 
 @pytest.mark.parametrize("board, kept", [("pimoroni_picosystem", False), ("pimoroni_badger2040", True)])
