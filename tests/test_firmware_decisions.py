@@ -53,6 +53,26 @@ def test_a_forced_pass_is_told_with_the_chip_it_took(chips):
     pytest.fail("no deal with a forced pass of yours found")
 
 
+def test_a_forced_pass_as_a_deal_begins_after_the_ante_took_your_last_chip_is_told_free():
+    """Fan Tan, deal 13 begun with one chip: the ante takes it, so the forced passes before
+    your first decision pay nothing, and are told without a price (your chips are counted
+    after the ante, not before it)."""
+    sim = Sim(seed=12)
+    new_game(sim, PRESETS.index("fan_tan"))
+    g = sim.screen.g
+    while not g.over:                           # deal 12, played out
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    sim.app.match.chips[0] = 1                  # as if it had left you one chip
+    seen = len(sim.messages)
+    sim.press("OK")                             # the results, then the standings: deal 13
+    sim.press("OK")
+    t = sim.screen
+    assert isinstance(t, TableScreen) and t.g.forced[0] and t.g.chips[0] == 0
+    told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
+    assert told and all(m == text.t("no_move") for m in told), told
+
+
 def _hard_hints_a_pass(key):
     """A real match of preset key where Hard, on seat 1's view, would pass while able to play
     (Play or Pay: a paid pass; Coventry: declining the bonus card)."""
@@ -135,26 +155,29 @@ def test_auto_play_lays_your_only_card_and_leaves_you_every_choice(tmp_path, boa
     assert set(said) <= set("Auto-play: " + text.card_name(c) for c in played)
 
 
-def _at_an_auto_play_turn():
-    """A Sevens deal with Auto-play on, played on to the first turn it will play for you."""
-    sim = Sim(seed=5)
+def _at_an_auto_play_turn(key="sevens", seed=5, card=-1):
+    """A deal with Auto-play on (Sevens, 5), played on to the first turn it will play for you
+    (that lays `card`, where given)."""
+    sim = Sim(seed=seed)
     sim.app.settings["auto"] = 1
-    new_game(sim, PRESETS.index("sevens"))
+    new_game(sim, PRESETS.index(key))
     t = sim.screen
     g = t.g
-    while t.lone() < 0:
+    while t.lone() < 0 or card >= 0 and t.lone() != card:
         if t.my_turn():
             sim.play_legal(settle=False)
         sim.tick()
     return sim, t, g
 
 
-def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns():
-    """The card Auto-play is about to lay is framed, the only one bright, and named. The turn is not
+@pytest.mark.parametrize("key,seed,card", [("sevens", 5, -1), ("parliament", 8, 0)])
+def test_a_key_on_a_turn_auto_play_lays_hurries_as_on_the_bots_turns(key, seed, card):
+    """The card Auto-play is about to lay is framed, the only one bright, and named (the A\u2660
+    too, card 0). The turn is not
     yours to decide: LEFT/RIGHT move nothing, they hurry the bots, and the
     hurry lasts through the card Auto-play lays, which is saved at once (a power cut replays
     nothing)."""
-    sim, t, g = _at_an_auto_play_turn()
+    sim, t, g = _at_an_auto_play_turn(key, seed, card)
     cursor, card, n = t.cursor, t.lone(), len(g.log)
     assert t.items[cursor] == card and [c for c, dim in shown_hand(t) if not dim] == [card]
     assert message(t) == "Auto-play: " + text.card_name(card)      # said before it is laid
