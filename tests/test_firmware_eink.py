@@ -130,6 +130,21 @@ def test_eink_ok_on_a_stale_panel_shows_the_selection_first():
         assert action not in sorted_hand(g, t.me)
 
 
+def test_eink_a_key_pressed_before_the_turns_refresh_is_shown_by_that_refresh():
+    """A key pressed as your decision begins, before the panel has settled: the turn's one
+    automatic refresh shows it, so a key after it waits for OK as after any shown input."""
+    sim = Sim("pimoroni_badger2040", seed=11)
+    new_game(sim, PRESETS.index("parliament"))      # your decision has just begun
+    events = refresh_log(sim)
+    assert sim.screen.my_turn() and sim.app.dirty
+    press(sim, "RIGHT")
+    wait(sim, PAUSE_MS)
+    assert events == [False] and not sim.app.dirty
+    press(sim, "RIGHT")
+    wait(sim, PAUSE_MS)
+    assert events == [False] and sim.app.dirty
+
+
 @pytest.mark.parametrize("settled", [True, False])
 def test_eink_illegal_card_shows_the_reason_at_once(settled):
     """Also on a stale panel: a card the deal refuses is not first shown to be confirmed
