@@ -367,8 +367,9 @@ def test_the_statistics_page_reads_matches_won_and_each_rule_set_once():
 
 
 def test_a_page_scrolls_to_its_last_line_and_no_further():
-    """MacroPad: DOWN scrolls a long rules page until its last line shows at the bottom, and
-    more presses leave it there (no blank row below, and the mark says lines lie above)."""
+    """MacroPad: DOWN (or RIGHT) scrolls a long rules page until its last line shows at the
+    bottom, and more presses leave it there (no blank row below, and the mark says lines lie
+    above)."""
     sim = Sim("adafruit_macropad_rp2040")
     sim.app.title()
     select_menu(sim, "Rules & help")
@@ -376,6 +377,8 @@ def test_a_page_scrolls_to_its_last_line_and_no_further():
     sim.press("OK")                                 # the first rule set's page
     page = sim.screen
     assert isinstance(page, PageScreen) and len(page.lines) > page.visible
+    sim.press("RIGHT")
+    assert page.top == 1
     for _ in range(len(page.lines) + 3):
         sim.press("DOWN")
     assert sim.screen is page and page.top == len(page.lines) - page.visible      # still on it
@@ -1772,6 +1775,19 @@ def test_the_table_shows_each_opponent_s_chips_as_the_table_page_says(board):
                 assert " 2:12 7\u2665 " in text.rules_words().TABLE[3], lang
             finally:
                 text.set_lang(0)
+
+
+@pytest.mark.parametrize("board", ("adafruit_macropad_rp2040", "pimoroni_badger2040"))
+def test_the_dealer_is_marked_once_beside_their_label_or_under_the_hand(board):
+    """Three players: the MacroPad's one-line labels have room for the dealer's D beside its
+    seat; where lines under the hand list each one's chips and the dealer (Badger), the labels
+    do not say them again."""
+    sim = Sim(board, seed=5)
+    new_game(sim, PRESETS.index("fan_tan"), players=3)
+    t = sim.screen
+    said = [l1.text for p, l1, l2, width in t.opp_labels] + ([t.ledger.text] if t.ledger else [])
+    assert " ".join(said).split().count("D") == 1 and sim.app.match.dealer != t.me, said
+    assert not any("$" in x for x in said[:2]) and ("$" in said[-1]) == (t.ledger is not None), said
 
 
 def test_a_new_game_line_with_nothing_to_choose_is_passed_by():
