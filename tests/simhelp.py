@@ -111,6 +111,13 @@ def new_game(sim, preset_index, players=None):
     assert isinstance(sim.screen, TableScreen)
 
 
+def play_out(g):
+    """Every seat, the human's too, lays the engine's first legal move until the deal is over
+    (the screen follows at the next tick)."""
+    while not g.over:
+        g.play(g.legal_moves()[0], g.turn)
+
+
 def human_turn(sim, check):
     """One human decision through buttons: walk to the first card that looks playable, OK.
 

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT
 from simhelp import (Sim, message, TableScreen, ListScreen, PageScreen, new_game, human_turn, select_menu, page_text,
-                     pick_preset, set_line, quit_match)
+                     pick_preset, set_line, quit_match, play_out)
 from engine import save
 from engine.match import Match
 from engine.rules import PRESETS, RACE, SEVEN_OF_HEARTS, PLAY_OR_PAY, preset
@@ -45,8 +45,7 @@ def started(data_dir, preset="fan_tan", moves=3, seed=77):
 def dealt_out(sim):
     """The deal on screen played to its end (each first legal move) and settled: its game."""
     g = sim.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
+    play_out(g)
     sim.settle()
     return g
 

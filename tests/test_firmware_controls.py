@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 import hal
-from simhelp import (Sim, quit_match, message, select_menu, new_game, pick_preset, TableScreen, PageScreen,
+from simhelp import (Sim, play_out, quit_match, message, select_menu, new_game, pick_preset, TableScreen, PageScreen,
                      ListScreen, page_text, shown_hand)
 from engine.game import PASS
 from firmware.text import card_name
@@ -24,8 +24,7 @@ def _play_to_deal_end(sim):
     """Every seat (the human too) lays the engine's first legal move until the deal is over,
     then the results page shows."""
     g = sim.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
+    play_out(g)
     sim.settle()
     assert isinstance(sim.screen, PageScreen)
 
@@ -634,8 +633,7 @@ def test_the_finished_deal_rests_on_the_table_until_ok_or_briefly_after_a_hurry(
     sim = Sim(seed=100)
     new_game(sim, PRESETS.index("sevens"))
     g = sim.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
+    play_out(g)
     sim.tick()
     assert isinstance(sim.screen, TableScreen)
     sim.press("OK", settle=False)

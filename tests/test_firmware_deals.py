@@ -4,7 +4,8 @@ import re
 import pytest
 
 from simhelp import (Sim, quit_match, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
-                     PageScreen, page_text, shown_hand, start_in_words, pick_preset, set_line, line_value, start_with)
+                     PageScreen, page_text, shown_hand, start_in_words, pick_preset, set_line, line_value, start_with,
+                     play_out)
 from engine.cards import lowest, FULL
 from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
@@ -363,8 +364,7 @@ def test_on_a_128x64_screen_the_standings_end_in_view(players, legend):
     sim = Sim("adafruit_macropad_rp2040", seed=8)
     new_game(sim, PRESETS.index("fan_tan"), players)
     g = sim.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
+    play_out(g)
     sim.settle()
     sim.press("OK")
     page = sim.screen

@@ -5,7 +5,7 @@ import pytest
 
 import hal
 
-from simhelp import Sim, LAYOUT_BOARDS, PageScreen, labels, new_game
+from simhelp import Sim, play_out, LAYOUT_BOARDS, PageScreen, labels, new_game
 from engine.rules import PRESETS
 from firmware import text, ui, layouts, help_pages
 from firmware import text_en, text_fr, text_de, rules_en, rules_fr, rules_de
@@ -129,8 +129,7 @@ def visit_all(sim, where):
         t = app.screen
         # play the deal out by the rules, then results and standings
         g = t.g
-        while not g.over:
-            g.play(g.legal_moves()[0], g.turn)
+        play_out(g)
         t.update(0)
         chk("deal over")
         app.deal_over()

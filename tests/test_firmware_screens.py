@@ -5,7 +5,7 @@ import pytest
 
 import hal
 
-from simhelp import (Sim, quit_match, message, select_menu, passed_by, new_game, pick_preset, LAYOUT_BOARDS,
+from simhelp import (Sim, play_out, quit_match, message, select_menu, passed_by, new_game, pick_preset, LAYOUT_BOARDS,
                      TableScreen, PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value,
                      start_with)
 from engine.game import PASS
@@ -331,8 +331,7 @@ def test_statistics_count_deals_under_each_rule_set_and_level():
     new_game(sim, PRESETS.index("parliament"))
     t = sim.screen
     g = t.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
+    play_out(g)
     sim.settle()
     sim.press("OK")
     assert sim.app.stats.deals == 2
@@ -437,8 +436,7 @@ def test_a_deal_against_mixed_bots_counts_under_the_hardest():
     select_menu(sim, "Start")
     sim.press("OK")
     g = sim.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
+    play_out(g)
     sim.settle()
     st = sim.app.stats
     assert st.deals == 1 and st.played[Stats.slot("sevens", 2)] == 1, list(st.played)
@@ -896,8 +894,7 @@ def test_winner_and_your_pass_read_as_sentences_in_every_language(lang):
                 sim.press("RIGHT")
             sim.ok()
             g = t.g
-            while not g.over:
-                g.play(g.legal_moves()[0], g.turn)
+            play_out(g)
             sim.settle()                          # the table shows the winner, then the results
             assert sim.screen.title == text.t("results")
             w = g.winner
@@ -987,8 +984,7 @@ def test_this_games_rules_say_who_was_dealt_the_first_jack(tmp_path):
     again.settle()
     assert said(again) == want
     g = again.screen.g
-    while not g.over:
-        g.play(g.legal_moves()[0], g.turn)
+    play_out(g)
     again.settle()
     while not isinstance(again.screen, TableScreen):    # results, standings, the next deal
         again.press("OK")
