@@ -19,7 +19,8 @@ def lines(st):
             + str(sum(st.wins)), ui.TEXT),
            (w["streak"] + ": " + str(st.streak), ui.TEXT),     # two lines: "Beste / Serie" broke apart
            (w["best"] + ": " + str(st.best), ui.TEXT),
-           (w["avg_pen"] + ": " + str(avg // 10) + w["point"] + str(avg % 10) + " " + t("cards"), ui.TEXT),
+           (w["avg_pen"] + ": " + (str(avg // 10) + w["point"] + str(avg % 10) + " " + t("cards")
+                                   if st.deals else "-"), ui.TEXT),     # no average of no deals
            (w["matches"] + ": " + str(st.matches) + " \u00b7 " + w["deals_won"] + ": "
             + str(st.match_wins), ui.TEXT)]
     head = False

@@ -365,6 +365,22 @@ def test_the_statistics_page_reads_matches_won_and_each_rule_set_once():
     assert page.count("Sevens") == 1
 
 
+def test_no_average_penalty_is_made_up_before_a_deal_is_played():
+    """Player review: a fresh badge's Statistics read "Avg penalty: 0.0 cards", a perfect
+    average of no deals at all. Before the first deal it reads "-", as a New game line that
+    means nothing does; the first deal brings the number (after a reset, "-" again)."""
+    sim = Sim(seed=30)
+    sim.settle()
+    select_menu(sim, "Statistics")
+    sim.press("OK")
+    assert "Avg penalty: -" in page_text(sim.screen), page_text(sim.screen)
+    sim.press("BACK")
+    sim.app.stats.add_deal("sevens", 0, True, 0)
+    select_menu(sim, "Statistics")
+    sim.press("OK")
+    assert "Avg penalty: 0.0 cards" in page_text(sim.screen)      # a won deal: no card left
+
+
 def test_a_page_scrolls_to_its_last_line_and_no_further():
     """MacroPad: DOWN (or RIGHT) scrolls a long rules page until its last line shows at the
     bottom, and more presses leave it there (no blank row below, and the mark says lines lie
