@@ -1,10 +1,11 @@
 # Two commands for a fresh machine: `make sim` and `make test`.
 PY := .venv/bin/python
 STAMP := .venv/.installed
+.DEFAULT_GOAL := help
 MPY := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 CP9 := build/circuitpython9-stubs/.installed
 
-.PHONY: sim test deps screenshots bench clean
+.PHONY: help sim test deps screenshots bench clean
 
 $(STAMP): requirements.txt
 	python3 -m venv .venv
@@ -21,20 +22,23 @@ $(CP9): $(STAMP)
 	$(PY) -m pip install -q --no-deps --upgrade --target build/circuitpython9-stubs circuitpython-stubs==9.2.9
 	touch $(CP9)
 
-deps: $(STAMP) $(MPY)
+help:  ## this list: each target and what it does
+	@sed -n 's/^\([a-z]*\):.*## /\1\t/p' Makefile
 
-sim: deps
+deps: $(STAMP) $(MPY)  ## install the venv, its PyPI packages and the npm MicroPython build
+
+sim: deps  ## play in the simulator (ARGS="--board hack_club_sprig"; ARGS=--help for more)
 	$(PY) -m simulator $(ARGS)
 
-test: deps $(CP9)
+test: deps $(CP9)  ## install everything and run every test (what CI runs)
 	$(PY) -m pytest -q -p no:cacheprovider tests
 
-screenshots: deps
+screenshots: deps  ## render every board's screens into docs/screens and the README's figures
 	$(PY) -m tools.screenshots $(ARGS)
 
 # always with its JSON line (the figures the README quotes); ARGS=--json does not repeat it
-bench: deps
+bench: deps  ## MicroPython heap bytes and times, ending in a JSON line
 	$(PY) -m tools.bench --json $(filter-out --json,$(ARGS))
 
-clean:
+clean:  ## remove the venv and node_modules
 	rm -rf .venv node_modules

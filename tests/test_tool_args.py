@@ -377,11 +377,15 @@ def test_tournament_help_gives_the_deals_default():
     assert "rotated (default 200)" in " ".join(r.stdout.split()), r.stdout
 
 
-def make_n(target, *args):
-    """The commands `make target args` would run (make test runs this one make inside)."""
+def make(*args):
+    """`make args` in the checkout, as its own make (make test runs this one inside)."""
     env = dict((k, v) for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS"))
-    r = subprocess.run(["make", "-n", "-o", "deps", target, *args], cwd=ROOT, env=env,
-                       capture_output=True, text=True, timeout=60)
+    return subprocess.run(["make", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
+def make_n(target, *args):
+    """The commands `make target args` would run."""
+    r = make("-n", "-o", "deps", target, *args)
     assert r.returncode == 0, r.stderr
     return r.stdout.splitlines()
 
@@ -488,3 +492,15 @@ def test_a_research_tool_that_ran_to_its_end_exits_0(tool, args):
     r = run(tool, *args)
     assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
     assert r.stdout
+
+
+def test_make_alone_lists_every_target_with_what_it_does():
+    """A badge hacker's first `make` (or `make help`): each target the Makefile offers, one line
+    each, and nothing installed by asking."""
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        phony = [line.split()[1:] for line in f if line.startswith(".PHONY:")][0]
+    for args in ([], ["help"]):
+        r = make(*args)
+        listed = dict(line.split("\t") for line in r.stdout.splitlines())
+        assert r.returncode == 0 and sorted(listed) == sorted(phony), r.stdout
+        assert all(listed.values())
