@@ -732,6 +732,18 @@ def test_a_full_flash_is_said_at_the_table_and_the_game_goes_on():
     assert store.writes == writes + 1               # then the game alone again
 
 
+def test_a_low_battery_on_a_full_flash_is_said_and_then_that_the_game_is_not_saved():
+    """The battery's notice takes the decision the not-saved notice would have taken; that
+    one comes at the next decision, and once: the battery notice did not mark it said."""
+    sim = Sim("pimoroni_badger2040", seed=5, battery=8)
+    sim.app.saves = Saves(FullStore())
+    new_game(sim, PRESETS.index("sevens"))
+    assert sim.app.unsaved
+    play_decisions(sim, 3)
+    assert [m for m in sim.messages if "save" in m] == ["Battery 8%: game not saved!",
+                                                        "Cannot save: power-off loses this game"]
+
+
 class FailingFrom(FileStore):
     """A folder whose writes fail from when `failing` is set: flash that fills up (28), or turns
     read-only (30), at a chosen moment; `only` limits it to one record's slots, `once` until
