@@ -460,6 +460,22 @@ def test_left_on_a_menu_line_without_a_value_goes_back():
     assert isinstance(sim.screen, TableScreen)
 
 
+def test_menu_on_a_menu_goes_back_as_back_does():
+    """MENU on a menu that has somewhere to go back to goes there, as BACK does: Settings back
+    to the title, and the pause menu MENU opened back to the table."""
+    sim = Sim()
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    assert sim.screen.title == "Settings"
+    sim.press("MENU")
+    assert sim.screen.title.startswith(text.t("title"))
+    new_game(sim, 0)
+    sim.press("MENU")
+    assert sim.screen.title == "Paused"
+    sim.press("MENU")
+    assert isinstance(sim.screen, TableScreen)
+
+
 def test_back_to_a_menu_comes_back_on_the_line_it_left():
     """BACK from Settings, Statistics, Rules & help or the replay puts the title's cursor on
     that line, as Rules & help does for its own lines (it went to the top: found by QA); the
