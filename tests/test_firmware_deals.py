@@ -652,6 +652,8 @@ def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
 
 @pytest.mark.parametrize("preset_key,end,why", [
     ("parliament", lambda m: m.scores.__setitem__(1, 104), "100 points reached: P2"),
+    ("parliament", lambda m: (m.scores.__setitem__(1, 104), m.scores.__setitem__(3, 100)),
+     "100 points reached: P2, P4"),
     ("fan_tan", lambda m: (m.chips.__setitem__(0, m.chips[0] + m.chips[2]), m.chips.__setitem__(2, 0)),
      "Out of chips: P3"),
     ("sevens", lambda m: setattr(m, "deals", m.rules.deals), "After 4 deals")])
