@@ -184,6 +184,16 @@ def test_new_game_sets_every_rule_option_the_rule_books_play():
     assert sim.app.match.rules.coventry == 1
 
 
+def test_new_game_s_lines_step_through_their_values_in_order():
+    """RIGHT steps a New game line to its next value in the order the rule books list them
+    (Scoring: zero-sum, race, chips), and an off/on line turns on (Winner deals)."""
+    sim = Sim(seed=2)
+    pick_preset(sim, PRESETS.index("sevens"))
+    assert set_line(sim, "Winner deals", 1, "winner_deals") == [0]
+    assert line_value(sim, "Winner deals") == "on"
+    assert set_line(sim, "Scoring", CHIPS, "scoring") == [ZERO_SUM, RACE]
+
+
 def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_needs():
     """Coventry's bonus needs any-rank openings: choosing 5 or 9 there turns it off (and the
     player left of the dealer opens), and its line reads "-" and is passed by; back on any
@@ -1318,6 +1328,22 @@ def test_a_battery_reading_that_wavers_about_10_percent_says_it_once():
         sim.play_legal()
         assert len(told()) == expect, charge
     assert told() == ["Battery 9%: your game is saved"] * 2
+
+
+def test_a_battery_read_at_most_once_a_minute_says_a_fall_past_both_marks_once():
+    """The charge is read as your decision begins, at most once a minute: a fall to 4% within
+    the minute of the last reading waits for the first decision after it; a fall from 40%
+    straight to 4% is said once (both marks passed), not again at 3%."""
+    sim = Sim("pimoroni_badger2040", seed=5, battery=40)
+    new_game(sim, PRESETS.index("sevens"))          # read at 40% as the first decision began
+    sim.hal.charge = 4
+    sim.play_legal()                                # the next decision, within the minute
+    assert not [m for m in sim.messages if m.startswith("Battery")]
+    for charge in (4, 3):
+        sim.hal.charge = charge
+        sim.tick(61000)
+        sim.play_legal()
+        assert [m for m in sim.messages if m.startswith("Battery")] == ["Battery 4%: your game is saved"], charge
 
 
 def test_the_battery_notice_stays_off_where_the_board_reads_no_battery():
