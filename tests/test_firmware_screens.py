@@ -173,6 +173,7 @@ def test_new_game_sets_every_rule_option_the_rule_books_play():
     set_line(sim, "Chips", 30, "chips")
     set_line(sim, "Deals", 0, "deals")
     assert line_value(sim, "Deals") == "no limit"
+    assert line_value(sim, "Winner deals") == "off"        # no limit: a next deal to deal
     select_menu(sim, "Start")
     sim.press("OK")
     r = sim.app.match.rules
@@ -1830,14 +1831,15 @@ def test_the_dealer_is_marked_once_beside_their_label_or_under_the_hand(board):
 
 def test_a_new_game_line_with_nothing_to_choose_is_passed_by():
     """"-" on the new-game screen means the option does not apply (aces in Play or Pay, whose
-    rows go round the corner; the race target outside a race; a seat nobody plays). UP and
-    DOWN pass such a line by, so no key changes it. QA scrolled through a dozen of them in
+    rows go round the corner, and the neighbours' part of its paid pass, each row having one
+    end; the race target outside a race; a seat nobody plays). UP and DOWN pass such a line
+    by, so no key changes it. QA scrolled through a dozen of them in
     Sevens. Where the preset sets the count (Sevens: 4), the Players line says it and is
     passed by too; Fan Tan's takes LEFT and RIGHT."""
     sim = Sim(seed=3)
     pick_preset(sim, PRESETS.index("play_or_pay"))
     before = (sim.app.rules(), list(sim.app.seat_levels))
-    for name in ("Ace high", "Ends at", "P5"):
+    for name in ("Ace high", "Ends at", "To neighbours", "P5"):
         assert line_value(sim, name) == "-" and passed_by(sim, name), name
     assert (sim.app.rules(), list(sim.app.seat_levels)) == before
     select_menu(sim, "Opens")                   # the line above Ace high: it shows "-"
