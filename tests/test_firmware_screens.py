@@ -361,7 +361,7 @@ def test_the_statistics_page_reads_matches_won_and_each_rule_set_once():
     titled once, its levels under it."""
     sim = Sim(seed=30)
     st = sim.app.stats
-    for level, won in ((0, True), (2, False), (2, True)):
+    for level, won in ((2, True), (0, True), (2, False)):     # a run of 2, then none
         st.add_deal("sevens", level, won, 0 if won else 4)
     st.add_match(True)
     st.add_match(False)
@@ -369,7 +369,7 @@ def test_the_statistics_page_reads_matches_won_and_each_rule_set_once():
     select_menu(sim, "Statistics")
     sim.press("OK")
     page = page_text(sim.screen)
-    assert page[:5] == ["Deals: 3 \u00b7 Won: 2", "Wins in a row: 1", "Best run: 1", "Avg penalty: 1.3 cards",
+    assert page[:5] == ["Deals: 3 \u00b7 Won: 2", "Wins in a row: 0", "Best run: 2", "Avg penalty: 1.3 cards",
                         "Matches: 2 \u00b7 Won: 1"], page
     at = page.index("Deals won/played")
     assert page[at + 1:at + 4] == ["Sevens", "  Easy: 1/1", "  Hard: 1/2"], page
