@@ -641,10 +641,11 @@ def test_a_price_keeps_its_name_where_a_line_breaks(fonts):
 
 def test_a_lone_suit_keeps_its_word_where_a_line_breaks(fonts):
     """Coventry's French bonus line broke "…pas sur" / "\u2663 \u00b7 Passer" on the PicoSystem:
-    the row's suit goes with the word before it (QA)."""
-    said = "Bonus: une carte de plus, pas sur \u2663 \u00b7 Passer"
+    the row's suit, any of the four, goes with the word before it (QA)."""
     w = ui.text_width("Bonus: une carte de plus, pas sur", "5x8")
-    assert ui.wrap(said, "5x8", w) == ["Bonus: une carte de plus, pas", "sur \u2663 \u00b7 Passer"]
+    for suit in "\u2660\u2665\u2666\u2663":
+        said = "Bonus: une carte de plus, pas sur " + suit + " \u00b7 Passer"
+        assert ui.wrap(said, "5x8", w) == ["Bonus: une carte de plus, pas", "sur " + suit + " \u00b7 Passer"]
 
 
 def test_a_wrapped_line_neither_starts_with_a_dot_nor_follows_an_empty_one(fonts):
