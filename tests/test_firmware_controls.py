@@ -442,38 +442,37 @@ def test_with_aces_high_the_hand_shows_each_ace_after_the_king():
 
 
 # ---- menus and pages: LEFT and BACK go back -----------------------------------------
-def test_left_on_a_menu_line_without_a_value_goes_back():
-    """README: "On a menu line without a value, LEFT goes back like BACK"; on a line with a
-    value it changes the value. HINT (no meaning on a menu) does not go back."""
+def _goes_back(key, line, before=None):
+    """`key` on the title's `line` menu goes back to the title, and on the pause menu back to
+    the table; before(sim), if given, runs on the first menu first."""
     sim = Sim()
-    select_menu(sim, "Rules & help")
+    select_menu(sim, line)
     sim.press("OK")
-    assert sim.screen.title == "Rules & help"
-    sim.press("HINT")                       # a key that means nothing on a menu does nothing
-    assert sim.screen.title == "Rules & help"
-    sim.press("LEFT")
+    assert sim.screen.title == line
+    if before:
+        before(sim)
+    sim.press(key)
     assert sim.screen.title.startswith(text.t("title"))
     new_game(sim, 0)
     sim.press("MENU")
     assert sim.screen.title == "Paused"
-    sim.press("LEFT")
+    sim.press(key)
     assert isinstance(sim.screen, TableScreen)
+
+
+def test_left_on_a_menu_line_without_a_value_goes_back():
+    """README: "On a menu line without a value, LEFT goes back like BACK"; on a line with a
+    value it changes the value. HINT (no meaning on a menu) does not go back."""
+    def hint(sim):
+        sim.press("HINT")                   # a key that means nothing on a menu does nothing
+        assert sim.screen.title == "Rules & help"
+    _goes_back("LEFT", "Rules & help", hint)
 
 
 def test_menu_on_a_menu_goes_back_as_back_does():
     """MENU on a menu that has somewhere to go back to goes there, as BACK does: Settings back
     to the title, and the pause menu MENU opened back to the table."""
-    sim = Sim()
-    select_menu(sim, "Settings")
-    sim.press("OK")
-    assert sim.screen.title == "Settings"
-    sim.press("MENU")
-    assert sim.screen.title.startswith(text.t("title"))
-    new_game(sim, 0)
-    sim.press("MENU")
-    assert sim.screen.title == "Paused"
-    sim.press("MENU")
-    assert isinstance(sim.screen, TableScreen)
+    _goes_back("MENU", "Settings")
 
 
 def test_back_to_a_menu_comes_back_on_the_line_it_left():
