@@ -11,8 +11,12 @@ import re
 import sys
 import time
 
-from tools.selftest import ROOT, run_micropython
-from tools.args import command
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from tools.selftest import run_micropython    # noqa: E402
+from tools.args import command                 # noqa: E402
 
 # The reference loop: plain small-int bytecode, the kind the engine runs.
 REF_LOOP = """

@@ -24,11 +24,16 @@ The reference loop is tools.bench.REF_LOOP, timed in the same run.
 """
 import argparse
 import json
+import os
 import sys
 
-from tools.bench import REF_LOOP
-from tools.selftest import run_micropython
-from tools.args import command
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from tools.bench import REF_LOOP               # noqa: E402
+from tools.selftest import run_micropython    # noqa: E402
+from tools.args import command                 # noqa: E402
 
 # Positions: (preset, players, deal number, plies to play first with the simple policy).
 POSITIONS = (

@@ -16,17 +16,21 @@ import os
 import re
 import sys
 
-from hal import BOARDS, profile
-from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, LONG_MS
-from hal.desktop import cannot_write, replace_file
-from engine.rules import PRESETS
-from engine import reasons as R
-from simulator.core import Sim, ROOT
-from firmware.table import TableScreen
-from firmware import heap, text, help_pages
-from tools import bench
-from tools.args import whole, command, folder
-from simulator.__main__ import MAX_SCALE
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from hal import BOARDS, profile                                               # noqa: E402
+from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, LONG_MS  # noqa: E402
+from hal.desktop import cannot_write, replace_file                            # noqa: E402
+from engine.rules import PRESETS                                              # noqa: E402
+from engine import reasons as R                                               # noqa: E402
+from simulator.core import Sim                                                # noqa: E402
+from firmware.table import TableScreen                                        # noqa: E402
+from firmware import heap, text, help_pages                                   # noqa: E402
+from tools import bench                                                       # noqa: E402
+from tools.args import whole, command, folder                                 # noqa: E402
+from simulator.__main__ import MAX_SCALE                                      # noqa: E402
 
 
 def take(board, out_dir, scale):

@@ -10,9 +10,11 @@ import shutil
 import subprocess
 import sys
 
-from tools.args import numbers, command
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from tools.args import numbers, command     # noqa: E402
 
 
 def run_micropython(source, timeout=600, copies=("engine",), exts=(), args=()):

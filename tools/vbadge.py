@@ -41,9 +41,13 @@ import termios
 import time
 import tty
 from pathlib import Path
-from tools.args import folder
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools.args import folder   # noqa: E402
+
 HELPER = ROOT / "tools" / "vbadge.mjs"
 WASM = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 OUT_LIMIT = 1 << 16  # bytes kept for the terminal while nobody reads it; older output is dropped
