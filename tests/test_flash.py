@@ -423,6 +423,13 @@ def test_a_timeout_must_be_positive(capsys):
         assert "not a positive number of seconds" in capsys.readouterr().err
 
 
+def test_a_timeout_that_is_no_number_is_told_so(capsys):
+    """argparse's own words named the type's function: "invalid positive value: 'abc'"."""
+    with pytest.raises(SystemExit):
+        flash.parse_args(["--timeout", "abc"])
+    assert capsys.readouterr().err.strip().endswith("argument --timeout: give a number of seconds, not 'abc'")
+
+
 def test_the_longest_timeout_is_accepted():
     """--timeout's limit is inclusive: the documented most, an hour, is taken, not refused as
     "longer than a badge takes to answer"."""

@@ -775,7 +775,10 @@ def compile_bundle(files, info, args):
 def positive(text):
     """--timeout's seconds: more than 0, at most MAX_TIMEOUT (the serial port's select() cannot wait
     for ever)."""
-    value = float(text)
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("give a number of seconds, not %r" % text) from None
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError("%s is not a positive number of seconds" % text)
     if value > MAX_TIMEOUT:
