@@ -430,6 +430,18 @@ def test_a_timeout_that_is_no_number_is_told_so(capsys):
     assert capsys.readouterr().err.strip().endswith("argument --timeout: give a number of seconds, not 'abc'")
 
 
+def test_a_python_without_the_tools_is_named_with_the_one_to_use(monkeypatch, capsys):
+    """`python -m tools.flash`, the docs' short form, typed with the system's Python: a traceback
+    (No module named 'serial'), or, with the libraries, "not installed: run make deps" after make
+    deps had run. It names the Python to use."""
+    monkeypatch.setitem(sys.modules, "serial", None)        # as if pyserial were not installed
+    assert flash.main(["--port", "/dev/ttyACM0"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["flash: error: this Python (%s) has not got pyserial and mpremote, which talk to the "
+                   "badge: run .venv/bin/python -m tools.flash (make sim or make test installs them there)"
+                   % sys.executable], err
+
+
 def test_the_longest_timeout_is_accepted():
     """--timeout's limit is inclusive: the documented most, an hour, is taken, not refused as
     "longer than a badge takes to answer"."""

@@ -35,6 +35,7 @@ import ast
 import contextlib
 import functools
 import hashlib
+import importlib
 import io
 import os
 import re
@@ -580,7 +581,20 @@ def kb(n):
     return "%.1f KB" % (n / 1024)
 
 
+def check_tools():
+    """pyserial and mpremote, which talk to the badge: a Python without them (the system's, where
+    the docs' short `python -m tools.flash` was typed as it stands) is named, not a traceback."""
+    for name in ("serial", "mpremote"):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            raise FlashError("this Python (%s) has not got pyserial and mpremote, which talk to the "
+                             "badge: run .venv/bin/python -m tools.flash (make sim or make test "
+                             "installs them there)" % sys.executable) from None
+
+
 def run(args):
+    check_tools()
     from serial import SerialException
     # Failures of the run, one line and status 1 as in the docs' table, not argparse's usage (status 2).
     if args.source is not None and not os.path.isdir(args.source):
