@@ -82,6 +82,23 @@ def test_raw_repl_declines_raw_paste_and_reports_micropython(badge):
         t.close()
 
 
+@pytest.mark.parametrize("typed", [b"\x05x", b"\x05Ax", b"\x05\x05"])
+def test_a_ctrl_e_in_the_raw_repl_that_asks_no_raw_paste_is_typed_as_it_is(badge, typed):
+    """A Ctrl-E at the start of a raw REPL line followed by anything but "A\x01" (a Ctrl-E to
+    paste, out of friendly-REPL habit, on a badge a flash left in its raw REPL) was held back
+    and fed again forever: Node died of "Maximum call stack size exceeded". Like a board, it
+    takes the bytes as the line's, which Ctrl-C clears."""
+    t = Term(badge.port)
+    try:
+        t.raw()
+        t.write(typed + b"\x03")
+        out, err = t.exec("print(6 * 7)")
+        assert (out.strip(), err) == ("42", "")
+    finally:
+        t.close()
+    assert badge.proc.poll() is None
+
+
 def test_soft_reset_gives_a_fresh_interpreter_with_the_same_flash(badge):
     t = Term(badge.port)
     try:

@@ -351,6 +351,7 @@ function feedOne(c) {
         return false;
       }
       const held = pasteAsk; pasteAsk = "";
+      rawEmpty = false;   // the held Ctrl-E is the line's first byte now, not a request again
       for (const h of Buffer.from(held, "latin1")) if (feedOne(h)) return true;
       return false;
     }
