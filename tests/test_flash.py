@@ -289,7 +289,6 @@ def test_a_busy_port_is_explained(tmp_path):
     assert_message(r, "busy")
 
 
-
 @pytest.mark.parametrize("error, words", [
     ("PermissionError(13, 'Access is denied.', None, 5)", ["COM5 is busy", "close it"]),
     ("FileNotFoundError(2, 'The system cannot find the file specified.', None, 2)", ["No badge at COM5"]),
@@ -306,6 +305,7 @@ def test_a_windows_port_that_cannot_be_opened_is_explained(monkeypatch, error, w
     told = flash._port_problem("COM5")
     for w in words:
         assert w in told, told
+
 
 def test_a_port_where_nothing_answers_is_not_a_badge():
     master, slave = os.openpty()
@@ -477,7 +477,6 @@ def test_no_board_found_without_a_port():
     assert_message(run_flash(timeout=60), "No badge found", "--port")
 
 
-
 def test_two_boards_are_named_not_guessed_between(monkeypatch):
     """With two boards plugged in, the first by name was flashed at once (its code.py and boot.py
     overwritten, maybe another project's): it names them and asks for --port. One CircuitPython
@@ -496,6 +495,7 @@ def test_two_boards_are_named_not_guessed_between(monkeypatch):
         port("/dev/ttyACM1", 0x239A, "DF6250B9"), port("/dev/ttyACM0", 0x239A, "DF6250B9"),
         port("/dev/ttyUSB0", 0x1A86, "1234")])            # and a USB serial adapter, not a badge
     assert flash.find_port() == "/dev/ttyACM0"
+
 
 # ---- the pieces ----------------------------------------------------------------------------
 
