@@ -376,6 +376,31 @@ def test_a_read_only_circuitpy_names_what_frees_it():
     assert new.startswith(known) and "add board 'my_board' there first" in new
 
 
+@needs_vbadge
+def test_a_board_a_source_adds_is_known_by_its_hal_and_its_boot_py(tmp_path, monkeypatch, capsys):
+    """QA: with --source a fork whose hal and boot.py add 'my_board' (docs/boards.md, step 3),
+    the notes read this checkout's instead: "the game has no profile for board 'my_board'", and
+    on a read-only CIRCUITPY "copy firmware/boot.py" (which does not know the board) and "add
+    board 'my_board' there first" (done). The badge's /board.py and /storage.py play
+    CircuitPython's modules."""
+    source = copy_source(tmp_path / "src")
+    hal = source / "hal" / "__init__.py"
+    hal.write_text(hal.read_text().replace('"heiafr_picomo_v2",', '"heiafr_picomo_v2", "my_board",', 1))
+    boot = source / "firmware" / "boot.py"
+    boot.write_text(boot.read_text().replace("DRIVE_BUTTON = {", "DRIVE_BUTTON = {'my_board': ('SW_B', False),", 1))
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "board.py").write_text("board_id = 'my_board'\n")
+    (flash_dir / "storage.py").write_text(READ_ONLY_STORAGE)
+    monkeypatch.setattr(flash, "PROBE", AS_CIRCUITPYTHON)
+    with VBadge(flash_dir) as badge:
+        assert flash.main(["--port", badge.port, "--source", str(source), "--no-libs", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "Found CircuitPython 9.2.1 on my_board" in out and "no profile" not in out, out
+    assert "copy %s onto the CIRCUITPY drive" % (source / "firmware" / "boot.py") in out, out
+    assert "add board" not in out, out
+
+
 def test_a_compiler_that_writes_nothing_or_fails_silently_is_named(tmp_path):
     files = {"/engine/a.py": b"A = 1\n", "/engine/b.py": b"B = 2\n"}
     with pytest.raises(bundle.BundleError, match="a.py: exit status 0, no .mpy written"):

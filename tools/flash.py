@@ -357,16 +357,33 @@ def check_runtime(info, port):
                          % (port, name, shown))
 
 
-def readonly_message(info):
+def readonly_message(info, source=bundle_mod.ROOT):
     if info.get("name") == "circuitpython":
-        from hal import BOARDS
-        known = "" if info.get("board_id") in BOARDS else (
+        known = "" if info.get("board_id") in board_ids(source) else (
             "; boot.py frees it only on the boards in its DRIVE_BUTTON table: add board '%s' "
             "there first (docs/boards.md, step 3)" % info.get("board_id"))
         return ("The badge's CIRCUITPY drive is read-only to code while the computer has it. Once: "
-                "copy firmware/boot.py onto the CIRCUITPY drive, eject it, press reset, then run this "
-                "again (see %s)%s" % (DOCS, known))
+                "copy %s onto the CIRCUITPY drive, eject it, press reset, then run this "
+                "again (see %s)%s" % (boot_py(source), DOCS, known))
     return "The badge's filesystem is read-only; nothing was copied (see %s)" % DOCS
+
+
+def board_ids(source):
+    """The boards the game from source has profiles for, BOARDS in its hal/__init__.py (a --source
+    may add one, and its boot.py with it); this checkout's where it has none."""
+    try:
+        tree = ast.parse((Path(source) / "hal" / "__init__.py").read_bytes())
+        return next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                    and [getattr(t, "id", None) for t in node.targets] == ["BOARDS"])
+    except (OSError, SyntaxError, ValueError, StopIteration):
+        from hal import BOARDS
+        return BOARDS
+
+
+def boot_py(source):
+    """The source's boot.py to copy by hand (this checkout's as the docs name it)."""
+    path = Path(source) / "firmware" / "boot.py"
+    return str(path) if Path(source) != bundle_mod.ROOT and path.exists() else "firmware/boot.py"
 
 
 def twin(path):
@@ -616,6 +633,7 @@ def run(args):
 
 
 def _run(board, port, args, files):
+    source = Path(args.source) if args.source else bundle_mod.ROOT
     try:
         info = ast.literal_eval(board.exec(PROBE).strip().splitlines()[-1])
     except DeviceError as e:
@@ -626,7 +644,7 @@ def _run(board, port, args, files):
     check_runtime(info, port)
     circuitpython = info["name"] == "circuitpython"
     print("Found %s at %s" % (describe(info), port))
-    note = runtime_note(info)
+    note = runtime_note(info, source)
     if note:
         print(note)
     if not circuitpython and not args.dry_run:
@@ -649,7 +667,7 @@ def _run(board, port, args, files):
         raise FlashError("Could not read the badge's files: %s" % e.last_line()) from None
     plan = make_plan(files, state, dirs, args.clean, sha256, circuitpython)
     if args.no_libs:
-        lacking = missing_libraries(board, Path(args.source) if args.source else bundle_mod.ROOT)
+        lacking = missing_libraries(board, source)
         if lacking:
             print("Note: the badge has no %s, which --no-libs leaves out: the game will not start "
                   "until you flash once without --no-libs" % ", ".join(lacking))
@@ -664,7 +682,7 @@ def _run(board, port, args, files):
               % (len(plan.copy), kb(sum(len(files[d]) for d in plan.copy)), len(plan.remove),
                  len(plan.unchanged)))
         if blocked:
-            print("But: " + readonly_message(info))
+            print("But: " + readonly_message(info, source))
         return 0
 
     if not plan.copy and not plan.remove:
@@ -673,7 +691,7 @@ def _run(board, port, args, files):
         return 0
 
     if blocked:
-        raise FlashError(readonly_message(info))
+        raise FlashError(readonly_message(info, source))
     vfs = info.get("statvfs")
     if plan.copy and vfs:
         bsize = vfs[1] or vfs[0] or 512
@@ -701,7 +719,7 @@ def _run(board, port, args, files):
             removed(board, shadowing(plan, dest, files), plan, files)
     except DeviceError as e:
         if e.errno == 30:
-            raise FlashError(readonly_message(info)) from None
+            raise FlashError(readonly_message(info, source)) from None
         if e.errno == 28:
             raise FlashError("The badge's flash filled up after %d of %d files; delete files you no "
                              "longer need or flash with --clean, then run this again"
@@ -729,14 +747,13 @@ def files_count(n):
     return "%d file%s" % (n, "" if n == 1 else "s")
 
 
-def runtime_note(info):
+def runtime_note(info, source=bundle_mod.ROOT):
     """What the game does on the board found: where it has no profile, or on MicroPython, it
     will not show its screens."""
     if info["name"] != "circuitpython":
         return ("Note: on MicroPython the engine runs (rules, bots, the self-test); the screens "
                 "need CircuitPython, so the game does not start at reset (the bundle has no main.py; see %s)" % DOCS)
-    from hal import BOARDS
-    if info.get("board_id") in BOARDS:
+    if info.get("board_id") in board_ids(source):
         return ""
     return ("Note: the game has no profile for board '%s'; it will say so on the badge's serial "
             "console (boards it runs on: docs/boards.md)" % info.get("board_id"))
