@@ -254,6 +254,20 @@ def test_a_full_flash_is_refused_before_copying(tmp_path):
 
 
 @needs_vbadge
+def test_a_dry_run_says_the_flash_is_too_full_for_the_copy(tmp_path):
+    """QA: on a badge without room, the dry run listed its copies as if they would go through;
+    the real run then stopped at "Not enough room", as it does at a read-only CIRCUITPY, which
+    the dry run already told."""
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "photos.bin").write_bytes(bytes(56 * 1024))
+    with VBadge(flash_dir, quota=64 * 1024) as badge:
+        r = run_flash("--port", badge.port, "--dry-run")
+    assert r.returncode == 0 and "would copy   /code.py" in r.stdout, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-1].startswith("But: Not enough room on the badge: "), r.stdout
+
+
+@needs_vbadge
 def test_a_read_only_filesystem_is_explained(tmp_path):
     with VBadge(tmp_path / "flash", readonly=True) as badge:
         r = run_flash("--port", badge.port, "--no-libs")

@@ -671,7 +671,11 @@ def _run(board, port, args, files):
         if lacking:
             print("Note: the badge has no %s, which --no-libs leaves out: the game will not start "
                   "until you flash once without --no-libs" % ", ".join(lacking))
-    blocked = (plan.copy or plan.remove) and info.get("readonly")      # a real run stops there
+    # where a real run stops (a dry run says it): a read-only CIRCUITPY, then a flash without room
+    if (plan.copy or plan.remove) and info.get("readonly"):
+        stop = readonly_message(info, source)
+    else:
+        stop = room_problem(plan, files, info.get("statvfs"), args)
 
     if args.dry_run:
         for dest in plan.copy:
@@ -681,8 +685,8 @@ def _run(board, port, args, files):
         print("Dry run: %d to copy (%s), %d to remove, %d unchanged"
               % (len(plan.copy), kb(sum(len(files[d]) for d in plan.copy)), len(plan.remove),
                  len(plan.unchanged)))
-        if blocked:
-            print("But: " + readonly_message(info, source))
+        if stop:
+            print("But: " + stop)
         return 0
 
     if not plan.copy and not plan.remove:
@@ -690,19 +694,8 @@ def _run(board, port, args, files):
         finish(board, args)
         return 0
 
-    if blocked:
-        raise FlashError(readonly_message(info, source))
-    vfs = info.get("statvfs")
-    if plan.copy and vfs:
-        bsize = vfs[1] or vfs[0] or 512
-        need = space_needed(plan, files, bsize)
-        free = vfs[4]
-        if need > free:
-            # whole blocks per file: far more than the bundle's bytes when its files are small
-            raise FlashError("Not enough room on the badge: the copy needs about %s in whole %d-byte flash "
-                             "blocks, %s is free. Delete files you no longer need, flash with --clean%s"
-                             % (kb(need * bsize), bsize, kb(free * bsize),
-                                "" if args.mpy or args.mpy_cross else ", or try --mpy"))
+    if stop:
+        raise FlashError(stop)
 
     done = 0
     try:
@@ -734,6 +727,21 @@ def _run(board, port, args, files):
              len(plan.remove), len(plan.unchanged)))
     finish(board, args, " with the new files" if plan.copy else "")
     return 0
+
+
+def room_problem(plan, files, vfs, args):
+    """Why the copy would not fit in the free space os.statvfs told, or None."""
+    if not (plan.copy and vfs):
+        return None
+    bsize = vfs[1] or vfs[0] or 512
+    need = space_needed(plan, files, bsize)
+    free = vfs[4]
+    if need <= free:
+        return None
+    # whole blocks per file: far more than the bundle's bytes when its files are small
+    return ("Not enough room on the badge: the copy needs about %s in whole %d-byte flash "
+            "blocks, %s is free. Delete files you no longer need, flash with --clean%s"
+            % (kb(need * bsize), bsize, kb(free * bsize), "" if args.mpy or args.mpy_cross else ", or try --mpy"))
 
 
 def removed(board, paths, plan, files):
