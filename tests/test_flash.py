@@ -346,6 +346,28 @@ def test_a_board_that_never_comes_back_from_its_soft_reset_is_explained(tmp_path
         r = run_flash("--port", badge.port, "--no-libs", timeout=90)
     assert_message(r, "did not come back from a soft reset", "boot.py")
     assert "b'" not in r.stdout
+    assert "(.venv/bin/mpremote connect %s resume rm :boot.py)" % badge.port in r.stderr
+
+
+@needs_vbadge
+def test_the_command_that_removes_a_folder_in_the_way_runs_as_told(tmp_path):
+    """QA: the message said "mpremote resume rm -r :code.py": mpremote is not on the PATH (the
+    docs run .venv/bin/mpremote), and without the port it takes the first board it finds, maybe
+    another one (with the virtual badge, none: "no device found"). It names both."""
+    flash_dir = tmp_path / "flash"
+    (flash_dir / "code.py").mkdir(parents=True)
+    (flash_dir / "code.py" / "notes.txt").write_text("mine")
+    with VBadge(flash_dir) as badge:
+        r = run_flash("--port", badge.port, "--no-libs")
+        told = re.search(r"remove it \(\.venv/bin/mpremote (.*?)\)", r.stderr)
+        assert r.returncode == 1 and told, r.stderr
+        assert told.group(1) == "connect %s resume rm -r :code.py" % badge.port
+        done = subprocess.run([sys.executable, "-m", "mpremote", *told.group(1).split()], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr
+        r = run_flash("--port", badge.port, "--no-libs")
+    assert r.returncode == 0, r.stderr
+    assert (flash_dir / "code.py").is_file()
 
 
 @needs_vbadge

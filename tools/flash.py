@@ -482,7 +482,13 @@ def missing_libraries(board, source_root):
     return [top for top, forms in sorted(tops.items()) if not there.intersection(forms)]
 
 
-def make_plan(files, state, dirs, clean, sha256, circuitpython=False):
+def mpremote_command(port, command):
+    """The mpremote line that runs command on this badge: mpremote alone is not on the PATH, and
+    without a port it takes the first board it finds (none for a virtual badge)."""
+    return ".venv/bin/mpremote %sresume %s" % ("connect %s " % port if port else "", command)
+
+
+def make_plan(files, state, dirs, clean, sha256, circuitpython=False, port=None):
     folder = next((d for d in files if d in dirs), None)
     if folder and circuitpython:    # mpremote's rm -r lists folders with os.ilistdir, which it lacks
         raise FlashError("The badge has a folder %s where the game needs a file: keep what you need "
@@ -491,8 +497,8 @@ def make_plan(files, state, dirs, clean, sha256, circuitpython=False):
                          % (folder, DOCS))
     if folder:
         raise FlashError("The badge has a folder %s where the game needs a file: keep what you need "
-                         "from it, remove it (mpremote resume rm -r :%s), then run this again"
-                         % (folder, folder.lstrip("/")))
+                         "from it, remove it (%s), then run this again"
+                         % (folder, mpremote_command(port, "rm -r :" + folder.lstrip("/"))))
     plan = Plan()
     plan.remote = state
     plan.dirs = dirs
@@ -652,8 +658,8 @@ def _run(board, port, args, files):
             board.soft_reset_raw()  # a clean heap: stop whatever main.py left behind
         except board.TransportError:
             raise FlashError("The board at %s did not come back from a soft reset: its boot.py seems "
-                             "never to return. Remove it (mpremote resume rm :boot.py), then run this "
-                             "again" % port) from None
+                             "never to return. Remove it (%s), then run this again"
+                             % (port, mpremote_command(port, "rm :boot.py"))) from None
 
     files = compile_bundle(files, info, args)
     total = sum(len(d) for d in files.values())
@@ -665,7 +671,7 @@ def _run(board, port, args, files):
         state, dirs = remote_state(board, files)
     except DeviceError as e:
         raise FlashError("Could not read the badge's files: %s" % e.last_line()) from None
-    plan = make_plan(files, state, dirs, args.clean, sha256, circuitpython)
+    plan = make_plan(files, state, dirs, args.clean, sha256, circuitpython, port)
     if args.no_libs:
         lacking = missing_libraries(board, source)
         if lacking:
