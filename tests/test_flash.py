@@ -1069,6 +1069,28 @@ def test_a_code_txt_circuitpython_would_run_instead_of_the_game_goes(tmp_path, m
 
 
 @needs_vbadge
+def test_a_file_a_copy_that_broke_off_left_open_is_closed_before_its_temporary_name_goes(
+        tmp_path, monkeypatch, capsys):
+    """QA, reading the code: on CircuitPython (no soft reset before the copy) the badge still held write_file's
+    open _f after a flash broke off (Ctrl-C, a killed tool); the run again removed its file, and
+    the handle, closed when collected, would have written its size and clusters into a FAT
+    directory entry reused since. The badge's raw REPL keeps _f between runs, as here."""
+    source = copy_source(tmp_path / "src", ("engine",))
+    flash_dir = tmp_path / "flash"
+    with VBadge(flash_dir) as badge:
+        args = ["--port", badge.port, "--source", str(source), "--no-libs"]
+        assert flash.main(args) == 0
+        broke = mpremote(badge.port, "resume", "exec",
+                         "_f = open('/engine/game.py%s', 'wb')\n_f.write(b'half')\n_old = _f" % flash.TMP_SUFFIX)
+        assert broke.returncode == 0, broke.stderr
+        monkeypatch.setattr(flash, "PROBE", AS_CIRCUITPYTHON)
+        assert flash.main(args + ["--no-reset"]) == 0, capsys.readouterr().err
+        assert "removed /engine/game.py%s" % flash.TMP_SUFFIX in capsys.readouterr().out
+        old = mpremote(badge.port, "resume", "exec", "print(_old._fd)")
+    assert old.stdout.strip() == "None", old.stdout + old.stderr
+
+
+@needs_vbadge
 @pytest.mark.parametrize("name, args", [("engine", ["--no-libs"]), ("lib", [])])
 def test_a_file_where_the_bundle_needs_a_folder_is_named(tmp_path, name, args):
     """A file /engine where the bundle needs the folder: running the same command again (as the

@@ -214,8 +214,15 @@ class DeviceError(Exception):
         return lines[-1] if lines else self.text
 
 
+# First, a file a copy that broke off left open (_f, write_file's) is closed: its temporary name
+# goes before the copy, and FAT (CircuitPython, where no soft reset comes first) would write the
+# closed-late handle's size and clusters into a directory entry reused since.
 PROBE = r"""
 import sys, os
+try:
+    _f.close()
+except Exception:
+    pass
 try:
     import gc
     gc.collect()
