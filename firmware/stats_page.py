@@ -19,8 +19,9 @@ def lines(st):
             + str(sum(st.wins)), ui.TEXT),
            (w["streak"] + ": " + str(st.streak), ui.TEXT),     # two lines: "Beste / Serie" broke apart
            (w["best"] + ": " + str(st.best), ui.TEXT),
-           (w["avg_pen"] + ": " + (str(avg // 10) + w["point"] + str(avg % 10) + " " + t("cards")
-                                   if st.deals else "-"), ui.TEXT),     # no average of no deals
+           # no average of no deals; below 2, French takes the singular ("1,5 carte") as for 0
+           (w["avg_pen"] + ": " + (str(avg // 10) + w["point"] + str(avg % 10) + " "
+                                   + t("cards0" if avg < 20 else "cards") if st.deals else "-"), ui.TEXT),
            (w["matches"] + ": " + str(st.matches) + " \u00b7 " + w["deals_won"] + ": "
             + str(st.match_wins), ui.TEXT)]
     head = False

@@ -394,6 +394,25 @@ def test_no_average_penalty_is_made_up_before_a_deal_is_played():
     assert "Avg penalty: 0.0 cards" in page_text(sim.screen)      # a won deal: no card left
 
 
+
+@pytest.mark.parametrize("avg, words", ((13, ("1.3 cards", "1,3 carte", "1,3 Karten")),
+                                         (20, ("2.0 cards", "2,0 cartes", "2,0 Karten"))))
+def test_the_average_penalty_takes_each_language_s_plural(avg, words):
+    """Player review: French read "Pénalité moy. : 1,0 cartes"; French takes the singular below 2
+    (as "0 carte"), English and German the plural."""
+    from firmware import stats_page
+    from engine.stats import Stats
+    st = Stats()
+    for deal in range(10):          # avg cards left over 10 deals: avg tenths a deal
+        st.add_deal("sevens", 0, False, avg if deal == 0 else 0)
+    try:
+        for lang in range(3):
+            text.set_lang(lang)
+            line = stats_page.lines(st)[3][0]
+            assert line.endswith(": " + words[lang]), line
+    finally:
+        text.set_lang(0)
+
 def test_a_page_scrolls_to_its_last_line_and_no_further():
     """MacroPad: DOWN (or RIGHT) scrolls a long rules page until its last line shows at the
     bottom, and more presses leave it there (no blank row below, and the mark says lines lie
