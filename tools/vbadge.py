@@ -185,10 +185,10 @@ class VBadge:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.vbadge", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--flash-dir", required=True, type=folder, help="host folder used as the badge's flash")
-    ap.add_argument("--quota", type=int, default=0, help="size of the flash in bytes (default: 16 MB)")
+    ap.add_argument("--flash-dir", required=True, type=folder, metavar="DIR", help="host folder used as the badge's flash")
+    ap.add_argument("--quota", type=int, default=0, metavar="BYTES", help="size of the flash in bytes (default: 16 MB)")
     ap.add_argument("--readonly", action="store_true", help="refuse writes with EROFS")
-    ap.add_argument("--heapsize", type=int, default=None,
+    ap.add_argument("--heapsize", type=int, default=None, metavar="BYTES",
                     help="MicroPython heap to start with, in bytes, %d to %d (default 256 KB; "
                     "it grows on demand)" % (MIN_HEAP, MAX_HEAP))
     args = ap.parse_args(argv)
