@@ -96,7 +96,7 @@ class App:
         self.saves = autosave.Saves(hal.store)
         self.unsaved = 0                    # the last write of the game (1), the prefs (2) failed
         self.told_unsaved = False           # ... and the table said so
-        self.paused_at = (0, -1)            # the table's cursor and aim when paused
+        self.paused_at = (0, -1, -1)        # the table's cursor, aim and hint when paused
         self.power_up()
 
     # ---- plumbing ---------------------------------------------------------------
@@ -413,12 +413,12 @@ class App:
         self.settings["deal"] = self.match.deal_number % 99999 + 1
 
     def resume_table(self):
-        self.goto(TableScreen(self, False, *self.paused_at))   # the cursor stays where you left it
+        self.goto(TableScreen(self, False, *self.paused_at))   # the cursor (and hint) as you left them
 
     def pause(self, back_on=None):
         """The pause menu; back from one of its lines (back_on, its key), on that line."""
         if isinstance(self.screen, TableScreen):
-            self.paused_at = (self.screen.cursor, self.screen.aimed)
+            self.paused_at = (self.screen.cursor, self.screen.aimed, self.screen.hint_card)
         items = [["resume", None, None, self.resume_table],
                  ["standings", None, None, later(self.standings, later(self.pause, "standings"))],
                  ["help", None, None, self.game_rules_page],

@@ -514,8 +514,9 @@ class TableView(Screen):
 class TableScreen(TableView):
     """One deal at the table, played: the human's buttons, the bots' turns, the deal's end."""
 
-    def __init__(self, app, dealing=True, cursor=0, aimed=-1):
+    def __init__(self, app, dealing=True, cursor=0, aimed=-1, hint=-1):
         super().__init__(app, dealing, cursor, aimed)
+        self.hint_card = hint           # a hint asked before a pause shows after it
         self.shown_turn = -1            # e-ink: the decision (moves so far) the panel has shown
         self.turn_refreshed = False     # e-ink: this decision's one refresh after your input is used
         self.touched = False            # you changed the screen in this decision

@@ -1139,6 +1139,38 @@ def test_the_hint_stays_said_while_you_look_around(board):
     assert hinted not in t.items and t.hint_card == -1 and not message(t).startswith("Hint")
 
 
+
+def test_a_hint_survives_a_look_at_the_pause_menu():
+    """Player review: after HINT, a look at the standings (what passes tell) and Resume left the
+    cursor on the hinted card but dropped its frame and words: the search was to wait again.
+    The next turn has no hint of its own."""
+    sim = Sim("pimoroni_picosystem", seed=3)
+    new_game(sim, PRESETS.index("sevens"))
+    sim.press("HINT")
+    hinted = sim.screen.hint_card
+    sim.press("RIGHT")                  # look elsewhere first: the hint's words stay
+    said = message(sim.screen)
+    sim.press("MENU")
+    select_menu(sim, "Standings")
+    sim.press("OK")
+    sim.press("BACK")
+    select_menu(sim, "Resume")
+    sim.press("OK")
+    t = sim.screen
+    assert isinstance(t, TableScreen) and t.hint_card == hinted and not t.hint_tg.hidden
+    assert message(t) == said == "Hint: " + card_name(hinted) and t.items[t.cursor] != hinted
+    sim.press("LEFT")
+    sim.press("OK")
+    for _ in range(100):
+        if t.my_turn():
+            break
+        sim.tick(200)
+    assert t.my_turn() and not t.g.over
+    sim.press("MENU")
+    select_menu(sim, "Resume")
+    sim.press("OK")
+    assert sim.screen.hint_card == -1 and sim.screen.hint_tg.hidden
+
 def test_the_pause_menu_asks_for_a_hint_on_your_turn():
     """The T-Display has no HINT button: on your turn its pause menu (hold L) offers the hint,
     the same advice the HINT button gives, framed on the table. Not while the bots play."""
