@@ -412,6 +412,31 @@ def test_a_read_only_circuitpy_names_what_frees_it():
     assert new.startswith(known) and "add board 'my_board' there first" in new
 
 
+@pytest.mark.parametrize("hal", ["BOARDS: tuple = ('my_board',)\n", "BOARDS = tuple(['my_board'])\n",
+                                 "BOARDS = (\n", "from hal.list import BOARDS\n"])
+def test_a_source_whose_boards_cannot_be_read_gets_this_checkout_s(tmp_path, hal):
+    """A --source whose hal/__init__.py has no plain BOARDS = (...) (annotated, built by a call,
+    not Python, imported) and no firmware/boot.py: the notes go by this checkout's boards and
+    name this checkout's boot.py, not a traceback (StopIteration, "malformed node") nor a boot.py
+    that is not there."""
+    (tmp_path / "hal").mkdir()
+    (tmp_path / "hal" / "__init__.py").write_text(hal)
+    info = {"name": "circuitpython", "board_id": "pimoroni_picosystem"}
+    assert flash.runtime_note(info, tmp_path) == ""
+    told = flash.readonly_message(info, tmp_path)
+    assert "copy firmware/boot.py onto" in told and "add board" not in told, told
+
+
+def fork_with_my_board(dest):
+    """A source whose hal and boot.py add 'my_board' (docs/boards.md, step 3)."""
+    source = copy_source(dest)
+    hal = source / "hal" / "__init__.py"
+    hal.write_text(hal.read_text().replace('"heiafr_picomo_v2",', '"heiafr_picomo_v2", "my_board",', 1))
+    boot = source / "firmware" / "boot.py"
+    boot.write_text(boot.read_text().replace("DRIVE_BUTTON = {", "DRIVE_BUTTON = {'my_board': ('SW_B', False),", 1))
+    return source
+
+
 @needs_vbadge
 def test_a_board_a_source_adds_is_known_by_its_hal_and_its_boot_py(tmp_path, monkeypatch, capsys):
     """QA: with --source a fork whose hal and boot.py add 'my_board' (docs/boards.md, step 3),
@@ -419,11 +444,7 @@ def test_a_board_a_source_adds_is_known_by_its_hal_and_its_boot_py(tmp_path, mon
     on a read-only CIRCUITPY "copy firmware/boot.py" (which does not know the board) and "add
     board 'my_board' there first" (done). The badge's /board.py and /storage.py play
     CircuitPython's modules."""
-    source = copy_source(tmp_path / "src")
-    hal = source / "hal" / "__init__.py"
-    hal.write_text(hal.read_text().replace('"heiafr_picomo_v2",', '"heiafr_picomo_v2", "my_board",', 1))
-    boot = source / "firmware" / "boot.py"
-    boot.write_text(boot.read_text().replace("DRIVE_BUTTON = {", "DRIVE_BUTTON = {'my_board': ('SW_B', False),", 1))
+    source = fork_with_my_board(tmp_path / "src")
     flash_dir = tmp_path / "flash"
     flash_dir.mkdir()
     (flash_dir / "board.py").write_text("board_id = 'my_board'\n")
@@ -435,6 +456,37 @@ def test_a_board_a_source_adds_is_known_by_its_hal_and_its_boot_py(tmp_path, mon
     assert "Found CircuitPython 9.2.1 on my_board" in out and "no profile" not in out, out
     assert "copy %s onto the CIRCUITPY drive" % (source / "firmware" / "boot.py") in out, out
     assert "add board" not in out, out
+
+
+@needs_vbadge
+def test_a_write_refused_as_read_only_names_the_source_s_boot_py(tmp_path, monkeypatch, capsys):
+    """The same fork on a CIRCUITPY whose storage module does not tell it is read-only: the first
+    write is refused (errno 30), and that message too names the fork's boot.py, not this
+    checkout's, which does not know 'my_board'."""
+    source = fork_with_my_board(tmp_path / "src")
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "board.py").write_text("board_id = 'my_board'\n")
+    monkeypatch.setattr(flash, "PROBE", AS_CIRCUITPYTHON)
+    with VBadge(flash_dir, readonly=True) as badge:
+        assert flash.main(["--port", badge.port, "--source", str(source), "--no-libs"]) == 1
+    err = capsys.readouterr().err
+    assert "copy %s onto the CIRCUITPY drive" % (source / "firmware" / "boot.py") in err, err
+    assert "add board" not in err, err
+
+
+@needs_vbadge
+def test_the_libraries_no_libs_misses_are_those_the_source_imports(tmp_path, capsys):
+    """--no-libs with a --source whose board profile imports a driver this checkout does not
+    (adafruit_bitmap_font): the note names it among the libraries the badge lacks, as the run
+    without --no-libs would copy it, not this checkout's list alone."""
+    source = copy_source(tmp_path / "src")
+    (source / "hal" / "my_board.py").write_text("import adafruit_bitmap_font\n")
+    with VBadge(tmp_path / "flash") as badge:
+        assert flash.main(["--port", badge.port, "--source", str(source), "--no-libs", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    note = next((line for line in out.splitlines() if line.startswith("Note: the badge has no")), "")
+    assert "/lib/adafruit_bitmap_font" in note and "/lib/adafruit_display_text" in note, note
 
 
 def test_a_compiler_that_writes_nothing_or_fails_silently_is_named(tmp_path):
@@ -491,16 +543,33 @@ def test_a_timeout_that_is_no_number_is_told_so(capsys):
     assert capsys.readouterr().err.strip().endswith("argument --timeout: give a number of seconds, not 'abc'")
 
 
-def test_a_python_without_the_tools_is_named_with_the_one_to_use(monkeypatch, capsys):
+@pytest.mark.parametrize("module", ["serial", "mpremote"])
+def test_a_python_without_the_tools_is_named_with_the_one_to_use(monkeypatch, capsys, module):
     """`python -m tools.flash`, the docs' short form, typed with the system's Python: a traceback
     (No module named 'serial'), or, with the libraries, "not installed: run make deps" after make
-    deps had run. It names the Python to use."""
-    monkeypatch.setitem(sys.modules, "serial", None)        # as if pyserial were not installed
+    deps had run. It names the Python to use, whichever of the two it lacks (a Python with pyserial
+    but no mpremote stopped with No module named 'mpremote' at the port)."""
+    monkeypatch.setitem(sys.modules, module, None)          # as if it were not installed
     assert flash.main(["--port", "/dev/ttyACM0"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["flash: error: this Python (%s) has not got pyserial and mpremote, which talk to the "
                    "badge: run .venv/bin/python -m tools.flash (make sim or make test installs them there)"
                    % sys.executable], err
+
+
+def test_a_copy_that_just_fits_is_not_refused():
+    """The room check, as the dry run and the real run tell it: a flash with exactly the blocks the
+    copy needs takes it, one block fewer is "Not enough room", and --mpy is suggested only to a
+    hacker who has not given it already."""
+    plan = flash.Plan()
+    plan.copy = ["/engine/game.py"]
+    files = {"/engine/game.py": bytes(1000)}
+    need = flash.space_needed(plan, files, 512)
+    assert flash.room_problem(plan, files, (512, 512, 100, need, need), flash.parse_args([])) is None
+    told = flash.room_problem(plan, files, (512, 512, 100, need - 1, need - 1), flash.parse_args([]))
+    assert told.startswith("Not enough room on the badge") and told.endswith(", or try --mpy"), told
+    told = flash.room_problem(plan, files, (512, 512, 100, need - 1, need - 1), flash.parse_args(["--mpy"]))
+    assert told.endswith("flash with --clean"), told
 
 
 def test_the_longest_timeout_is_accepted():
