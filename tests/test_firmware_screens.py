@@ -394,12 +394,12 @@ def test_no_average_penalty_is_made_up_before_a_deal_is_played():
     assert "Avg penalty: 0.0 cards" in page_text(sim.screen)      # a won deal: no card left
 
 
-
 @pytest.mark.parametrize("avg, words", ((13, ("1.3 cards", "1,3 carte", "1,3 Karten")),
-                                         (20, ("2.0 cards", "2,0 cartes", "2,0 Karten"))))
+                                        (19, ("1.9 cards", "1,9 carte", "1,9 Karten")),
+                                        (20, ("2.0 cards", "2,0 cartes", "2,0 Karten"))))
 def test_the_average_penalty_takes_each_language_s_plural(avg, words):
     """Player review: French read "Pénalité moy. : 1,0 cartes"; French takes the singular below 2
-    (as "0 carte"), English and German the plural."""
+    (as "0 carte"), up to 1,9, English and German the plural."""
     from firmware import stats_page
     from engine.stats import Stats
     st = Stats()
@@ -412,6 +412,7 @@ def test_the_average_penalty_takes_each_language_s_plural(avg, words):
             assert line.endswith(": " + words[lang]), line
     finally:
         text.set_lang(0)
+
 
 def test_a_page_scrolls_to_its_last_line_and_no_further():
     """MacroPad: DOWN (or RIGHT) scrolls a long rules page until its last line shows at the
