@@ -359,7 +359,6 @@ def test_every_tool_has_a_main_and_answers_help_with_how_to_run_it():
         assert "{" not in r.stdout.splitlines()[-1], (tool, r.stdout)      # no JSON: nothing ran
 
 
-
 @pytest.mark.parametrize("tool", TOOLS)
 def test_every_tool_also_runs_as_a_script(tool):
     """A hacker types `python tools/bench.py`: five tools stopped with "No module named 'tools'"
@@ -368,6 +367,7 @@ def test_every_tool_also_runs_as_a_script(tool):
     r = subprocess.run([sys.executable, os.path.join("tools", tool + ".py"), "--help"], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.startswith("usage: python -m tools." + tool), (r.stdout, r.stderr)
+
 
 class _Parsed(Exception):
     pass
