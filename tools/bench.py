@@ -365,7 +365,6 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__)
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
     args = ap.parse_args(argv)
-    sys.path.insert(0, ROOT)
     result = measure_engine()
     result.update(measure_engine_state())
     result.update(measure_code_heap())
