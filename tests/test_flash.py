@@ -553,7 +553,7 @@ def test_a_python_without_the_tools_is_named_with_the_one_to_use(monkeypatch, ca
     assert flash.main(["--port", "/dev/ttyACM0"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["flash: error: this Python (%s) has not got pyserial and mpremote, which talk to the "
-                   "badge: run .venv/bin/python -m tools.flash (make sim or make test installs them there)"
+                   "badge: run .venv/bin/python -m tools.flash (make deps installs them there)"
                    % sys.executable], err
 
 
@@ -1141,16 +1141,16 @@ def test_a_code_txt_circuitpython_would_run_instead_of_the_game_goes(tmp_path, m
 def test_a_file_a_copy_that_broke_off_left_open_is_closed_before_its_temporary_name_goes(
         tmp_path, monkeypatch, capsys):
     """QA, reading the code: on CircuitPython (no soft reset before the copy) the badge still held write_file's
-    open _f after a flash broke off (Ctrl-C, a killed tool); the run again removed its file, and
+    open _out after a flash broke off (Ctrl-C, a killed tool); the run again removed its file, and
     the handle, closed when collected, would have written its size and clusters into a FAT
-    directory entry reused since. The badge's raw REPL keeps _f between runs, as here."""
+    directory entry reused since. The badge's raw REPL keeps _out between runs, as here."""
     source = copy_source(tmp_path / "src", ("engine",))
     flash_dir = tmp_path / "flash"
     with VBadge(flash_dir) as badge:
         args = ["--port", badge.port, "--source", str(source), "--no-libs"]
         assert flash.main(args) == 0
         broke = mpremote(badge.port, "resume", "exec",
-                         "_f = open('/engine/game.py%s', 'wb')\n_f.write(b'half')\n_old = _f" % flash.TMP_SUFFIX)
+                         "_out = open('/engine/game.py%s', 'wb')\n_out.write(b'half')\n_old = _out" % flash.TMP_SUFFIX)
         assert broke.returncode == 0, broke.stderr
         monkeypatch.setattr(flash, "PROBE", AS_CIRCUITPYTHON)
         assert flash.main(args + ["--no-reset"]) == 0, capsys.readouterr().err

