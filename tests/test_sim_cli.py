@@ -143,10 +143,13 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
     (["--shot-scale", "2"], "--shot-scale: only with --headless"),
     (["--headless", "--frames", "2"], "--frames: only in the window, not with --headless"),
     (["--headless", "--window-shot", "x.png"], "--window-shot: only in the window"),
+    (["--shot-dir", "."], "--shot-dir: only with --headless"),
+    (["--headless", "--scale", "2"], "--scale: only in the window"),
     (["--headless", "--keys", "OK,A"], "in the script: A (the buttons: UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT)"),
     (["--headless", "--keys", "@"], "@ needs a file name in the script: @name.png"),
     (["--board", "lilygo_t_display_rp2040", "--headless", "--keys", "OK,UP"],
      "the T-Display RP2040 has no UP in the script: its keys give DOWN, LEFT, RIGHT, OK, BACK"),
+    (["--board", "lilygo_t_display_rp2040", "--headless", "--keys", "ok,up"], "the T-Display RP2040 has no UP"),
     (["--frames", "-1"], "--frames: 0 (play until the window closes) or more"),
     (["--scale", "1000"], "--scale: 0 (fit) to 10"),         # "pygame.error: Window is too large."
     (["--board", "adafruit_macropad_rp2040", "--headless", "--battery", "50"],
@@ -528,6 +531,7 @@ def test_a_window_shot_into_no_folder_is_refused_before_the_window_opens(tmp_pat
     ["--keys", "OK,OK,@{tmp}/no/such/folder/shot.png"],
     ["--shot-dir", "{tmp}/no/such/folder", "--keys", "OK,OK,@shot.png"],
     ["--shot-dir", "{tmp}/no/such/folder", "--keys", "OK"],
+    ["--keys", "OK, @{tmp}/no/such/folder/shot.png"],           # a space after the comma
 ])
 def test_a_shot_into_no_folder_is_refused_before_the_script_plays_on_the_saves(tmp_path, args):
     """QA: an @file.png (or --shot-dir) naming a missing folder failed only once the script
@@ -550,3 +554,210 @@ def test_a_hal_module_that_is_no_board_is_not_offered_as_one_to_register(tmp_pat
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert "argument --board: invalid choice: %r" % module in err and "not registered" not in err, err
+
+
+def test_picture_names_in_capitals_are_pngs_too(tmp_path):
+    """@SHOT.PNG in a script and --screenshot OUT.PNG are PNGs as their lower-case names are:
+    the script's pictures and the final screen are written, not refused."""
+    from simulator.__main__ import main
+    assert main(["--headless", "--data-dir", str(tmp_path / "d"), "--shot-dir", str(tmp_path),
+                 "--keys", "@SHOT.PNG", "--screenshot", str(tmp_path / "OUT.PNG")]) == 0
+    for name in ("SHOT.PNG", "OUT.PNG"):
+        assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_script_in_lower_case_is_held_to_the_board_s_keys_too():
+    """A script of Sim.run_script (the tools', the tests') is checked against the board as the
+    command line's is: "up" on the T-Display, which has no UP key, is refused before any press."""
+    sim = Sim("lilygo_t_display_rp2040")
+    title = sim.screen
+    for script in (["UP"], ["ok", "up"]):
+        with pytest.raises(ValueError, match="the T-Display RP2040 has no UP in the script"):
+            sim.run_script(script)
+    assert sim.screen is title                  # the ok before it was not played
+
+
+def test_redraw_reports_the_most_and_the_mean_share_of_the_screen():
+    """--redraw: the worst bot move's share of the pixels and the mean over all of them."""
+    sim = Sim("adafruit_macropad_rp2040")        # 128x64: 8192 px
+    assert sim.redraw_summary() == (0, 0.0, 0.0)
+    sim.redraw_after_bot = [1024, 4096, 2048, 1024]
+    assert sim.redraw_summary() == (4, 0.5, 0.25)
+
+
+def test_without_xdg_data_home_the_saves_are_under_local_share(tmp_path, monkeypatch):
+    """docs/saving.md: $XDG_DATA_HOME/fantan-badge, else ~/.local/share/fantan-badge (an empty
+    XDG_DATA_HOME counts as unset)."""
+    from simulator.__main__ import default_data_dir
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for xdg in (None, ""):
+        if xdg is None:
+            monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+        else:
+            monkeypatch.setenv("XDG_DATA_HOME", xdg)
+        assert default_data_dir() == str(tmp_path / ".local" / "share" / "fantan-badge")
+
+
+def test_zoom_goes_up_to_ten_and_no_further(tmp_path, capsys):
+    """--help says 1 to 10 for both zooms: 11 is refused; --shot-scale 10 draws at 10x."""
+    from PIL import Image
+    from simulator.__main__ import main
+    for args in (["--scale", "11"], ["--headless", "--keys", "OK", "--shot-scale", "11"]):
+        with pytest.raises(SystemExit) as e:
+            main(args + ["--data-dir", str(tmp_path / "d")])
+        assert e.value.code == 2 and "--scale: 0 (fit) to 10; --shot-scale: 1 to 10" in capsys.readouterr().err
+    out = tmp_path / "big.png"
+    assert main(["--board", "adafruit_macropad_rp2040", "--headless", "--data-dir", str(tmp_path / "d"),
+                 "--screenshot", str(out), "--shot-scale", "10"]) == 0
+    assert Image.open(out).size == (1280, 640)
+
+
+@pytest.mark.parametrize("unsaved, lost", [(1, "the game"), (2, "the settings"), (3, "the game and settings")])
+def test_a_run_that_could_not_save_says_what_a_power_off_would_lose(tmp_path, monkeypatch, capsys, unsaved, lost):
+    """The exit line names what failed to save: the game (1), the settings (2), or both."""
+    import simulator.core
+    from simulator.__main__ import main
+
+    class Unsaved(simulator.core.Sim):
+        def run_script(self, *args, **kwargs):
+            super().run_script(*args, **kwargs)
+            self.app.unsaved = unsaved
+
+    monkeypatch.setattr(simulator.core, "Sim", Unsaved)
+    with pytest.raises(SystemExit) as e:
+        main(["--headless", "--data-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert e.value.code == 1 and err.endswith("a power-off would lose %s\n" % lost), err
+
+
+def test_the_window_deals_the_seed_it_is_given(tmp_path, monkeypatch):
+    """--seed N in the window: New game offers deal N, as it does headless."""
+    import pygame
+    from simulator import window
+    from simulator.__main__ import main
+    made = []
+
+    class Spied(window.Sim):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(window, "Sim", Spied)
+    pygame.display.init()
+    assert main(["--seed", "4242", "--frames", "1", "--data-dir", str(tmp_path)]) == 0
+    assert made[0].app.settings["deal"] == 4242
+
+
+def test_the_panel_names_the_keys_for_a_chord_the_knob_and_a_hold():
+    """The panel: a two-key chord row says "both", the MacroPad's knob row gives its keys
+    "," and ".", and a key held for a second button says so (hold: UP, the first button)."""
+    import types
+    from hal import profile
+    from hal.desktop import describe
+    from simulator.window import panel_lines
+    chord = [cells for cells in panel_lines(profile("lilygo_t_display_rp2040")) if "+" in cells[-1]]
+    assert chord == [("both", "", "BUTTON_L+BUTTON_R: DOWN")]
+    assert panel_lines(profile("adafruit_macropad_rp2040"))[-3] == (", .", "", "encoder: LEFT/RIGHT")
+    from hal.buttons import OK, UP
+    p = types.SimpleNamespace(KEYS=(("GP1", OK, UP), ("GP2", UP, None)), CHORDS=(), ENCODER=None)
+    assert describe(p) == ["GP1: OK, hold: UP", "GP2: UP"]
+
+
+def _run_window(monkeypatch, tmp_path, events=(), brightness=None, frames=2, lit=False):
+    """run_window on the PicoSystem at 1x with these events queued; (the Sim, the window's
+    picture, the frames drawn, the buttons the app was given)."""
+    import pygame
+    from PIL import Image
+    from simulator import window
+    made, given, flips = [], [], []
+
+    class Spied(window.Sim):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            step = self.app.step
+
+            def spied_step(now, buttons):
+                given.extend(buttons)
+                step(now, buttons)
+                if lit:                     # as at the player's turn
+                    self.hal.light(True)
+            self.app.step = spied_step
+            if brightness is not None:
+                self.hal.set_brightness(brightness)
+            made.append(self)
+
+    monkeypatch.setattr(window, "Sim", Spied)
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1) or flip())
+    pygame.display.init()
+    for ev in events:
+        pygame.event.post(ev)
+    shot = tmp_path / "window.png"
+    window.run_window("pimoroni_picosystem", 1, 1, str(tmp_path / "data"), frames=frames,
+                      window_shot=str(shot))
+    im = Image.open(shot).convert("RGB") if shot.exists() else None
+    return made[0], im, len(flips), given
+
+
+def test_the_window_shows_the_badge_screen_and_gives_the_app_its_keys(tmp_path, monkeypatch):
+    """The window's screen is what the badge shows (the title, as headless draws it), --frames N
+    draws N frames, and a key pressed and let go reaches the game as its button."""
+    import pygame
+    from PIL import Image
+    _, im, flips, _ = _run_window(monkeypatch, tmp_path, frames=3)
+    title = Sim("pimoroni_picosystem", seed=1, data_dir=str(tmp_path / "headless"))
+    title.shot(str(tmp_path / "title.png"))
+    want = Image.open(tmp_path / "title.png").convert("RGB")
+    assert len(want.getcolors(1 << 16)) > 2 and flips == 3
+    assert im.crop((10, 10, 250, 250)).tobytes() == want.tobytes()
+    key = pygame.key.key_code("down")
+    _, _, _, given = _run_window(monkeypatch, tmp_path, [
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
+        pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)])
+    assert given == [1]                      # DOWN
+
+
+def test_the_window_dims_with_the_backlight_and_lights_the_led(tmp_path, monkeypatch):
+    """A backlight at half (the app's first idle step) shows the screen at half brightness, not
+    at the floor for a backlight nearly out; the your-turn LED beside the buttons is green lit."""
+    import pygame
+    from simulator import window
+    _, im_full, _, _ = _run_window(monkeypatch, tmp_path)
+    sim, im, _, _ = _run_window(monkeypatch, tmp_path, brightness=0.5, lit=True)
+    data = im_full.crop((10, 10, 250, 250)).tobytes()
+    i = max(range(0, len(data), 3), key=lambda k: sum(data[k:k + 3])) // 3
+    bright, dim = tuple(data[3 * i:3 * i + 3]), im.getpixel((i % 240 + 10, i // 240 + 10))
+    assert sum(bright) > 300 and all(abs(d - b * 0.5) <= 3 for d, b in zip(dim, bright)), (dim, bright)
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    p = sim.hal.profile
+    buttons = window.button_rects(p, font, p.WIDTH + 20, 10 + 22 * len(window.panel_lines(p)), window.PANEL_W)
+    led = (p.WIDTH + 20 + 9, buttons[-1][1].bottom + 19)
+    assert im.getpixel(led) == (80, 230, 110) and im_full.getpixel(led) == (70, 70, 78)
+
+
+def test_esc_closes_the_window_at_once(tmp_path, monkeypatch):
+    """README: Esc quits, even with --frames still to run."""
+    import pygame
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    _, im, flips, _ = _run_window(monkeypatch, tmp_path, [esc], frames=50)
+    assert flips == 0 and im is None
+
+
+def test_a_picture_that_cannot_replace_the_old_one_leaves_it_and_no_temporary_file(tmp_path):
+    """A write that fails (here: a folder where the picture goes) raises naming the picture,
+    leaves what was there as it was, and no half-written .tmp beside it."""
+    from hal.desktop import replace_file
+    (tmp_path / "shot.png").mkdir()
+    with pytest.raises(OSError) as e:
+        replace_file(str(tmp_path / "shot.png"), b"\x89PNG")
+    assert e.value.filename == str(tmp_path / "shot.png")
+    assert os.listdir(tmp_path) == ["shot.png"] and (tmp_path / "shot.png").is_dir()
+
+
+def test_a_data_dir_several_folders_deep_is_made_and_saved_in(tmp_path):
+    """A tool's or a test's Sim(data_dir=...) names a folder not made yet, several levels down:
+    the simulated flash is made there and the game saves in it."""
+    sim = Sim("pimoroni_picosystem", data_dir=str(tmp_path / "a" / "b" / "c"))
+    sim.app.start_match()
+    assert not sim.app.unsaved and os.listdir(tmp_path / "a" / "b" / "c")
