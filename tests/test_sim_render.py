@@ -57,3 +57,60 @@ def test_the_array_fill_draws_what_blinka_s_loop_draws(seed, monkeypatch):
     fast = pictures(seed)
     monkeypatch.setattr(_tilegrid, "_fill_pixels", desktop._slow_fill)
     assert pictures(seed) == fast
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_cached_glyph_blit_draws_what_blinka_s_blit_draws(seed, monkeypatch):
+    """Labels draw through hal.desktop's cached blit: at an edge of the bitmap, with corners
+    given in either order, and with a different colour left out each time, it draws what
+    bitmaptools' own blit draws (a glyph at the bottom edge did not wrap into the top row)."""
+    import bitmaptools
+    rnd = random.Random(seed)
+    src = displayio.Bitmap(10, 12, 4)
+    for y in range(src.height):
+        for x in range(src.width):
+            src[x, y] = rnd.randrange(4)
+    calls = []
+    for _ in range(60):
+        corners = dict(x1=rnd.randrange(11), y1=rnd.randrange(13), x2=rnd.randrange(11), y2=rnd.randrange(13))
+        calls.append((rnd.randrange(-12, 16), rnd.randrange(-12, 16), corners, rnd.choice((None, 0, 1, 2))))
+
+    def drawn(blit):
+        dest = displayio.Bitmap(16, 16, 4)
+        for x, y, corners, skip in calls:
+            blit(dest, src, x, y, skip_source_index=skip, **corners)
+        return [dest[i % 16, i // 16] for i in range(256)]
+
+    assert bitmaptools.blit is desktop._fast_blit
+    assert drawn(desktop._fast_blit) == drawn(desktop._slow_blit)
+
+
+@pytest.mark.parametrize("rgb", [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255), (8, 132, 66)])
+def test_the_screen_shows_the_badge_s_16_bit_colour(rgb):
+    """The simulated panel shows each colour as the badge's RGB565 panel does: 5 bits of red,
+    6 of green and 5 of blue, each scaled back to 0-255 (pure green is 0, 255, 0)."""
+    displayio.release_displays()
+    d = desktop.SimDisplay(32, 16)
+    pal = displayio.Palette(1)
+    pal[0] = (rgb[0] << 16) | (rgb[1] << 8) | rgb[2]
+    g = displayio.Group()
+    g.append(displayio.TileGrid(displayio.Bitmap(32, 16, 1), pixel_shader=pal))
+    d.root_group = g
+    d.refresh()
+    want = ((rgb[0] >> 3) * 255 // 31, (rgb[1] >> 2) * 255 // 63, (rgb[2] >> 3) * 255 // 31)
+    assert d.surface().get_at((5, 5))[:3] == want
+
+
+@pytest.mark.parametrize("board, paper, ink", [("adafruit_macropad_rp2040", (0, 0, 0), (255, 255, 255)),
+                                               ("pimoroni_badger2040", (235, 235, 225), (30, 30, 30))])
+def test_a_one_bit_screen_is_shown_as_its_panel(board, paper, ink):
+    """A mono board's picture has only its panel's two colours: the MacroPad's OLED lights white
+    on black, the Badger's e-ink is dark on paper; the background (most of the title) is the
+    panel's, not the other one."""
+    from simulator.core import Sim
+    sim = Sim(board)
+    sim.render()
+    colours = sorted(sim.hal.image().get_at((x, y))[:3] for x in range(0, sim.hal.profile.WIDTH, 2)
+                     for y in range(0, sim.hal.profile.HEIGHT, 2))
+    assert set(colours) == {paper, ink}
+    assert colours.count(paper) > colours.count(ink)
