@@ -55,8 +55,7 @@ def main(argv=None):
            "d = %r\n"
            "s.main(d) if d else s.main()\n" % (args.deals,))
     if args.runtime == "cpython":      # called, not exec(src): after a Ctrl+C through exec, CPython
-        sys.path.insert(0, ROOT)        # ends by SIGINT whatever status the tool gives
-        from engine import selftest
+        from engine import selftest     # ends by SIGINT whatever status the tool gives
         selftest.main(args.deals or selftest.DEALS)
         return 0
     out = run_micropython(src)
