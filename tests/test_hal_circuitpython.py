@@ -31,7 +31,8 @@ class FakeDisplay:
     auto_refresh = True
 
     def __init__(self, eink):
-        self.time_to_refresh = 0.0
+        if eink:                        # only epaperdisplay has it (circuitpython-stubs): an
+            self.time_to_refresh = 0.0  # LCD's BusDisplay or FramebufferDisplay has none
         self.refreshed = 0
         self.brightness = 1.0
 
@@ -108,6 +109,13 @@ def test_badger_long_press_and_eink_refresh(monkeypatch, start):
         raise RuntimeError("Refresh too soon")
     h.display.refresh = too_soon                 # the panel's own minimum wait: tried again later
     assert h.refresh() is False
+
+
+def test_an_lcd_refreshes_without_asking_for_rest(badge):
+    """An LCD (BusDisplay) has no time_to_refresh: the HAL must not read it there."""
+    h, clock = badge("pimoroni_picosystem")
+    assert not hasattr(h.display, "time_to_refresh")
+    assert h.refresh() is True and h.display.refreshed == 1
 
 
 def test_lilygo_chord(badge):
