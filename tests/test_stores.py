@@ -6,7 +6,7 @@ import pytest
 
 from engine.records import Record
 from fakestore import newest, FlashNvm, journal_heads
-from hal.stores import NvmStore, StoreFull, REGION, NAMES
+from hal.stores import NvmStore, StoreFull, REGION, NAMES, _entry_head
 from hal.file_store import FileStore
 
 
@@ -274,6 +274,22 @@ def test_a_length_that_reads_too_long_is_damage_not_a_store_that_never_saves_aga
     assert newest(Record(again, "game", 1))[0] == payloads(15)[0][-1] and not again.damaged
 
 
+def test_a_head_whose_length_runs_past_the_nvm_s_end_ends_the_journal():
+    """A head at the journal's end in the last page, its length (within a record's 512 bytes)
+    running past the nvm's end (flash rot, a hacker's write): the journal ends before it, and
+    the game record is still the last one saved, not damaged."""
+    nvm = FlashNvm()
+    store = NvmStore(nvm)
+    step = 0
+    while store.end < len(nvm) - 200:       # saves until the journal reaches the last page
+        write(store, step)
+        step += 1
+    assert nvm.erases == 0
+    nvm.mem[store.end:store.end + 4] = _entry_head(0, REGION)     # game.0, 512 bytes: past the end
+    again = NvmStore(nvm)
+    assert newest(Record(again, "game", 1)) == (payloads(step - 1)[0][-1], False) and not again.damaged
+
+
 class ReadFails(FlashNvm):
     """An nvm whose next `fail` reads raise (an I/O error, as a store that raises on read)."""
 
@@ -528,14 +544,16 @@ def test_another_program_s_bytes_beginning_with_r_are_not_taken_for_records():
     assert newest(Record(store, "prefs", 2)) == (None, False)
 
 
-def test_an_nvm_too_small_for_the_records_keeps_them_in_files(monkeypatch, tmp_path):
-    """A CircuitPython board whose nvm cannot hold every record at its longest keeps them in
-    files instead: the badge starts, and saves."""
+@pytest.mark.parametrize("nvm", (bytearray(b"\xff" * 1024), None))
+def test_an_nvm_too_small_for_the_records_keeps_them_in_files(monkeypatch, tmp_path, nvm):
+    """A CircuitPython board whose nvm cannot hold every record at its longest, or a build
+    without one (microcontroller.nvm is None), keeps them in files instead: the badge starts,
+    and saves."""
     import sys
     import types
     from hal.stores import open_store
     mc = types.ModuleType("microcontroller")
-    mc.nvm = bytearray(b"\xff" * 1024)
+    mc.nvm = nvm
     monkeypatch.setitem(sys.modules, "microcontroller", mc)
     store = open_store(str(tmp_path / "s"))
     assert isinstance(store, FileStore)
