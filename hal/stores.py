@@ -79,8 +79,8 @@ class NvmStore:
         else:                   # a journal (its MAGIC damaged or not): entries while heads hold
             while i + 4 <= size:
                 a, c = nvm[i], nvm[i + 2]
-                k, n = a & 3, a >> 2 << 8 | c
-                if (nvm[i + 1] != a ^ 255 or nvm[i + 3] != c ^ 255 or a > 15 or k >= len(at)
+                k, n = a & 3, a >> 2 << 8 | c       # k names one of the 4 NAMES; an `a` over 15
+                if (nvm[i + 1] != a ^ 255 or nvm[i + 3] != c ^ 255   # is a length over REGION
                         or n > REGION or i + 4 + n > size):
                     break
                 at[k] = (i + 4, n)
