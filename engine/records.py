@@ -78,9 +78,10 @@ class Record:
             if self.store.save(self.names[target], data):
                 return True
         except OSError as e:
-            # full or read-only (the other slot would fare no better), or the failed write took
-            # the slot's bytes: never risk the newest record in the other slot too
-            if e.args and e.args[0] in (28, 30) or self.store.load(self.names[target]) != raw[target]:
+            # only a thing in the slot's way (EEXIST, EISDIR: a folder of that name) moves the
+            # write to the newest slot; a full, read-only or failing flash (ENOSPC, EROFS, EIO)
+            # would fail there too, and a store that removes the old file first loses it
+            if not (e.args and e.args[0] in (17, 21)) or self.store.load(self.names[target]) != raw[target]:
                 raise
         stuck = slots[target]       # the written slot stays just newer than the stuck one
         if stuck is not None:       # (counting on, it would wrap past it in 32,768 writes)

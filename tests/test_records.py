@@ -139,11 +139,11 @@ def test_the_first_write_ever_cut_off_at_any_byte_is_no_record_and_no_damage():
         assert rec.write(a) and newest(rec) == (a, False)
 
 
-@pytest.mark.parametrize("errno", (28, 30))
+@pytest.mark.parametrize("errno", (28, 30, 5))
 def test_a_full_or_read_only_store_says_so_and_leaves_the_newest_record_alone(errno):
-    """A full (28) or read-only (30) store refuses the older slot with the slot untouched: the
-    other slot would fare no better (or its write would be the one a full store cuts off), so
-    the write raises instead of risking the newest record there."""
+    """A full (28), read-only (30) or failing (5, EIO) store refuses the older slot with the
+    slot untouched: the other slot would fare no better (or its write would be the one a full
+    store cuts off), so the write raises instead of risking the newest record there."""
     class Refusing(MemoryStore):
         def save(self, name, data):
             if name == "game.0":

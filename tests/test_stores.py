@@ -375,15 +375,17 @@ def _os_renaming(rename):
     return fake
 
 
-def test_a_file_write_that_fails_after_removing_the_old_file_keeps_the_other_slot(tmp_path, monkeypatch):
+@pytest.mark.parametrize("errno", (28, 5))
+def test_a_file_write_that_fails_after_removing_the_old_file_keeps_the_other_slot(tmp_path, monkeypatch, errno):
     """A write that fails once the slot's old file is removed (the rename after it refused: a
-    full littlefs commits a rename like a write) loses that slot; the record's fallback then
-    wrote the other slot the same way (at once, or at the next write), and lost it too: the
-    newest record, gone, and nothing said at the next power-up."""
+    full littlefs commits a rename like a write; or an I/O error, which is no full flash)
+    loses that slot; the record's fallback then wrote the other slot the same way (at once, or
+    at the next write), and lost it too: the newest record, gone, and nothing said at the
+    next power-up."""
     import hal.file_store
 
     def rename(a, b):
-        raise OSError(28, "No space left on device")
+        raise OSError(errno, os.strerror(errno))
     rec = Record(FileStore(str(tmp_path)), "game", 1)
     rec.write(b"older")
     rec.write(b"newest")
