@@ -132,7 +132,8 @@ class TableView(Screen):
         grp.append(self.hand)
         self.more = None            # marks of cards out of the window (128x64, 3 players)
         if most > self.cap:
-            y = hy - ui.font(L.font).height
+            f = ui.font(L.font)         # its cell, descent too, ends above the hand
+            y = hy - f.height - f.descent
             self.more = (ui.label(" ", L.font, 0, y, th.colour(ui.ACCENT)),
                          ui.label(" ", L.font, L.w - 1, y, th.colour(ui.ACCENT), anchor=(1, 0)))
             grp.append(self.more[0])

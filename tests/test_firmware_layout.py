@@ -841,3 +841,18 @@ def test_on_e_ink_the_cursor_frames_a_filled_card_with_a_gap():
         rgb = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in (ink, paper)]
         assert outer == rgb[0] and inner == rgb[1 if filled else 0], (i, filled, outer, inner)
     assert seen == {True, False}
+
+
+def test_the_marks_of_cards_out_of_the_hand_s_window_end_above_the_hand():
+    """128x64 with 3 players: the ← and → beside the hand (cards out of its window) sat a
+    font height above it, so their cells' descent ran a pixel into the hand's first line
+    (found by a play-test: check_screen failed on every such table)."""
+    sim = Sim("adafruit_macropad_rp2040", seed=5)
+    new_game(sim, PRESETS.index("fan_tan"), players=3)
+    t = sim.screen
+    while not (t.my_turn() and len(t.items) > t.cap):
+        sim.tick()
+    for mark in t.more[::-1]:                       # →, then ← with the cursor on the last card
+        while not mark.text.strip():
+            sim.press("LEFT")
+        check_screen(sim, "hand window " + mark.text)
