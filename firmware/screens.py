@@ -220,8 +220,10 @@ class PageScreen(Screen):
         self.show()
 
     def panel_refreshed(self):
-        """E-ink: READ_MS counts from when the panel shows the page, a second after it is made."""
+        """E-ink: READ_MS counts from when the panel first shows the page, a second after it is
+        made (not again from a scroll's refresh: the page was seen, BACK then did nothing)."""
         self.since = self.app.now
+        self.panel_refreshed = self.tick        # (tick does nothing)
 
 
 def _more_label(group, L, th):

@@ -348,3 +348,25 @@ def test_eink_page_keys_that_move_nothing_let_the_panel_settle():
     for name in ("UP", "DOWN", "LEFT", "RIGHT", "OK"):
         press(sim, name)
         assert not sim.app.stale(), name
+
+
+def test_eink_a_scrolled_page_takes_back_as_soon_as_the_panel_shows_the_scroll():
+    """READ_MS (OK, BACK and MENU wait that long after the panel shows a page, so presses that
+    hurried the deal do not flick past it) started again at every refresh, a scroll's too: BACK
+    pressed half a second after the panel showed the next lines of the rules did nothing."""
+    from firmware.screens import PageScreen, READ_MS
+    from hal.buttons import BACK
+    sim = Sim("pimoroni_badger2040", seed=5)
+    sim.app.help_menu()
+    sim.press("OK")                             # the first rule set's page
+    page = sim.screen
+    assert isinstance(page, PageScreen) and len(page.lines) > page.visible
+    wait(sim, 2000)
+    press(sim, "DOWN")
+    assert page.top == 1
+    while sim.app.stale():                      # the panel shows the page scrolled
+        sim.tick()
+    sim.tick(READ_MS // 2)
+    sim.hal.inject(BACK)
+    sim.tick()
+    assert sim.screen is not page, "BACK left the page only READ_MS after its scroll showed"
