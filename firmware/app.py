@@ -490,13 +490,14 @@ class App:
         g = m.game
         lines = [(text.says(g.winner, self.human, "wins"), ui.ACCENT)]
         # chips: what a player won or paid in all (antes, passes, the pot), not the cards' price
-        # a race: penalty points ("= 3 pt"), which a sign would read as a gain
+        # a race: penalty points ("= 3 pt"), which a sign would read as a gain; zero-sum "= -3 pt"
         r = m.rules.scoring
         sep = t("net") if r == CHIPS else " = "
         for p in range(g.players):
             n = g.counts[p]
             lines.append((text.seat(p, self.human) + ": " + text.cards(n) + sep
-                          + (str(delta[p]) + t("pt") if r == RACE else signed(delta[p])), ui.TEXT))
+                          + (str(delta[p]) if r == RACE else signed(delta[p])) + ("" if r == CHIPS else t("pt")),
+                          ui.TEXT))
             cards = sorted_hand(g, p)
             if cards:
                 lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))

@@ -138,9 +138,10 @@ def test_deal_through_buttons(board, preset_key):
     # and the page says what makes the net (a beginner read "4 cards, net -11" as a mistake)
     said = " ".join(lines)
     assert ("Net: ante, passes, cards, and the pot to the winner" in said) == (m.rules.scoring == CHIPS), lines
-    # a race's penalty points read "= 3 pt": "+3" read as a gain, as it is in zero-sum points
+    # points read "pt" as in the standings ("= -3 pt"), a chip game's net no unit; a race's
+    # penalty points read "= 3 pt": "+3" read as a gain, as it is in zero-sum points
     race = m.rules.scoring == RACE
-    assert all((p[4] == " pt") == race and not (race and "+" in line) for p, line in
+    assert all((p[4] == " pt") == (m.rules.scoring != CHIPS) and not (race and "+" in line) for p, line in
                zip(players, [x for x in lines if re.match(r"^(You|P\d): \d", x)])), lines
     assert total is None                              # no "Total = 0": it told a player nothing
     if m.rules.scoring != RACE:                       # what the losers paid, the winner took
@@ -268,7 +269,7 @@ def test_match_continues_to_next_deal_and_standings_add_up():
 
 @pytest.mark.parametrize("preset_key,form", [("sevens", r"([+-]\d+|0)"), ("domino", r"(\d+)")])
 def test_the_standings_write_points_as_the_table_does(preset_key, form):
-    """Points as the table writes them: zero-sum signed ("P3: +3 pt", as the results' "= +3"),
+    """Points as the table writes them: zero-sum signed ("P3: +3 pt", as the results' "= +3 pt"),
     a race's running totals ("P3: 42 pt"); the leaders marked \u25c0, and a line that says what
     the mark means, but neither while nobody has scored yet."""
     sim = Sim("pimoroni_picosystem", seed=21)
