@@ -207,3 +207,41 @@ def test_a_rule_change_is_made_as_new_game_makes_it(capsys):
     with pytest.raises(SystemExit):
         T.main(["--deals", "1", "--preset", "domino", "--rule", "up_first=1"])
     assert "domino with up_first=1: no effect under its other rules" in capsys.readouterr().err
+
+
+def test_the_seed_picks_the_deals(capsys):
+    """--seed picks the deals: the same seed plays them again, another seed plays others (a seed
+    that never reached the deals made every run the same sample under a new name)."""
+    def results(seed):
+        T.main(["--preset", "fan_tan", "--seats", "medium,easy", "--players", "3", "--deals", "4",
+                "--seed", seed, "--budget", "50", "--json"])
+        return json.loads(capsys.readouterr().out.strip().splitlines()[-1])["results"]
+    assert results("1") == results("1") != results("2")
+
+
+def test_the_table_gives_the_fair_share_of_the_table_and_each_interval_low_to_high(capsys):
+    """Two levels named at Sevens' table of 4: the fair share is 1/4 of the wins, and a level's
+    row gives its interval as the JSON does, low end first (a row read [hi, lo] passed)."""
+    import re
+    T.main(["--seats", "medium,easy", "--deals", "3", "--budget", "50", "--json"])
+    out = capsys.readouterr().out.strip().splitlines()
+    res = json.loads(out[-1])
+    assert res["players"] == 4 and out[-2] == "fair share: 25.0%"
+    rows = out[2:-2]
+    assert [row.split()[0] for row in rows] == ["easy", "medium"]
+    for row in rows:
+        ci = res["results"][row.split()[0]]["ci95"]
+        assert ci[0] < ci[1]
+        assert re.search(r"\[ *([\d.]+)%, *([\d.]+)%\]", row).groups() == tuple("%.1f" % (100 * x) for x in ci)
+
+
+def test_seats_are_named_in_any_case_and_one_level_everywhere_is_refused_however_written(capsys):
+    """--seats Medium,EASY is medium and easy; --seats hard,hard is Hard in every seat, refused as
+    --seats hard is (25% by symmetry)."""
+    import pytest
+    T.main(["--preset", "fan_tan", "--seats", "Medium,EASY", "--players", "3", "--deals", "1", "--json"])
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["seats"] == ["medium", "easy", "easy"]
+    for seats in ("hard,hard", "hard,HARD"):
+        with pytest.raises(SystemExit) as e:
+            T.main(["--seats", seats])
+        assert e.value.code == 2 and "every seat plays hard" in capsys.readouterr().err, seats
