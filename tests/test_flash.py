@@ -876,6 +876,71 @@ def test_a_build_folder_it_cannot_write_gets_the_sources_with_a_note(adafruit, m
     assert "--mpy-cross PATH" in out
 
 
+def test_only_the_firmware_s_own_entry_points_go_to_the_root(tmp_path):
+    """firmware/code.py, boot.py and main.py go to the root, where the runtime runs them at boot;
+    a module of that name in a subpackage of the firmware stays in its folder (at the root, a
+    main.py would be run by MicroPython in place of the game)."""
+    source = copy_source(tmp_path, ("engine", "firmware"))
+    (source / "firmware" / "widgets").mkdir()
+    (source / "firmware" / "widgets" / "__init__.py").write_text("")
+    (source / "firmware" / "widgets" / "main.py").write_text("X = 1\n")
+    (source / "firmware" / "widgets" / "boot.py").write_text("Y = 1\n")
+    files = bundle.build(source, libs=False)
+    assert "/firmware/widgets/main.py" in files and "/firmware/widgets/boot.py" in files
+    assert "/main.py" not in files
+    assert files["/boot.py"] == bundle.strip_docstrings((source / "firmware" / "boot.py").read_bytes())
+
+
+def test_a_library_the_bundle_always_takes_must_be_installed(tmp_path):
+    """The libraries every bundle carries (bundle.LIBRARIES) are needed even where no file of the
+    source imports them by name: one not installed is named with make deps, not left out."""
+    source = copy_source(tmp_path, ("engine",))
+    with pytest.raises(bundle.BundleError, match=r"the library adafruit_nonesuch is not installed: run `make deps`"):
+        bundle.library_files(bundle.project_files(source), wanted=("adafruit_nonesuch",))
+
+
+def test_the_bundle_listing_gives_every_file_its_size_in_path_order_and_the_total():
+    """python -m tools.bundle lists what tools.flash copies: each file's size and device path,
+    sorted by path (the root's entry points first, then each folder's files together), and the
+    total in KB of 1024 bytes."""
+    r = subprocess.run([sys.executable, "-m", "tools.bundle"], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    *rows, total = r.stdout.splitlines()
+    files = bundle.build()
+    listed = [row.split() for row in rows]
+    assert [path for size, path in listed] == sorted(files) == list(files)
+    assert all(int(size) == len(files[path]) for size, path in listed)
+    assert total == "%d files, %.1f KB" % (len(files), sum(len(d) for d in files.values()) / 1024)
+
+
+def test_a_module_with_a_syntax_error_is_not_blamed_on_the_bundle(tmp_path):
+    """A module that tokenizes but does not compile (the hacker's own slip) goes as it is,
+    without its docstrings, for the badge or mpy-cross to name its line: the check that the
+    stripping broke nothing must not call it a bug in tools/bundle.py."""
+    source = tmp_path / "src"
+    (source / "engine").mkdir(parents=True)
+    (source / "engine" / "slip.py").write_bytes(b'"""A slip."""\nX = = 1\n')
+    files = bundle.build(source, libs=False)
+    assert files["/engine/slip.py"] == b"\nX = = 1\n"
+
+
+def test_a_docstring_after_a_comment_or_a_blank_line_is_stripped_too():
+    """Adafruit's libraries open with SPDX comment lines before the module's docstring, and a
+    string may stand after a blank line: those are docstrings too, and no module of the bundle
+    keeps one (they were left in the badge's heap)."""
+    src = (b"# SPDX-License-Identifier: MIT\n\n"
+           b'"""The module."""\n'
+           b"X = 1\n\n"
+           b'"""A bare string after a blank line."""\n')
+    out = bundle.strip_docstrings(src)
+    assert b'"""' not in out and out.count(b"\n") == src.count(b"\n") and b"X = 1" in out
+    for dest, data in bundle.build().items():
+        if dest.endswith(".py"):
+            assert not [n for n in ast.walk(ast.parse(data)) if isinstance(n, ast.Expr)
+                        and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)], dest
+
+
 def test_plan_copies_changed_files_and_drops_shadowing_sources():
     files = {"/engine/a.mpy": b"new", "/engine/b.py": b"same", "/code.py": b"c"}
     state = {"/engine/a.py": (3, flash.local_hash(b"old", True)),
