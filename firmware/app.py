@@ -451,11 +451,8 @@ class App:
     def after_decision(self, cursor):
         """Save after each of the human's decisions. The bots' moves are not written: they
         replay the same way from the log (their seeds come from the position), so flash
-        wears once per decision. The prefs only while their last write failed: the statistics
-        of the deal before are in them."""
+        wears once per decision."""
         self.save_game(TABLE, cursor)
-        if self.unsaved & 2:
-            self.save_prefs()
 
     def deal_over(self):
         m = self.match
@@ -710,11 +707,16 @@ class App:
                      for p in range(self.match.players)]
 
     def save_game(self, kind, cursor=0):
-        """Write the game record (skipped by the record when nothing changed)."""
+        """Write the game record (skipped by the record when nothing changed), and the prefs
+        while their last write failed: the statistics of the deal before are in them, and a
+        game record that moves on to the next deal no longer counts that deal at power-up."""
         if self.match is None:
             return False
-        return self._kept(self.saves.save_game(self.match, kind, cursor, self.match_preset,
-                                               self.match_level, self.match_seats), 1)
+        ok = self._kept(self.saves.save_game(self.match, kind, cursor, self.match_preset,
+                                             self.match_level, self.match_seats), 1)
+        if self.unsaved & 2:
+            self.save_prefs()
+        return ok
 
     def save_prefs(self):
         return self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,

@@ -855,6 +855,25 @@ def test_a_deal_whose_statistics_failed_to_save_is_counted_at_power_up(tmp_path)
     assert third.app.stats.deals == 1
 
 
+def test_statistics_whose_write_failed_are_written_with_the_next_game_record(tmp_path):
+    """The statistics write at a deal's end fails once; the flash works again for the results,
+    the standings and the next deal's table. The prefs were retried only with your decisions,
+    so a power cut as the next deal was dealt (its game record no longer on the results) lost
+    the deal from the statistics and the replay, and the table said "Cannot save" though the
+    flash had worked since."""
+    sim, store = a_deal_whose_end_fails(tmp_path, only="prefs", once=True)
+    final = list(sim.app.match.game.table)
+    assert not sim.app.unsaved                  # written again with the results
+    sim.press("OK")                             # results -> standings
+    sim.press("OK")                             # the next deal
+    assert isinstance(sim.screen, TableScreen) and sim.screen.my_turn()
+    assert message(sim.screen) != text.t("not_saved")
+    again = Sim(data_dir=str(tmp_path))
+    assert again.app.stats.deals == 1
+    again.press("MENU")
+    assert list(replayed(again).g.table) == final
+
+
 def test_a_deal_whose_statistics_failed_to_save_is_the_replay_after_power_up(tmp_path):
     """The prefs on flash, from before the deal, hold no replay of it: the game record on its
     results does, and the replay offered after a power cut there is that deal."""
