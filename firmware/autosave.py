@@ -76,6 +76,7 @@ class Saves:
         self.store = store
         self.game = Record(store, "game", GAME_KIND)
         self.prefs = Record(store, "prefs", PREFS_KIND)
+        self.unread = []        # records whose slots could not be read at power-up
 
     @property
     def writes(self):
@@ -83,6 +84,8 @@ class Saves:
         return self.game.writes + self.prefs.writes
 
     def _write(self, rec, payload):
+        if rec in self.unread:  # not over what may still be whole: it comes back at the next power-up
+            return False
         try:
             return rec.write(payload)
         except (OSError, ValueError):
@@ -91,7 +94,9 @@ class Saves:
     def _read(self, rec):
         """(good payloads, newest first; damaged). A zero-length slot file is damage too
         (a store never writes one). A read that fails is tried once more: a glitch at
-        power-up must not reset the settings and statistics, whose reset is then written."""
+        power-up must not reset the settings and statistics, whose reset is then written.
+        A record that still cannot be read is not written until the next power-up: reads
+        that work again a moment later wrote the reset over the whole records."""
         for _ in range(2):
             try:
                 payloads, damaged = rec.read_all()
@@ -102,6 +107,7 @@ class Saves:
                 return payloads, damaged or self.store.damaged      # records lost beside the slots
             except (OSError, ValueError, IndexError):
                 pass
+        self.unread.append(rec)
         return [], True
 
     # ---- game ------------------------------------------------------------------

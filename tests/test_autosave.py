@@ -269,6 +269,38 @@ def test_a_read_that_fails_once_at_power_up_keeps_the_settings_and_statistics(tm
     assert {n: (tmp_path / n).read_bytes() for n in os.listdir(tmp_path)} == kept
 
 
+def test_reads_that_fail_a_while_at_power_up_never_write_the_reset_over_the_records(tmp_path, monkeypatch):
+    """Reads that fail twice (the retry too) and then work: the badge said "settings damaged"
+    and wrote the reset at once, over the settings and statistics that were whole on the flash,
+    and the next power-up found the reset, not them. Now nothing is written over a record it
+    could not read: "Cannot save" is said, and the next power-up finds them."""
+    import hal.file_store
+    sim = started(tmp_path, moves=3)
+    sim.app.settings["speed"] = 2
+    sim.app.stats.add_deal("fan_tan", 0, True, 0)
+    sim.app.save_prefs()
+    real_open = open
+    failed = []
+
+    def glitch(path, mode="r", *a, **k):
+        if "r" in mode and len(failed) < 2:
+            failed.append(path)
+            raise OSError(5, "Input/output error")
+        return real_open(path, mode, *a, **k)
+    monkeypatch.setattr(hal.file_store, "open", glitch, raising=False)
+    again = Sim(data_dir=str(tmp_path))
+    assert len(failed) == 2 and "were damaged: reset" in " ".join(page_text(again.screen))
+    again.press("OK")                           # the game, read well, comes back
+    assert isinstance(again.screen, TableScreen)
+    while not again.screen.my_turn():
+        again.tick()
+    assert message(again.screen) == text.t("not_saved")
+    again.play_legal()
+    back = Sim(data_dir=str(tmp_path))
+    assert back.app.settings["speed"] == 2 and back.app.stats.deals == 1
+    assert isinstance(back.screen, TableScreen) and len(back.screen.g.log) > len(sim.screen.g.log)
+
+
 def test_notice_is_translated(tmp_path):
     sim = started(tmp_path, moves=1)
     sim.app.settings["lang"] = 1
