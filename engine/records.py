@@ -74,9 +74,8 @@ class Record:
         target = 1 - newest if newest >= 0 else 0
         data = _wrap(self.kind, seq, payload)
         self.writes += 1
-        try:
-            if self.store.save(self.names[target], data):
-                return True
+        try:        # a save that says False kept nothing: the newest slot is left alone, as on a full flash
+            return bool(self.store.save(self.names[target], data))
         except OSError as e:
             # only a thing in the slot's way (EEXIST, EISDIR: a folder of that name) moves the
             # write to the newest slot; a full, read-only or failing flash (ENOSPC, EROFS, EIO)

@@ -157,3 +157,20 @@ def test_a_full_or_read_only_store_says_so_and_leaves_the_newest_record_alone(er
     with pytest.raises(OSError):
         rec.write(c)
     assert newest(rec) == (b, False)
+
+
+def test_a_save_that_says_false_leaves_the_newest_record_alone():
+    """store.save's False (nothing kept) sent the write on to the other slot, over the newest
+    record, as only a thing in the slot's way (EEXIST, EISDIR) may: a store that fails so, having
+    spoilt the slot it was given, then spoilt the newest record too and lost both."""
+    class Spoiling(MemoryStore):
+        def save(self, name, data):
+            self.cells[name] = bytes(data[:len(data) // 2])
+            return False
+    store = Spoiling()
+    rec = Record(store, "game", 1)
+    a, b, c, _ = payloads()
+    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
+    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    assert rec.write(c) is False
+    assert newest(rec)[0] == b
