@@ -174,3 +174,59 @@ def test_a_save_that_says_false_leaves_the_newest_record_alone():
     MemoryStore.save(store, "game.1", _wrap(1, 2, b))
     assert rec.write(c) is False
     assert newest(rec)[0] == b
+
+
+@pytest.mark.parametrize("errno", (17, 21))
+def test_a_thing_in_the_older_slot_s_way_sends_the_write_to_the_other_slot(errno):
+    """EEXIST (17) or EISDIR (21: a folder of the slot's name), with the slot untouched: the
+    record goes to the newest slot, without a spare (mutants that took only one of the two
+    errnos passed: the other then lost every write after it)."""
+    class InTheWay(MemoryStore):
+        def save(self, name, data):
+            if name == "game.0":
+                raise OSError(errno, "in the way")
+            return super().save(name, data)
+    store = InTheWay()
+    rec = Record(store, "game", 1)
+    a, b, c, _ = payloads()
+    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
+    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    assert rec.write(c) is True
+    assert newest(rec) == (c, False)
+    assert store.load("game.0") == _wrap(1, 1, a)
+
+
+def test_a_slot_in_the_way_that_lost_its_bytes_leaves_the_newest_record_alone():
+    """EEXIST after the failed write took the older slot's bytes (a file store removes the
+    old file before its rename): the newest slot is not written over, or the record would
+    have no good slot left should that write fail too (a mutant without the check passed)."""
+    class Removing(MemoryStore):
+        def save(self, name, data):
+            if name == "game.0":
+                self.cells.pop(name, None)
+                raise OSError(17, "in the way")
+            return super().save(name, data)
+    store = Removing()
+    rec = Record(store, "game", 1)
+    a, b, c, _ = payloads()
+    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
+    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    with pytest.raises(OSError):
+        rec.write(c)
+    assert store.load("game.1") == _wrap(1, 2, b)
+
+
+def test_an_os_error_without_an_errno_is_raised_as_it_is():
+    """An OSError with no args (no errno to say a thing is in the way) raises itself, which
+    Saves catches, not an IndexError that would stop the badge."""
+    class Failing(MemoryStore):
+        def save(self, name, data):
+            raise OSError()
+    store = Failing()
+    rec = Record(store, "game", 1)
+    a, b, c, _ = payloads()
+    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
+    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    with pytest.raises(OSError):
+        rec.write(c)
+    assert newest(rec) == (b, False)
