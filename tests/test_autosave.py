@@ -1655,3 +1655,62 @@ def test_a_match_over_whose_last_statistics_failed_still_moves_the_next_match_on
     chosen = sim.app.settings["deal"]
     assert chosen != last + 1
     assert Sim(data_dir=str(data)).app.settings["deal"] == chosen     # kept at power-up
+
+
+def test_a_game_record_that_could_not_be_read_is_not_written_but_the_settings_are(tmp_path, monkeypatch):
+    """The game record's reads fail twice at power-up, then work: "Saved game was damaged" is
+    said, and a new match writes nothing over the game kept on flash (it comes back at the next
+    power-up), while the settings, read well, are still written (mutants that kept the wrong
+    record from being written passed)."""
+    import hal.file_store
+    sim = started(tmp_path, moves=3)
+    log = bytes(sim.app.saves.load_game()[0].match.game.log)
+    real_open = open
+    failed = []
+
+    def glitch(path, mode="r", *a, **k):
+        if "r" in mode and os.path.basename(path).startswith("game") and len(failed) < 2:
+            failed.append(path)
+            raise OSError(5, "Input/output error")
+        return real_open(path, mode, *a, **k)
+    monkeypatch.setattr(hal.file_store, "open", glitch, raising=False)
+    again = Sim(data_dir=str(tmp_path))
+    assert len(failed) == 2 and text.t("game_damaged") in " ".join(page_text(again.screen))
+    again.press("OK")
+    again.app.settings["speed"] = 2
+    assert again.app.save_prefs()
+    again.app.start_match()
+    while not again.screen.my_turn():
+        again.tick()
+    again.play_legal()
+    assert again.app.unsaved == 1
+    back = Sim(data_dir=str(tmp_path))
+    assert back.app.settings["speed"] == 2
+    assert isinstance(back.screen, TableScreen) and bytes(back.app.saves.load_game()[0].match.game.log) == log
+
+
+def test_a_read_that_fails_once_at_power_up_leaves_the_records_written(tmp_path, monkeypatch):
+    """One read that fails, its retry working: no notice, and both records are written as ever
+    (a mutant that stopped a record's writes at the first failed read passed)."""
+    import hal.file_store
+    started(tmp_path, moves=3)
+    real_open = open
+    failed = []
+
+    def glitch(path, mode="r", *a, **k):
+        if "r" in mode and not failed:
+            failed.append(path)
+            raise OSError(5, "Input/output error")
+        return real_open(path, mode, *a, **k)
+    monkeypatch.setattr(hal.file_store, "open", glitch, raising=False)
+    again = Sim(data_dir=str(tmp_path))
+    assert len(failed) == 1 and isinstance(again.screen, TableScreen)
+    again.app.settings["speed"] = 2
+    assert again.app.save_prefs()
+    while not again.screen.my_turn():
+        again.tick()
+    played = len(again.screen.g.log)
+    again.play_legal()
+    assert not again.app.unsaved
+    back = Sim(data_dir=str(tmp_path))
+    assert back.app.settings["speed"] == 2 and len(back.screen.g.log) > played
