@@ -370,3 +370,27 @@ def test_eink_a_scrolled_page_takes_back_as_soon_as_the_panel_shows_the_scroll()
     sim.hal.inject(BACK)
     sim.tick()
     assert sim.screen is not page, "BACK left the page only READ_MS after its scroll showed"
+
+
+def test_eink_a_page_takes_no_back_until_read_ms_after_the_panel_first_shows_it():
+    """READ_MS counts from the refresh that shows the page, not from when it was made (the
+    panel shows it a second later): BACK pressed as the panel first shows it is held (a
+    mutant counting from the page's making passed)."""
+    from firmware.screens import PageScreen, READ_MS
+    from hal.buttons import BACK
+    sim = Sim("pimoroni_badger2040", seed=5)
+    sim.app.help_menu()
+    sim.press("OK", settle=False)               # the first rule set's page
+    page = sim.screen
+    assert isinstance(page, PageScreen)
+    while sim.app.stale():                      # until the panel shows it
+        sim.tick()
+    wait(sim, READ_MS - (sim.hal.clock - sim.app.last_change) + 50)     # READ_MS after its making
+    assert sim.app.screen is page
+    sim.hal.inject(BACK)
+    sim.tick()
+    assert sim.screen is page, "BACK left the page as the panel first showed it"
+    wait(sim, READ_MS)
+    sim.hal.inject(BACK)
+    sim.tick()
+    assert sim.screen is not page
