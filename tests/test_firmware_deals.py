@@ -1296,3 +1296,24 @@ def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_over_it():
                 assert message(t).startswith(text.t("no_move")), message(t)
                 return
     raise AssertionError("no forced pass of yours right after a bot's paid pass")
+
+
+@pytest.mark.parametrize("lang,unit", ((1, " pt"), (2, " Pkt")))
+def test_the_results_write_points_in_the_language_s_unit(lang, unit):
+    """A points game's results end each player's line in the language's unit, as the
+    standings do ("= -3 Pkt" in German; a mutant writing " pt" in every language passed)."""
+    sim = Sim("pimoroni_picosystem", seed=21)
+    app = sim.app
+    app.settings["lang"] = lang
+    text.set_lang(lang)
+    try:
+        app.settings["preset"] = PRESETS.index("sevens")
+        app.start_match()
+        t = sim.screen
+        play_out(t.g)
+        t.update(0)
+        app.deal_over()
+        lines = [x for x, _ in sim.screen.src if re.match(r"^(" + text.t("you") + r"|P\d): \d", x)]
+    finally:
+        text.set_lang(0)
+    assert len(lines) == app.match.players and all(x.endswith(unit) for x in lines), lines
