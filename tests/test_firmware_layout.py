@@ -856,3 +856,14 @@ def test_the_marks_of_cards_out_of_the_hand_s_window_end_above_the_hand():
         while not mark.text.strip():
             sim.press("LEFT")
         check_screen(sim, "hand window " + mark.text)
+
+
+def test_the_marks_of_cards_out_of_the_hand_s_window_sit_right_above_it():
+    """The ← and → cells end where the hand begins, a descent higher than a font height, not
+    further up, away from the cards they point along (mutants raising them more passed)."""
+    sim = Sim("adafruit_macropad_rp2040", seed=5)
+    new_game(sim, PRESETS.index("fan_tan"), players=3)
+    t = sim.screen
+    f = ui.font(sim.app.layout.font)
+    for mark in t.more:
+        assert mark.anchored_position[1] + f.height + f.descent == t.hand.y, (mark.anchored_position, t.hand.y)
