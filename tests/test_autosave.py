@@ -244,24 +244,31 @@ def test_an_unreadable_save_file_is_said_and_never_written_over(tmp_path, monkey
     assert bytes(back.screen.g.log) == bytes(sim.screen.g.log)
 
 
+def failing_reads(monkeypatch, times, prefix=""):
+    """hal.file_store's reads of files whose name starts with `prefix` raise EIO, the first
+    `times` of them (a glitch as the badge powers up); the list of the paths that failed."""
+    import hal.file_store
+    real_open = open
+    failed = []
+
+    def glitch(path, mode="r", *a, **k):
+        if "r" in mode and os.path.basename(path).startswith(prefix) and len(failed) < times:
+            failed.append(path)
+            raise OSError(5, "Input/output error")
+        return real_open(path, mode, *a, **k)
+    monkeypatch.setattr(hal.file_store, "open", glitch, raising=False)
+    return failed
+
+
 def test_a_read_that_fails_once_at_power_up_keeps_the_settings_and_statistics(tmp_path, monkeypatch):
     """An I/O error on the first read only (a glitch as the badge powers up) is read again:
     it said "settings damaged", reset them, and wrote the reset over the whole ones."""
-    import hal.file_store
     sim = started(tmp_path, moves=3)
     sim.app.settings["sound"] = 0
     sim.app.settings["speed"] = 2
     sim.app.save_prefs()
     kept = {n: (tmp_path / n).read_bytes() for n in os.listdir(tmp_path)}
-    real_open = open
-    failed = []
-
-    def glitch(path, mode="r", *a, **k):
-        if "r" in mode and not failed:
-            failed.append(path)
-            raise OSError(5, "Input/output error")
-        return real_open(path, mode, *a, **k)
-    monkeypatch.setattr(hal.file_store, "open", glitch, raising=False)
+    failed = failing_reads(monkeypatch, 1)
     again = Sim(data_dir=str(tmp_path))
     assert failed and isinstance(again.screen, TableScreen), "a notice, not the game"
     assert (again.app.settings["sound"], again.app.settings["speed"]) == (0, 2)
@@ -274,20 +281,11 @@ def test_reads_that_fail_a_while_at_power_up_never_write_the_reset_over_the_reco
     and wrote the reset at once, over the settings and statistics that were whole on the flash,
     and the next power-up found the reset, not them. Now nothing is written over a record it
     could not read: "Cannot save" is said, and the next power-up finds them."""
-    import hal.file_store
     sim = started(tmp_path, moves=3)
     sim.app.settings["speed"] = 2
     sim.app.stats.add_deal("fan_tan", 0, True, 0)
     sim.app.save_prefs()
-    real_open = open
-    failed = []
-
-    def glitch(path, mode="r", *a, **k):
-        if "r" in mode and len(failed) < 2:
-            failed.append(path)
-            raise OSError(5, "Input/output error")
-        return real_open(path, mode, *a, **k)
-    monkeypatch.setattr(hal.file_store, "open", glitch, raising=False)
+    failed = failing_reads(monkeypatch, 2)
     again = Sim(data_dir=str(tmp_path))
     assert len(failed) == 2 and "were damaged: reset" in " ".join(page_text(again.screen))
     again.press("OK")                           # the game, read well, comes back
@@ -1662,18 +1660,9 @@ def test_a_game_record_that_could_not_be_read_is_not_written_but_the_settings_ar
     said, and a new match writes nothing over the game kept on flash (it comes back at the next
     power-up), while the settings, read well, are still written (mutants that kept the wrong
     record from being written passed)."""
-    import hal.file_store
     sim = started(tmp_path, moves=3)
     log = bytes(sim.app.saves.load_game()[0].match.game.log)
-    real_open = open
-    failed = []
-
-    def glitch(path, mode="r", *a, **k):
-        if "r" in mode and os.path.basename(path).startswith("game") and len(failed) < 2:
-            failed.append(path)
-            raise OSError(5, "Input/output error")
-        return real_open(path, mode, *a, **k)
-    monkeypatch.setattr(hal.file_store, "open", glitch, raising=False)
+    failed = failing_reads(monkeypatch, 2, "game")
     again = Sim(data_dir=str(tmp_path))
     assert len(failed) == 2 and text.t("game_damaged") in " ".join(page_text(again.screen))
     again.press("OK")
@@ -1692,17 +1681,8 @@ def test_a_game_record_that_could_not_be_read_is_not_written_but_the_settings_ar
 def test_a_read_that_fails_once_at_power_up_leaves_the_records_written(tmp_path, monkeypatch):
     """One read that fails, its retry working: no notice, and both records are written as ever
     (a mutant that stopped a record's writes at the first failed read passed)."""
-    import hal.file_store
     started(tmp_path, moves=3)
-    real_open = open
-    failed = []
-
-    def glitch(path, mode="r", *a, **k):
-        if "r" in mode and not failed:
-            failed.append(path)
-            raise OSError(5, "Input/output error")
-        return real_open(path, mode, *a, **k)
-    monkeypatch.setattr(hal.file_store, "open", glitch, raising=False)
+    failed = failing_reads(monkeypatch, 1)
     again = Sim(data_dir=str(tmp_path))
     assert len(failed) == 1 and isinstance(again.screen, TableScreen)
     again.app.settings["speed"] = 2

@@ -139,21 +139,34 @@ def test_the_first_write_ever_cut_off_at_any_byte_is_no_record_and_no_damage():
         assert rec.write(a) and newest(rec) == (a, False)
 
 
+def older_slot_failing(fail, names=("game.0",)):
+    """A game Record on a MemoryStore whose save of each of `names` is fail(store, name, data),
+    with `a` in game.0 (the older slot) and `b` in game.1; (rec, store, a, b, c), c to write."""
+    class Failing(MemoryStore):
+        def save(self, name, data):
+            if name in names:
+                return fail(self, name, data)
+            return super().save(name, data)
+    store = Failing()
+    a, b, c, _ = payloads()
+    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
+    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    return Record(store, "game", 1), store, a, b, c
+
+
+def raising(*args):
+    """A store save that raises OSError(*args) and keeps nothing."""
+    def fail(store, name, data):
+        raise OSError(*args)
+    return fail
+
+
 @pytest.mark.parametrize("errno", (28, 30, 5))
 def test_a_full_or_read_only_store_says_so_and_leaves_the_newest_record_alone(errno):
     """A full (28), read-only (30) or failing (5, EIO) store refuses the older slot with the
     slot untouched: the other slot would fare no better (or its write would be the one a full
     store cuts off), so the write raises instead of risking the newest record there."""
-    class Refusing(MemoryStore):
-        def save(self, name, data):
-            if name == "game.0":
-                raise OSError(errno, "refused")
-            return super().save(name, data)
-    store = Refusing()
-    rec = Record(store, "game", 1)
-    a, b, c, _ = payloads()
-    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
-    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    rec, store, a, b, c = older_slot_failing(raising(errno, "refused"))
     with pytest.raises(OSError):
         rec.write(c)
     assert newest(rec) == (b, False)
@@ -163,15 +176,10 @@ def test_a_save_that_says_false_leaves_the_newest_record_alone():
     """store.save's False (nothing kept) sent the write on to the other slot, over the newest
     record, as only a thing in the slot's way (EEXIST, EISDIR) may: a store that fails so, having
     spoilt the slot it was given, then spoilt the newest record too and lost both."""
-    class Spoiling(MemoryStore):
-        def save(self, name, data):
-            self.cells[name] = bytes(data[:len(data) // 2])
-            return False
-    store = Spoiling()
-    rec = Record(store, "game", 1)
-    a, b, c, _ = payloads()
-    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
-    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    def spoil(store, name, data):
+        store.cells[name] = bytes(data[:len(data) // 2])
+        return False
+    rec, store, a, b, c = older_slot_failing(spoil, ("game.0", "game.1"))
     assert rec.write(c) is False
     assert newest(rec)[0] == b
 
@@ -181,16 +189,7 @@ def test_a_thing_in_the_older_slot_s_way_sends_the_write_to_the_other_slot(errno
     """EEXIST (17) or EISDIR (21: a folder of the slot's name), with the slot untouched: the
     record goes to the newest slot, without a spare (mutants that took only one of the two
     errnos passed: the other then lost every write after it)."""
-    class InTheWay(MemoryStore):
-        def save(self, name, data):
-            if name == "game.0":
-                raise OSError(errno, "in the way")
-            return super().save(name, data)
-    store = InTheWay()
-    rec = Record(store, "game", 1)
-    a, b, c, _ = payloads()
-    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
-    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    rec, store, a, b, c = older_slot_failing(raising(errno, "in the way"))
     assert rec.write(c) is True
     assert newest(rec) == (c, False)
     assert store.load("game.0") == _wrap(1, 1, a)
@@ -200,17 +199,10 @@ def test_a_slot_in_the_way_that_lost_its_bytes_leaves_the_newest_record_alone():
     """EEXIST after the failed write took the older slot's bytes (a file store removes the
     old file before its rename): the newest slot is not written over, or the record would
     have no good slot left should that write fail too (a mutant without the check passed)."""
-    class Removing(MemoryStore):
-        def save(self, name, data):
-            if name == "game.0":
-                self.cells.pop(name, None)
-                raise OSError(17, "in the way")
-            return super().save(name, data)
-    store = Removing()
-    rec = Record(store, "game", 1)
-    a, b, c, _ = payloads()
-    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
-    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    def remove(store, name, data):
+        store.cells.pop(name, None)
+        raise OSError(17, "in the way")
+    rec, store, a, b, c = older_slot_failing(remove)
     with pytest.raises(OSError):
         rec.write(c)
     assert store.load("game.1") == _wrap(1, 2, b)
@@ -219,14 +211,7 @@ def test_a_slot_in_the_way_that_lost_its_bytes_leaves_the_newest_record_alone():
 def test_an_os_error_without_an_errno_is_raised_as_it_is():
     """An OSError with no args (no errno to say a thing is in the way) raises itself, which
     Saves catches, not an IndexError that would stop the badge."""
-    class Failing(MemoryStore):
-        def save(self, name, data):
-            raise OSError()
-    store = Failing()
-    rec = Record(store, "game", 1)
-    a, b, c, _ = payloads()
-    MemoryStore.save(store, "game.0", _wrap(1, 1, a))
-    MemoryStore.save(store, "game.1", _wrap(1, 2, b))
+    rec, store, a, b, c = older_slot_failing(raising(), ("game.0", "game.1"))
     with pytest.raises(OSError):
         rec.write(c)
     assert newest(rec) == (b, False)
