@@ -2141,3 +2141,57 @@ def test_the_replay_names_the_key_that_leaves_it_from_its_start(board):
             assert sim.screen is not replay
     finally:
         text.set_lang(0)
+
+
+def test_each_rules_page_gives_its_table_sizes_openings_and_ace():
+    """What a player learns first from Rules & help: how many may play, how rows start and
+    where the ace goes, as each preset has them (mutants giving fan tan "3-4 players", play or
+    pay an any-rank opening, or every ace the other end passed)."""
+    sim = Sim()
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    pages = {}
+    for k in PRESETS:
+        select_menu(sim, text.preset_title(k))
+        sim.press("OK")
+        pages[k] = page_text(sim.screen)
+        sim.press("BACK")
+    sizes = {"sevens": "4 players.", "fan_tan": "3-5 players.", "domino": "3-6 players.",
+             "parliament": "3-7 players.", "five_or_nine": "3-5 players.", "coventry": "3-5 players.",
+             "play_or_pay": "3-5 players."}
+    starts = ("Each suit starts with its 7", "The first card is a 5 or a 9", "The first card, of any rank",
+              "One suit at a time")
+    for k in PRESETS:
+        r = preset(k)
+        assert pages[k][0] == sizes[k], k
+        said = [s for s in starts if s in " ".join(pages[k])]
+        assert said == [starts[r.opening]], (k, said)
+        if r.opening != PLAY_OR_PAY_OPENING:
+            assert ("Ace is high (above the K)." if r.ace_high else "Ace is low (below the 2).") in pages[k], k
+    assert "Ace is high (above the K)." in pages["sevens"] and "Ace is low (below the 2)." in pages["parliament"]
+
+
+def test_the_paused_rules_page_prices_the_paid_pass_and_the_neighbours_apart():
+    """A Fan Tan match with To neighbours at 5: the pass still costs its 3 chips to the pot and
+    each neighbour is paid 5 (mutants writing one price for the other passed: the presets have
+    both at 3)."""
+    sim = Sim(seed=4)
+    start_with(sim, "fan_tan", "To neighbours", 5, "gate_penalty")
+    r = sim.app.match.rules
+    assert (r.pass_pot, r.gate_penalty) == (3, 5)
+    sim.press("MENU")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    assert ("You may also pass when able, with chips for the most it can cost: 3 chips to the pot, and for "
+            "each starter you keep, 5 to each holder of a card next to it.") in " ".join(page_text(sim.screen))
+    # with To neighbours at 0 no neighbour is paid: the sentence does not name them (a mutant saying
+    # "0 to each holder" passed)
+    free = [x for x in help_pages.rules(preset("fan_tan").with_(gate_penalty=0)) if "pass when able" in x]
+    assert free == ["You may also pass when able, with chips for the most it can cost: 3 chips to the pot."]
+
+
+def test_a_short_race_is_about_one_deal_never_none():
+    """A race to 10 at card values: its page says about 1 deal, not "about 0 deals" (a mutant
+    dropping the floor of 1 passed)."""
+    r = preset("parliament").with_(penalty=VALUES, target=10)
+    assert help_pages.match_text(r) == "until 10 points (about 1 deal)"
