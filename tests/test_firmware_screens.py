@@ -238,9 +238,8 @@ def test_every_preset_can_start_and_shows_its_rules_page():
 PLAY_OR_PAY_OPENING = preset("play_or_pay").opening
 
 
-def test_a_rules_page_says_what_its_rule_set_does():
-    """Rules & help writes each page from the rule set: who opens, what a pass costs, how a
-    deal is scored and how long the match runs (rule books 000-003)."""
+def rules_pages():
+    """Each preset's page of Rules & help, as its lines, opened through the menu."""
     sim = Sim()
     select_menu(sim, "Rules & help")
     sim.press("OK")
@@ -248,8 +247,15 @@ def test_a_rules_page_says_what_its_rule_set_does():
     for k in PRESETS:
         select_menu(sim, text.preset_title(k))
         sim.press("OK")
-        pages[k] = " ".join(page_text(sim.screen))
+        pages[k] = page_text(sim.screen)
         sim.press("BACK")
+    return pages
+
+
+def test_a_rules_page_says_what_its_rule_set_does():
+    """Rules & help writes each page from the rule set: who opens, what a pass costs, how a
+    deal is scored and how long the match runs (rule books 000-003)."""
+    pages = {k: " ".join(lines) for k, lines in rules_pages().items()}
     assert "The 7\u2666 opens." in pages["sevens"] and "pay the winner 1 point per card" in pages["sevens"]
     assert "Match: 4 deals" in pages["sevens"]
     assert "fixes the rank that starts every suit" in pages["coventry"]
@@ -2147,15 +2153,7 @@ def test_each_rules_page_gives_its_table_sizes_openings_and_ace():
     """What a player learns first from Rules & help: how many may play, how rows start and
     where the ace goes, as each preset has them (mutants giving fan tan "3-4 players", play or
     pay an any-rank opening, or every ace the other end passed)."""
-    sim = Sim()
-    select_menu(sim, "Rules & help")
-    sim.press("OK")
-    pages = {}
-    for k in PRESETS:
-        select_menu(sim, text.preset_title(k))
-        sim.press("OK")
-        pages[k] = page_text(sim.screen)
-        sim.press("BACK")
+    pages = rules_pages()
     sizes = {"sevens": "4 players.", "fan_tan": "3-5 players.", "domino": "3-6 players.",
              "parliament": "3-7 players.", "five_or_nine": "3-5 players.", "coventry": "3-5 players.",
              "play_or_pay": "3-5 players."}
