@@ -231,6 +231,61 @@ def test_a_repeated_key_down_neither_fires_again_nor_restarts_the_long_press():
     assert b.take() == [LEFT]
 
 
+def test_a_key_held_past_its_long_press_makes_it_once():
+    """The badge polls a held key every ~20 ms: the long press fires once, not at each poll
+    after LONG_MS; nor does a chord held that long add its keys' long presses."""
+    b = Buttons((("L", LEFT, BACK), ("R", RIGHT, OK)), (("L", "R", DOWN),))
+    b.press(0, 0)
+    for now in range(0, 3 * B.LONG_MS, 20):
+        b.tick(now)
+    b.release(0, 3 * B.LONG_MS)
+    assert b.take() == [BACK]
+    b.press(0, 10000)
+    b.press(1, 10010)
+    for now in range(10000, 10000 + 3 * B.LONG_MS, 20):
+        b.tick(now)
+    assert b.take() == [DOWN]
+
+
+def test_a_key_only_in_a_chord_waits_for_its_partner():
+    """A key with no held button but in a chord fires on release (docs/boards.md), so it can
+    still make the chord when the other key goes down."""
+    b = Buttons((("L", LEFT, None), ("R", RIGHT, None)), (("L", "R", DOWN),))
+    b.press(0, 0)
+    assert b.take() == []
+    b.press(1, 50)
+    b.release(0, 100)
+    b.release(1, 120)
+    assert b.take() == [DOWN]
+    b.press(0, 1000)
+    b.release(0, 1100)
+    assert b.take() == [LEFT]
+
+
+def test_a_key_down_with_two_partners_held_makes_one_chord():
+    """C goes down while both its chord partners are held: one chord, not one per partner."""
+    b = Buttons((("L", LEFT, BACK), ("C", OK, None), ("R", RIGHT, MENU)),
+                (("L", "C", DOWN), ("C", "R", UP)))
+    b.press(0, 0)
+    b.press(2, 10)
+    b.press(1, 20)
+    assert b.take() == [DOWN]
+    for i in range(3):
+        b.release(i, 100)
+    assert b.take() == [RIGHT]          # R made no chord: its release is its short press
+
+
+def test_a_late_poll_does_not_make_a_burst_of_repeats():
+    """A held direction repeats REPEAT_MS after the last repeat fired, not after when it was
+    due: a slow frame (an e-ink refresh, a bot thinking) is not made up by a run of repeats."""
+    b = Buttons((("R", RIGHT, None),))
+    b.press(0, 0)
+    b.tick(B.REPEAT_DELAY_MS + 5 * B.REPEAT_MS)      # the first poll for a while
+    assert b.take() == [RIGHT, RIGHT]
+    b.tick(B.REPEAT_DELAY_MS + 5 * B.REPEAT_MS + 20)   # the next frame
+    assert b.take() == []
+
+
 @pytest.mark.parametrize("board_id", hal.BOARDS)
 def test_a_key_named_for_a_direction_or_a_printed_letter_is_that_key(board_id):
     """CircuitPython names these boards' key pins after the key (SW_UP, BUTTON_X): a pin named
