@@ -14,6 +14,7 @@ from firmware.text import card_name
 from engine.rules import PRESETS, CARDS, VALUES, PIPS, ZERO_SUM, RACE, CHIPS, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
 from firmware import text, heap, ui, help_pages
+from firmware.screens import later
 from fakestore import newest
 
 
@@ -1674,6 +1675,41 @@ def test_every_menu_taller_than_its_screen_has_its_scroll_mark(board):
                     assert scr.more is not None and scr.more.text == "\u25bc", (board, lang, scr.title)
     finally:
         text.set_lang(0)
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_a_menu_title_of_any_length_gives_way_to_its_scroll_mark(board):
+    """Whatever a menu's title (a translation), on a menu taller than the screen: the \u25bc is
+    dropped only when even the title's small letters leave it no room (a big title is drawn
+    small first), and where it is drawn a pixel at least parts it from the title."""
+    sim = Sim(board)
+    w = sim.app.layout.w
+    items = [["L%d" % i, None, None, later(int)] for i in range(40)]
+    for n in range(1, w // ui.text_width("M", sim.app.layout.font) + 1):
+        scr = ListScreen(sim.app, "M" * n, items)
+        sim.app.goto(scr)
+        title = scr.group[0]
+        end = title.x + title.bounding_box[2] * title.scale       # the title's right end
+        assert len(items) > scr.visible
+        if scr.more is None:
+            assert title.scale == 1, (n, end)
+        else:
+            assert scr.more.text == "\u25bc" and scr.more.x > end, (n, end, scr.more.x)
+
+
+def test_a_menu_line_gives_its_name_all_the_room_its_value_leaves():
+    """A line with no value may run to the screen's edge; next to a value too wide for both,
+    the name gives way down to the cursor and its first letter, no further."""
+    sim = Sim("pimoroni_picosystem")
+    L = sim.app.layout
+    fw = ui.text_width("M", L.font)
+    name = "N" * ((L.w - 2) // fw - 1)          # with the cursor mark: to the right edge
+    scr = ListScreen(sim.app, "t", [[name, None, None, later(int)],
+                                    ["Abc", lambda: "V" * (L.w // fw), None, later(int)]])
+    sim.app.goto(scr)
+    assert 2 + ui.text_width(scr.rows[0][0].text, L.font) <= L.w
+    assert scr.rows[0][0].text == "\u25b6" + name
+    assert scr.rows[1][0].text == " A"
 
 
 def test_a_free_opening_in_sevens_is_made_by_the_player_left_of_the_dealer():
