@@ -1712,6 +1712,20 @@ def test_a_menu_line_gives_its_name_all_the_room_its_value_leaves():
     assert scr.rows[1][0].text == " A"
 
 
+@pytest.mark.parametrize("w, h", ((128, 64), (160, 128), (240, 135), (240, 240), (296, 128), (320, 240)))
+def test_a_long_page_fills_a_screen_of_any_height_to_its_last_whole_row(w, h):
+    """A screen a few pixels taller or shorter than a board's (a new board): a page shows as
+    many rows as fit whole under its title, the last one's glyphs above the bottom edge."""
+    from firmware.layouts import for_size
+    sim = Sim()
+    for tall in range(h, h + 20):
+        L = sim.app.layout = for_size(w, tall)
+        f = ui.font(L.font)
+        sim.app.goto(PageScreen(sim.app, "t", [("x", ui.TEXT)] * 60))
+        y = sim.screen.slots[-1].anchored_position[1]
+        assert y + f.descent + f.height <= tall < y + L.lh + f.descent + f.height, (tall, y)
+
+
 def test_a_free_opening_in_sevens_is_made_by_the_player_left_of_the_dealer():
     """Sevens' 7♦ would fix any opening to the 7s: choosing 5 or 9, or any rank, lets the
     player left of the dealer open instead (it played exactly as Sevens), and the 7s bring
