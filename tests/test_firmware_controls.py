@@ -591,6 +591,26 @@ def test_ok_pressed_to_skip_the_deal_does_not_play_your_first_card():
     assert t.g.counts[t.me] == 12 and t.g.log[0] == t.g.rules.opener
 
 
+def test_a_page_takes_ok_only_once_read_ms_has_passed():
+    """A page counts OK once READ_MS has passed since it appeared (as New game after a match's
+    end counts it): an OK at READ_MS still does nothing; the next moment it goes back."""
+    from firmware.screens import READ_MS
+    sim = Sim()
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    select_menu(sim, text.t("table"))
+    sim.press("OK")
+    page = sim.screen
+    assert isinstance(page, PageScreen) and sim.hal.clock - page.since < READ_MS
+    sim.hal.inject(hal_OK)
+    sim.tick(page.since + READ_MS - sim.hal.clock)
+    assert sim.screen is page
+    sim.hal.inject(hal_OK)
+    sim.tick(1)
+    menu = sim.screen
+    assert isinstance(menu, ListScreen) and menu.item_text(menu.items[menu.sel]) == text.t("table")
+
+
 def _near_the_end(sim):
     """Sevens by buttons until, on your turn, a bot holds one card: your move, then the bots
     may end the deal."""
