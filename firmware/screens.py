@@ -34,8 +34,9 @@ class Screen:
     my_turn = busy
 
     def panel_due(self, settled):
-        """E-ink: refresh the panel now? Once the screen has settled and stopped moving."""
-        return settled and not self.busy()
+        """E-ink: refresh the panel now? Once the screen has settled (the table, which moves by
+        itself, has its own)."""
+        return settled
 
 
 class ListScreen(Screen):
