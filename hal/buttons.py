@@ -71,7 +71,6 @@ class Buttons:
         if not self.deferred[i]:
             button = self.keys[i][1]
             self.out.append(button)
-            self.spent[i] = True
             self.next_repeat[i] = now + REPEAT_DELAY_MS if button <= RIGHT else -1
 
     def release(self, i, now):
