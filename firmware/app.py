@@ -404,8 +404,9 @@ class App:
         self.match_level = max(self.match_seats[1:r.players])
         self.counted = 0
         self._make_bots(n)
-        self.save_game(TABLE)       # first: prefs saying "none counted" beside the finished
-        self.save_prefs()           # match still on flash would count it again at power-up
+        # first: prefs saying "none counted" beside the finished match still on flash would
+        # count it again at power-up; so not at all while the game fails (they follow its next write)
+        self._kept(self.save_game(TABLE) and self.save_prefs(), 2)
         self.goto(TableScreen(self))
 
     def deal_on(self):

@@ -1694,3 +1694,22 @@ def test_a_read_that_fails_once_at_power_up_leaves_the_records_written(tmp_path,
     assert not again.app.unsaved
     back = Sim(data_dir=str(tmp_path))
     assert back.app.settings["speed"] == 2 and len(back.screen.g.log) > played
+
+
+def test_a_new_match_whose_first_game_write_fails_does_not_count_the_last_match_again(tmp_path):
+    """New game after a finished match: its first game write fails once (a full flash, an I/O
+    error) while the prefs write after it lands. The prefs said "none counted" beside the
+    finished match still on flash, so a power cut then counted its last deal and the match a
+    second time. Found by playing under MicroPython and CPython alike with failing writes."""
+    data = tmp_path / "a"
+    sim = Sim(seed=5, data_dir=str(data))
+    store = FailingFrom(str(data), only="game")
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_to_the_title(sim)
+    deals = sim.app.stats.deals
+    store.failing = True
+    new_game(sim, PRESETS.index("sevens"))
+    assert sim.app.unsaved & 1
+    back = Sim(data_dir=str(data))              # the power cut
+    assert (back.app.stats.deals, back.app.stats.matches) == (deals, 1)
