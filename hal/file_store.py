@@ -20,13 +20,16 @@ class FileStore:
         return self.folder + "/" + name
 
     def load(self, name):
-        try:
-            with open(self._path(name), "rb") as f:
-                return f.read(1024)     # twice the nvm's largest record: a padded file fills no heap
-        except OSError as e:
-            if e.args and e.args[0] in (2, 21):     # ENOENT, EISDIR: no record there
-                return None
-            raise                   # unreadable: damage to say, not a blank slot to write over
+        # a slot file missing beside its .tmp: power lost between save()'s remove and rename,
+        # the .tmp whole (a torn one, written before the remove, its record's CRC refuses)
+        for path in (self._path(name), self._path(name) + ".tmp"):
+            try:
+                with open(path, "rb") as f:
+                    return f.read(1024)     # twice the nvm's largest record: a padded file fills no heap
+            except OSError as e:
+                if not (e.args and e.args[0] in (2, 21)):   # ENOENT, EISDIR: no record there
+                    raise           # unreadable: damage to say, not a blank slot to write over
+        return None
 
     def save(self, name, data):
         path = self._path(name)

@@ -560,3 +560,26 @@ def test_an_nvm_too_small_for_the_records_keeps_them_in_files(monkeypatch, tmp_p
     store = open_store(str(tmp_path / "s"))
     assert isinstance(store, FileStore)
     assert Record(store, "game", 1).write(b"kept") and newest(Record(store, "game", 1)) == (b"kept", False)
+
+
+def test_a_slot_written_alone_beside_a_folder_survives_a_power_cut_between_remove_and_rename(tmp_path, monkeypatch):
+    """A folder in one slot's way: every write goes to the other slot, the record's only copy.
+    Power lost after save() removed that slot's file and before the rename left the record
+    whole in the .tmp only: it read as no record at all (no game, and nothing said)."""
+    import hal.file_store
+    os.mkdir(str(tmp_path / "game.0"))
+    rec = Record(FileStore(str(tmp_path)), "game", 1)
+    assert rec.write(b"first") and rec.write(b"newest")
+
+    def rename(a, b):
+        if os.path.isdir(b):
+            os.rename(a, b)         # EISDIR: the write moves to the other slot
+        raise OSError(5, "power cut")
+    monkeypatch.setattr(hal.file_store, "os", _os_renaming(rename))
+    monkeypatch.setattr(os, "remove", lambda p, real=os.remove: None if p.endswith(".tmp") else real(p))
+    try:
+        rec.write(b"cut")
+    except OSError:
+        pass
+    monkeypatch.undo()
+    assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] in (b"newest", b"cut")
