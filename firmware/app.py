@@ -392,9 +392,10 @@ class App:
     def start_match(self, deal_number=None):
         r = self.rules()
         n = deal_number if deal_number is not None else self.settings["deal"]
-        if n == self.counted:       # the deal last counted, dealt anew: "counted" must not stay
-            self._kept(self.saves.clear_game(), 1)     # beside it on flash (it would go uncounted),
-            self.counted = 0                            # nor "none counted" beside the old match
+        # the deal last counted, dealt anew: "counted" must not stay beside it on flash (it would
+        # go uncounted), nor "none counted" beside the old match (a clear that failed keeps it)
+        if n == self.counted and self._kept(self.saves.clear_game(), 1):
+            self.counted = 0
             self.save_prefs()
         self.match = Match(r, deal_number=n)
         self.chimed_deal = -1       # its first decision chimes, the same deal dealt again too

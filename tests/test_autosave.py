@@ -1713,3 +1713,22 @@ def test_a_new_match_whose_first_game_write_fails_does_not_count_the_last_match_
     assert sim.app.unsaved & 1
     back = Sim(data_dir=str(data))              # the power cut
     assert (back.app.stats.deals, back.app.stats.matches) == (deals, 1)
+
+
+def test_the_last_counted_deal_dealt_anew_while_the_game_cannot_be_written_is_not_counted_again(tmp_path):
+    """New game on the deal number last counted: the game record is cleared before the prefs
+    say "none counted". While the game's writes fail (a full flash), that clear failed but the
+    prefs were written, beside the finished match still on flash: counted again at power-up."""
+    data = tmp_path / "a"
+    sim = Sim(seed=5, data_dir=str(data))
+    store = FailingFrom(str(data), only="game")
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_to_the_title(sim)
+    deals = sim.app.stats.deals
+    store.failing = True
+    sim.app.settings["deal"] = sim.app.counted      # as typed on New game's Deal #
+    new_game(sim, PRESETS.index("sevens"))
+    assert sim.app.match.deal_number == sim.app.settings["deal"] - 1 and sim.app.unsaved & 1
+    back = Sim(data_dir=str(data))              # the power cut
+    assert (back.app.stats.deals, back.app.stats.matches) == (deals, 1)
