@@ -56,3 +56,36 @@ def test_the_firmware_shows_the_same_screens_on_micropython_as_on_cpython(board)
     assert got["languages"] == list(range(len(LANGS)))
     assert sorted(set(got["played"])) == [(k, k % len(LANGS)) for k in range(len(PRESETS))]
     assert got["resumed the same table"] is True
+
+
+SAVEFUZZ = os.path.join(ROOT, "tests", "mpapp", "savefuzz.py")
+
+
+@pytest.mark.parametrize("mode", ("nvm", "file"))
+def test_saving_through_failing_writes_power_cuts_and_damage_is_the_same_on_micropython(mode):
+    """The saving paths (firmware.autosave, engine.records, hal.stores' NvmStore, hal.file_store)
+    under failures: OSError numbers, partial writes, torn pages and files, failing reads and
+    damaged bytes (tests/mpapp/savefuzz.py). MicroPython takes every step as CPython does, down
+    to the store's bytes, and no power-up loses what was reported saved."""
+    args = ("adafruit_macropad_rp2040", mode, "7", "250")
+    cpython = subprocess.Popen([sys.executable, "-S", SAVEFUZZ, ROOT] + list(args), cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with open(SAVEFUZZ) as f:
+        mp = run_micropython(f.read(), timeout=200, args=("/",) + args, exts=(".bin",),
+                             copies=("engine", "hal", "firmware", "tests/mpapp"))
+    cp_out, cp_err = cpython.communicate(timeout=200)
+    assert cpython.returncode == 0, "the fuzz failed on CPython:\n" + cp_err[-3000:]
+    assert mp.returncode == 0, "the fuzz failed on MicroPython:\n" + mp.stderr[-3000:]
+    cp_lines, mp_lines = cp_out.splitlines(), mp.stdout.splitlines()
+    diff = list(difflib.unified_diff(cp_lines[1:], mp_lines[1:], "cpython", "micropython",
+                                     n=1, lineterm=""))
+    assert not diff, "MicroPython saved otherwise:\n" + "\n".join(diff[:30])
+    assert mp_lines[-1] == "done"
+    lost = [line for line in cp_lines if line.startswith(("  LOST", "  GARBAGE"))]
+    assert not lost, "\n".join(lost)
+    counts = dict((line.rsplit(" ", 1)[0][6:], int(line.rsplit(" ", 1)[1]))
+                  for line in cp_lines if line.startswith("count "))
+    for kind in ("errno 28", "errno 30", "errno 5", "errno 17", "errno 21", "read fail", "flip",
+                 "truncate", "power-up ok"):
+        assert counts.get(kind), (kind, counts)     # every kind of fault came up
+    assert counts.get("cut mid-save", 0) + counts.get("cut mid-save torn", 0), counts

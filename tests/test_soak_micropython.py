@@ -47,7 +47,7 @@ def build():
         for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
             dirs[:] = [d for d in dirs if d != "__pycache__"]
             for name in names:
-                if name.endswith(".py") and name != "drive.py":
+                if name.endswith(".py") and name not in ("drive.py", "savefuzz.py"):
                     rel = os.path.relpath(os.path.join(base, name), top)[:-3].replace(os.sep, ".")
                     modules[rel[:-9] if rel.endswith(".__init__") else rel] = os.path.join(base, name)
     dest = os.path.join(ROOT, BUILD)
