@@ -1696,19 +1696,25 @@ def test_a_read_that_fails_once_at_power_up_leaves_the_records_written(tmp_path,
     assert back.app.settings["speed"] == 2 and len(back.screen.g.log) > played
 
 
-def test_a_new_match_whose_first_game_write_fails_does_not_count_the_last_match_again(tmp_path):
-    """New game after a finished match: its first game write fails once (a full flash, an I/O
-    error) while the prefs write after it lands. The prefs said "none counted" beside the
-    finished match still on flash, so a power cut then counted its last deal and the match a
-    second time. Found by playing under MicroPython and CPython alike with failing writes."""
+def match_played_then_game_writes_fail(tmp_path):
+    """A Sevens match played to the title on a data folder whose game writes then fail: the
+    Sim, the folder, and the deals counted."""
     data = tmp_path / "a"
     sim = Sim(seed=5, data_dir=str(data))
     store = FailingFrom(str(data), only="game")
     sim.app.saves = Saves(store)
     new_game(sim, PRESETS.index("sevens"))
     play_to_the_title(sim)
-    deals = sim.app.stats.deals
     store.failing = True
+    return sim, data, sim.app.stats.deals
+
+
+def test_a_new_match_whose_first_game_write_fails_does_not_count_the_last_match_again(tmp_path):
+    """New game after a finished match: its first game write fails once (a full flash, an I/O
+    error) while the prefs write after it lands. The prefs said "none counted" beside the
+    finished match still on flash, so a power cut then counted its last deal and the match a
+    second time. Found by playing under MicroPython and CPython alike with failing writes."""
+    sim, data, deals = match_played_then_game_writes_fail(tmp_path)
     new_game(sim, PRESETS.index("sevens"))
     assert sim.app.unsaved & 1
     back = Sim(data_dir=str(data))              # the power cut
@@ -1719,14 +1725,7 @@ def test_the_last_counted_deal_dealt_anew_while_the_game_cannot_be_written_is_no
     """New game on the deal number last counted: the game record is cleared before the prefs
     say "none counted". While the game's writes fail (a full flash), that clear failed but the
     prefs were written, beside the finished match still on flash: counted again at power-up."""
-    data = tmp_path / "a"
-    sim = Sim(seed=5, data_dir=str(data))
-    store = FailingFrom(str(data), only="game")
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    play_to_the_title(sim)
-    deals = sim.app.stats.deals
-    store.failing = True
+    sim, data, deals = match_played_then_game_writes_fail(tmp_path)
     sim.app.settings["deal"] = sim.app.counted      # as typed on New game's Deal #
     new_game(sim, PRESETS.index("sevens"))
     assert sim.app.match.deal_number == sim.app.settings["deal"] - 1 and sim.app.unsaved & 1
