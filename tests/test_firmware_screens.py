@@ -895,6 +895,28 @@ def test_backlight_dims_then_goes_out_when_idle_and_the_waking_press_only_wakes(
     assert sim2.screen.cursor != cursor
 
 
+def test_the_backlight_dims_at_exactly_its_idle_time_and_stays_out_after():
+    """No button for IDLE_MS[0] dims the backlight (not a millisecond later), IDLE_MS[1] puts it
+    out, and the screen then stays out and the game goes on, however long it waits (a step
+    once out looked for a third idle time that does not exist)."""
+    from firmware.app import IDLE_MS, IDLE_LEVEL
+    sim = Sim("pimoroni_picosystem", seed=5)
+    new_game(sim, PRESETS.index("sevens"))
+    assert sim.screen.my_turn()
+    full = sim.hal.brightness
+    for n in range(2):
+        due = sim.app.last_input + IDLE_MS[n]
+        sim.tick(due - 1 - sim.hal.clock)
+        assert sim.app.dimmed == n and sim.hal.brightness == (IDLE_LEVEL[n - 1] if n else full)
+        sim.tick(1)                                     # exactly IDLE_MS[n] without a press
+        assert sim.app.dimmed == n + 1 and sim.hal.brightness == IDLE_LEVEL[n]
+    for _ in range(3):
+        sim.tick(IDLE_MS[1])
+        assert sim.app.dimmed == 2 and sim.hal.brightness == 0
+    sim.press("RIGHT")
+    assert sim.app.dimmed == 0 and sim.hal.brightness == full
+
+
 def played_deal(board, key, lang, move=lambda g: g.legal_moves()[0]):
     """A match of preset key on board, in language lang, its first deal played to its end
     with move(game) for everyone, up to the results."""
