@@ -1402,11 +1402,12 @@ def test_a_low_battery_is_told_at_the_table_once_at_10_and_once_at_5_percent():
 
 def test_a_battery_reading_that_wavers_about_10_percent_says_it_once():
     """A battery's reading wanders by a few percent: after "Battery 9%", a reading of 15% and then
-    8% says nothing more; only a charge past 20% makes the next fall to 10% said again."""
+    8% says nothing more; only a charge past 20% (not 20% itself) makes the next fall to 10%
+    said again."""
     sim = Sim("pimoroni_badger2040", seed=5, battery=40)
     new_game(sim, PRESETS.index("sevens"))
     told = lambda: [m for m in sim.messages if m.startswith("Battery")]  # noqa: E731
-    for charge, expect in ((9, 1), (15, 1), (8, 1), (25, 1), (9, 2)):
+    for charge, expect in ((9, 1), (15, 1), (8, 1), (20, 1), (9, 1), (21, 1), (9, 2)):
         sim.hal.charge = charge
         sim.tick(61000)
         sim.play_legal()
@@ -1428,6 +1429,45 @@ def test_a_battery_read_at_most_once_a_minute_says_a_fall_past_both_marks_once()
         sim.tick(61000)
         sim.play_legal()
         assert [m for m in sim.messages if m.startswith("Battery")] == ["Battery 4%: your game is saved"], charge
+
+
+def test_the_battery_is_read_again_exactly_a_minute_after_its_last_reading():
+    """At most once a minute (_BATTERY_MS) means once that minute is up: a decision beginning
+    exactly a minute after the last reading reads the charge again and says it ran low; one a
+    millisecond sooner does not read it."""
+    from firmware.app import _BATTERY_MS
+
+    def run(offset=None):
+        sim = Sim("pimoroni_picosystem", seed=5, battery=40)
+        reads = []
+        battery = sim.hal.battery
+
+        def read():
+            reads.append(sim.hal.clock)
+            return battery()
+        sim.hal.battery = read
+        new_game(sim, PRESETS.index("sevens"))
+        assert sim.screen.my_turn() and isinstance(sim.screen, TableScreen)
+        first = reads[-1]                       # as your first decision began
+        if offset is not None:                  # wait so the next decision begins at first + a
+            sim.tick(20000)                     # minute + offset (a press halfway: no dimming)
+            sim.press("LEFT")
+            sim.press("RIGHT")
+            sim.tick(first + _BATTERY_MS + offset - delta - sim.hal.clock)
+        sim.hal.charge = 9
+        start = sim.hal.clock
+        sim.play_legal(settle=False)
+        while not sim.screen.my_turn():
+            sim.tick()
+        return sim, reads, first, sim.hal.clock - start
+
+    sim, reads, first, delta = run()
+    assert 0 < delta < _BATTERY_MS - 20000 and reads[-1] == first     # within the minute: not read
+    for offset, again in ((-1, False), (0, True)):
+        sim, reads, first, _ = run(offset)
+        assert sim.hal.clock == first + _BATTERY_MS + offset
+        assert (reads[-1] == sim.hal.clock) == again, offset
+        assert ("Battery 9%: your game is saved" in sim.messages) == again, offset
 
 
 def test_the_battery_notice_stays_off_where_the_board_reads_no_battery():
