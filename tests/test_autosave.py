@@ -564,6 +564,28 @@ def test_a_deal_against_one_hard_bot_counts_at_hard(tmp_path):
     assert bytes(again.app.seat_levels[1:4]) == bytes((0, 0, 2))     # New game's bots as set
 
 
+def test_a_deal_against_easy_bots_set_after_hard_ones_counts_at_easy(tmp_path):
+    """Bots set to Hard, then each of the three bots of a Sevens match set back to Easy: the
+    human's seat and the seats nobody plays still read Hard, and the deal counts at Easy, the
+    level of the bots that played it."""
+    sim = Sim(data_dir=str(tmp_path))
+    pick_preset(sim, PRESETS.index("sevens"))
+    assert sim.app.rules().players == 4
+    select_menu(sim, "Bots")
+    while sim.app.seat_levels[1] != 2:
+        sim.press("RIGHT")
+    for seat in ("P2", "P3", "P4"):
+        select_menu(sim, seat)
+        sim.press("RIGHT")                      # Hard -> Easy
+    assert bytes(sim.app.seat_levels) == bytes((2, 0, 0, 0, 2, 2, 2))
+    select_menu(sim, "Start")
+    sim.press("OK")
+    dealt_out(sim)
+    easy = Stats.slot("sevens", 0)
+    assert sim.app.stats.played[easy] == 1 and sim.app.stats.deals == 1
+    assert Sim(data_dir=str(tmp_path)).app.stats.played[easy] == 1
+
+
 def test_a_setting_or_a_new_game_choice_survives_a_power_cut_before_you_leave_its_page(tmp_path):
     """Nothing lost when the battery dies: a language changed in Settings, or a rule set and
     table size chosen on New game, came back as they were before if the power went before
