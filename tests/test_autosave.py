@@ -1079,6 +1079,38 @@ def test_a_power_cut_as_a_match_starts_on_the_deal_last_counted_loses_nothing():
     assert resumed >= 2
 
 
+def test_a_power_cut_as_a_match_starts_on_an_earlier_deal_number_counts_its_deal():
+    """New game's Deal # set below the deal last counted: a power cut between Start's two writes
+    leaves the prefs' "last counted" (a later deal) beside the new match, whose deal must still
+    count as it ends (a deal number is no order: only the very deal counted is skipped)."""
+    sim, store = a_finished_match()
+    before = counts(sim.app.stats)
+    last = sim.app.counted
+    assert last > 2
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Deal #")
+    while sim.app.settings["deal"] != 2:
+        sim.press("LEFT")
+    writes = len(store.after)
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert sim.app.match.deal_number == 2
+    resumed = 0
+    for cells in store.after[writes:]:              # after each of Start's writes
+        cut = MemoryStore()
+        cut.cells = dict(cells)
+        again = sim_on(cut)
+        assert counts(again.app.stats) == before
+        if again.app.match is None:
+            continue
+        resumed += 1
+        while isinstance(again.screen, TableScreen) and not again.screen.g.over:
+            play_decisions(again, 1)
+        again.settle()
+        assert again.app.stats.deals == before[0] + 1
+    assert resumed == 2
+
+
 def test_a_power_cut_after_quitting_deals_no_deal_seen_again():
     """Quit in the second deal of a match, then a power cut after either of Quit's writes:
     the next match deals the third, not again the second you had seen (Quit wrote only the
