@@ -896,11 +896,15 @@ def test_a_flash_that_fails_in_the_next_match_after_quitting_is_said_again():
     assert message(sim.screen) == text.t("not_saved")
 
 
-def test_a_deal_whose_statistics_failed_to_save_is_counted_at_power_up(tmp_path):
+@pytest.mark.parametrize("once", (True, False))
+def test_a_deal_whose_statistics_failed_to_save_is_counted_at_power_up(tmp_path, once):
     """The statistics write at a deal's end fails once and the results write after it lands;
-    the power goes on the results: at power-up the deal is counted, once."""
-    sim, store = a_deal_whose_end_fails(tmp_path, only="prefs", once=True)
-    assert isinstance(sim.screen, PageScreen) and not store.failing and sim.app.stats.deals == 1
+    the power goes on the results: at power-up the deal is counted, once. Also when every
+    write of the statistics failed (once=False): then only the game record on the results,
+    beside the prefs of before the deal, says the deal is to count."""
+    sim, store = a_deal_whose_end_fails(tmp_path, only="prefs", once=once)
+    assert isinstance(sim.screen, PageScreen) and store.failing != once and sim.app.stats.deals == 1
+    assert bool(sim.app.unsaved) != once
     again = Sim(data_dir=str(tmp_path))
     assert again.app.stats.deals == 1 and isinstance(again.screen, PageScreen)
     third = Sim(data_dir=str(tmp_path))
@@ -926,10 +930,12 @@ def test_statistics_whose_write_failed_are_written_with_the_next_game_record(tmp
     assert list(replayed(again).g.table) == final
 
 
-def test_a_deal_whose_statistics_failed_to_save_is_the_replay_after_power_up(tmp_path):
+@pytest.mark.parametrize("once", (True, False))
+def test_a_deal_whose_statistics_failed_to_save_is_the_replay_after_power_up(tmp_path, once):
     """The prefs on flash, from before the deal, hold no replay of it: the game record on its
-    results does, and the replay offered after a power cut there is that deal."""
-    sim, store = a_deal_whose_end_fails(tmp_path, only="prefs", once=True)
+    results does, and the replay offered after a power cut there is that deal (once=False:
+    every write of the prefs failed, so the prefs on flash still say the deal before)."""
+    sim, store = a_deal_whose_end_fails(tmp_path, only="prefs", once=once)
     final = list(sim.app.match.game.table)
     again = Sim(data_dir=str(tmp_path))
     assert isinstance(again.screen, PageScreen)
@@ -1676,15 +1682,17 @@ def test_a_badge_updated_mid_match_keeps_its_game_settings_statistics_and_replay
     assert bytes(back.screen.g.log) == log
 
 
-def test_a_match_over_whose_last_statistics_failed_still_moves_the_next_match_on(tmp_path):
+@pytest.mark.parametrize("once", (True, False))
+def test_a_match_over_whose_last_statistics_failed_still_moves_the_next_match_on(tmp_path, once):
     """The statistics write as a match's last deal ends fails once (a full flash, or no heap
     for the nvm's rewrite) and the game's writes after it land, up to the finished match: at
     power-up the deal is counted, but the next New game dealt that same deal again, as the
     finished match's resume returned before it moved the next deal number on. A deal number
-    chosen on New game after the match is still kept."""
+    chosen on New game after the match is still kept. once=False: every prefs write fails
+    from the last deal's end on, so the prefs on flash say the deal before is next but one."""
     data = tmp_path / "a"
     sim = Sim(seed=5, data_dir=str(data))
-    store = FailingFrom(str(data), only="prefs", once=True)
+    store = FailingFrom(str(data), only="prefs", once=once)
     sim.app.saves = Saves(store)
     new_game(sim, PRESETS.index("sevens"))
     settle = sim.app.deal_over
@@ -1700,6 +1708,7 @@ def test_a_match_over_whose_last_statistics_failed_still_moves_the_next_match_on
     assert back.app.stats.deals == 4 and back.app.stats.matches == 1
     new_game(back, PRESETS.index("sevens"))
     assert back.app.match.deal_number == last + 1
+    store.failing = False                       # (the flash works again)
     select_menu(sim, "New game")                # the first badge: a deal number chosen
     sim.press("OK")
     select_menu(sim, "Deal #")
