@@ -896,6 +896,29 @@ def test_a_flash_that_fails_in_the_next_match_after_quitting_is_said_again():
     assert message(sim.screen) == text.t("not_saved")
 
 
+def test_a_game_that_cannot_be_saved_is_said_once_though_the_statistics_are():
+    """Every game write fails while the prefs' land (the statistics at the deal's end): "Cannot
+    save" is said once, at the first decision, not again in the next deal as though a write
+    that landed had saved the game."""
+    store = FlakyGames(failing=True)
+    sim = Sim(seed=5)
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("fan_tan"))
+    prefs = store.load("prefs.0") or store.load("prefs.1")
+    for _ in range(400):
+        m = sim.app.match
+        if m.deals == 1 and isinstance(sim.screen, TableScreen) and sim.screen.my_turn():
+            break                               # the second deal's first decision
+        if isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
+            play_decisions(sim, 1)
+        else:
+            sim.settle()
+            sim.press("OK")                     # results, standings, the next deal
+    assert sim.app.match.deals == 1 and sim.app.unsaved == 1
+    assert (store.load("prefs.0") or store.load("prefs.1")) != prefs     # the statistics landed
+    assert sim.messages.count(text.t("not_saved")) == 1
+
+
 @pytest.mark.parametrize("once", (True, False))
 def test_a_deal_whose_statistics_failed_to_save_is_counted_at_power_up(tmp_path, once):
     """The statistics write at a deal's end fails once and the results write after it lands;
