@@ -1169,7 +1169,6 @@ def test_the_hint_stays_said_while_you_look_around(board):
     assert hinted not in t.items and t.hint_card == -1 and not message(t).startswith("Hint")
 
 
-
 def test_a_hint_survives_a_look_at_the_pause_menu():
     """Player review: after HINT, a look at the standings (what passes tell) and Resume left the
     cursor on the hinted card but dropped its frame and words: the search was to wait again.
@@ -1200,6 +1199,7 @@ def test_a_hint_survives_a_look_at_the_pause_menu():
     select_menu(sim, "Resume")
     sim.press("OK")
     assert sim.screen.hint_card == -1 and sim.screen.hint_tg.hidden
+
 
 def test_the_pause_menu_asks_for_a_hint_on_your_turn():
     """The T-Display has no HINT button: on your turn its pause menu (hold L) offers the hint,
