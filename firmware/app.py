@@ -74,6 +74,7 @@ class App:
         self.rules_over = {}
         self.stats = Stats()
         self.counted = 0                    # the deal last added to the statistics
+        self.redeal = False                 # it is dealt anew: its old game not yet cleared
         self.human = 0
         self.match = None
         self.match_preset = 0               # the running match's preset and level (statistics)
@@ -393,10 +394,9 @@ class App:
         r = self.rules()
         n = deal_number if deal_number is not None else self.settings["deal"]
         # the deal last counted, dealt anew: "counted" must not stay beside it on flash (it would
-        # go uncounted), nor "none counted" beside the old match (a clear that failed keeps it)
-        if n == self.counted and self._kept(self.saves.clear_game(), 1):
-            self.counted = 0
-            self.save_prefs()
+        # go uncounted), nor "none counted" beside the old match: until the old game is cleared
+        # and then the prefs written, neither is (save_prefs, save_game), as writes fail
+        self.redeal = n == self.counted
         self.match = Match(r, deal_number=n)
         self.chimed_deal = -1       # its first decision chimes, the same deal dealt again too
         self.deal_on()
@@ -714,6 +714,8 @@ class App:
         game record that moves on to the next deal no longer counts that deal at power-up."""
         if self.match is None:
             return False
+        if self.redeal and not self.save_prefs():   # (start_match)
+            return self._kept(False, 1)
         ok = self._kept(self.saves.save_game(self.match, kind, cursor, self.match_preset,
                                              self.match_level, self.match_seats), 1)
         if self.unsaved & 2:
@@ -721,9 +723,13 @@ class App:
         return ok
 
     def save_prefs(self):
-        return self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,
-                                                self.counted, self.rules().encode(),
-                                                self.last_deal or b""), 2)
+        if self.redeal and not self._kept(self.saves.clear_game(), 1):     # (start_match)
+            return self._kept(False, 2)
+        ok = self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,
+                                              self.counted, self.rules().encode(),
+                                              self.last_deal or b""), 2)
+        self.redeal = self.redeal and not ok
+        return ok
 
     def _kept(self, ok, record):
         """Note whether a write of the game (record 1) or the prefs (2) reached the flash (a
