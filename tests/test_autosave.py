@@ -1782,17 +1782,17 @@ def test_a_read_that_fails_once_at_power_up_leaves_the_records_written(tmp_path,
     assert back.app.settings["speed"] == 2 and len(back.screen.g.log) > played
 
 
-def match_played_then_game_writes_fail(tmp_path):
-    """A Sevens match played to the title on a data folder whose game writes then fail: the
-    Sim, the folder, and the deals counted."""
+def match_played_then_writes_fail(tmp_path, only="game"):
+    """A Sevens match played to the title on a data folder whose writes of record `only` then
+    fail: the Sim and the folder."""
     data = tmp_path / "a"
     sim = Sim(seed=5, data_dir=str(data))
-    store = FailingFrom(str(data), only="game")
+    store = FailingFrom(str(data), only=only)
     sim.app.saves = Saves(store)
     new_game(sim, PRESETS.index("sevens"))
     play_to_the_title(sim)
     store.failing = True
-    return sim, data, sim.app.stats.deals
+    return sim, data
 
 
 def test_a_new_match_whose_first_game_write_fails_does_not_count_the_last_match_again(tmp_path):
@@ -1800,7 +1800,8 @@ def test_a_new_match_whose_first_game_write_fails_does_not_count_the_last_match_
     error) while the prefs write after it lands. The prefs said "none counted" beside the
     finished match still on flash, so a power cut then counted its last deal and the match a
     second time. Found by playing under MicroPython and CPython alike with failing writes."""
-    sim, data, deals = match_played_then_game_writes_fail(tmp_path)
+    sim, data = match_played_then_writes_fail(tmp_path)
+    deals = sim.app.stats.deals
     new_game(sim, PRESETS.index("sevens"))
     assert sim.app.unsaved & 1
     back = Sim(data_dir=str(data))              # the power cut
@@ -1811,7 +1812,8 @@ def test_the_last_counted_deal_dealt_anew_while_the_game_cannot_be_written_is_no
     """New game on the deal number last counted: the game record is cleared before the prefs
     say "none counted". While the game's writes fail (a full flash), that clear failed but the
     prefs were written, beside the finished match still on flash: counted again at power-up."""
-    sim, data, deals = match_played_then_game_writes_fail(tmp_path)
+    sim, data = match_played_then_writes_fail(tmp_path)
+    deals = sim.app.stats.deals
     sim.app.settings["deal"] = sim.app.counted      # as typed on New game's Deal #
     new_game(sim, PRESETS.index("sevens"))
     assert sim.app.match.deal_number == sim.app.settings["deal"] - 1 and sim.app.unsaved & 1
@@ -1874,14 +1876,8 @@ def test_the_last_counted_deal_dealt_anew_while_the_settings_cannot_be_written_i
     after a power cut its deal, played to its end, went uncounted, and a deal's results on flash
     beside that prefs record were not counted at power-up either. Now the new game is not written
     until the prefs land: "Cannot save" is said, as for any write that fails."""
-    data = tmp_path / "a"
-    sim = Sim(seed=5, data_dir=str(data))
-    store = FailingFrom(str(data), only="prefs")
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    play_to_the_title(sim)
+    sim, data = match_played_then_writes_fail(tmp_path, "prefs")
     before = counts(sim.app.stats)
-    store.failing = True
     sim.app.settings["deal"] = sim.app.counted      # as typed on New game's Deal #
     new_game(sim, PRESETS.index("sevens"))
     while not sim.screen.my_turn():
