@@ -1341,3 +1341,54 @@ def test_no_libs_says_when_the_badge_lacks_the_libraries_the_game_imports(tmp_pa
     with VBadge(tmp_path / "libs") as badge:
         r = run_flash("--port", badge.port, "--no-libs", "--dry-run")
     assert r.returncode == 0 and "Note: the badge has no" not in r.stdout, r.stdout + r.stderr
+
+
+# ---- mutation round (tools/flash.py): what a player or badge hacker meets, and no test held ------
+
+def test_a_port_without_permission_names_the_dialout_group(monkeypatch, tmp_path):
+    """Linux: a /dev/ttyACM0 the user may not open is "add yourself to the dialout group", not
+    "not a serial port a badge answers on"."""
+    import serial
+    port = tmp_path / "ttyACM0"
+    port.write_text("")
+
+    def refuse(name, **kwargs):
+        raise serial.SerialException(13, "could not open port %s: [Errno 13] Permission denied: %r"
+                                     % (name, name))
+    monkeypatch.setattr(serial, "Serial", refuse)
+    told = flash._port_problem(str(port))
+    assert "No permission to open %s" % port in told and "dialout" in told, told
+
+
+@needs_vbadge
+def test_a_badge_that_times_out_before_the_copy_is_one_line(tmp_path, monkeypatch, capsys):
+    """On a pty (and a badge whose code hangs) mpremote raises its TransportError, a timeout, not
+    pyserial's error: the same one line, not a traceback."""
+    from mpremote.transport import TransportError
+
+    def hangs(board, files):
+        raise TransportError("timeout waiting for first EOF reception")
+    monkeypatch.setattr(flash, "remote_state", hangs)
+    with VBadge(tmp_path / "flash") as badge:
+        assert flash.main(["--port", badge.port, "--no-libs"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("flash: error: The badge stopped answering"), err
+
+
+@needs_vbadge
+def test_a_board_whose_answer_to_the_probe_is_not_a_runtime_s_is_one_line(tmp_path, monkeypatch, capsys):
+    """Something that speaks the raw REPL but answers the probe with other words, or with nothing."""
+    with VBadge(tmp_path / "flash") as badge:
+        for probe in ("print('hello there')", "pass", "raise ValueError('not here')"):
+            monkeypatch.setattr(flash, "PROBE", probe)
+            assert flash.main(["--port", badge.port, "--no-libs"]) == 1, probe
+            err = capsys.readouterr().err.strip().splitlines()
+            assert len(err) == 1 and "answered, but not like MicroPython or CircuitPython" in err[0], err
+    assert "not here" in err[0], err
+
+
+def test_the_oldest_supported_circuitpython_passes():
+    """"CircuitPython 9 or newer", as the docs say: 9.0.0 is taken."""
+    flash.check_runtime({"name": "circuitpython", "version": (9, 0, 0)}, "p")
+    flash.check_runtime({"name": "micropython", "version": (1, 22, 0)}, "p")
+
