@@ -1392,3 +1392,82 @@ def test_the_oldest_supported_circuitpython_passes():
     flash.check_runtime({"name": "circuitpython", "version": (9, 0, 0)}, "p")
     flash.check_runtime({"name": "micropython", "version": (1, 22, 0)}, "p")
 
+
+def small_source(dest):
+    (dest / "engine").mkdir(parents=True)
+    (dest / "engine" / "__init__.py").write_text("")
+    (dest / "engine" / "a.py").write_text("A = 1\n")
+    (dest / "engine" / "b.py").write_text("B = 2\n")
+    return dest
+
+
+@needs_vbadge
+def test_the_dry_run_counts_what_it_would_copy_remove_and_keep(tmp_path):
+    source = small_source(tmp_path / "src")
+    flash_dir = tmp_path / "flash"
+    with VBadge(flash_dir) as badge:
+        args = ["--port", badge.port, "--source", str(source), "--no-libs"]
+        assert run_flash(*args).returncode == 0
+        (source / "engine" / "a.py").write_text("A = 3\n")
+        (flash_dir / "engine" / "old.py").write_text("gone = True\n")
+        r = run_flash(*args, "--dry-run", "--clean")
+    assert r.returncode == 0, r.stderr
+    assert "Dry run: 1 to copy (0.0 KB), 1 to remove, 2 unchanged\n" in r.stdout, r.stdout
+
+
+@needs_vbadge
+def test_a_flash_that_fills_up_during_the_copy_is_one_line(tmp_path, monkeypatch, capsys):
+    """The room check counts blocks ahead; should the badge still run out (another program wrote
+    meanwhile), its ENOSPC is told as the flash filling up, not "refused a file"."""
+    monkeypatch.setattr(flash, "room_problem", lambda *a: None)
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "photos.bin").write_bytes(bytes(56 * 1024))
+    with VBadge(flash_dir, quota=64 * 1024) as badge:
+        assert flash.main(["--port", badge.port, "--no-libs"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("flash: error: The badge's flash filled up after "), err
+    assert "--clean" in err[0], err
+
+
+def test_the_room_message_offers_mpy_only_to_who_has_not_given_a_compiler():
+    plan = flash.Plan()
+    plan.copy = ["/engine/game.py"]
+    files = {"/engine/game.py": bytes(1000)}
+    full = (512, 512, 100, 0, 0)
+    assert flash.room_problem(plan, files, full, flash.parse_args([])).endswith(", or try --mpy")
+    told = flash.room_problem(plan, files, full, flash.parse_args(["--mpy-cross", "/opt/mpy-cross"]))
+    assert told.endswith("flash with --clean"), told
+
+
+@needs_vbadge
+def test_clean_on_a_full_flash_removes_what_it_no_longer_needs(tmp_path):
+    """A flash with no free block and nothing to copy: --clean frees room, it is not refused as
+    "Not enough room"."""
+    source = small_source(tmp_path / "src")
+    flash_dir = tmp_path / "flash"
+    args = ["--source", str(source), "--no-libs"]
+    with VBadge(flash_dir) as badge:
+        assert run_flash("--port", badge.port, *args).returncode == 0
+    (flash_dir / "engine" / "old.py").write_text("gone = True\n")
+    used = sum(-(-p.stat().st_size // 4096) for p in flash_dir.rglob("*") if p.is_file())
+    with VBadge(flash_dir, quota=used * 4096) as badge:
+        r = run_flash("--port", badge.port, *args, "--clean")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "removed /engine/old.py" in r.stdout and not (flash_dir / "engine" / "old.py").exists()
+
+
+@needs_vbadge
+def test_a_temporary_file_a_broken_copy_left_at_the_root_goes(tmp_path):
+    """/code.py.fantan-tmp, from a copy of /code.py that broke off, lies outside the folders the
+    tool walks: it goes as those in /engine do. And a run that copies /lib says nothing of the
+    libraries the badge lacks (that note is --no-libs')."""
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / ("code.py" + flash.TMP_SUFFIX)).write_bytes(b"import eng")
+    with VBadge(flash_dir) as badge:
+        r = run_flash("--port", badge.port, "--dry-run")
+    assert r.returncode == 0, r.stderr
+    assert "would remove /code.py%s\n" % flash.TMP_SUFFIX in r.stdout, r.stdout
+    assert "Note: the badge has no" not in r.stdout, r.stdout
+
