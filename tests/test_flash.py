@@ -1511,3 +1511,20 @@ def test_a_micropython_board_gets_mpy_files_of_its_version_or_none():
 ])
 def test_the_board_s_oserror_number_is_read_with_or_without_its_text(text, errno):
     assert flash.DeviceError(text).errno == errno
+
+
+def test_a_circuitpython_compiler_of_another_mpy_version_is_refused(tmp_path):
+    """--mpy-cross with a CircuitPython mpy-cross (header b"C") of another .mpy version than the
+    board's (a CircuitPython 8 compiler for a CircuitPython 9 badge): refused, not flashed as
+    modules the badge cannot import."""
+    fake = tmp_path / "mpy-cross"
+    fake.write_text("#!%s\nimport sys\na = sys.argv\nopen(a[a.index('-o') + 1], 'wb').write(b'C\\x05\\x00')\n"
+                    % sys.executable)
+    fake.chmod(0o755)
+    files = {"/engine/a.py": b"A = 1\n", "/code.py": b"import engine\n"}
+    board = {"name": "circuitpython", "version": (9, 2, 1), "mpy": 6 | (4 << 10)}   # armv6m: RP2040
+    with pytest.raises(bundle.BundleError, match="makes .mpy version 5; the board loads version 6"):
+        flash.compile_bundle(files, board, flash.parse_args(["--mpy-cross", str(fake)]))
+    older = dict(board, mpy=5 | (4 << 10))
+    assert flash.compile_bundle(files, older, flash.parse_args(["--mpy-cross", str(fake)])) == {
+        "/code.py": b"import engine\n", "/engine/a.mpy": b"C\x05\x00"}
