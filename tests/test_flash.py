@@ -1528,3 +1528,35 @@ def test_a_circuitpython_compiler_of_another_mpy_version_is_refused(tmp_path):
     older = dict(board, mpy=5 | (4 << 10))
     assert flash.compile_bundle(files, older, flash.parse_args(["--mpy-cross", str(fake)])) == {
         "/code.py": b"import engine\n", "/engine/a.mpy": b"C\x05\x00"}
+
+
+@needs_vbadge
+def test_the_badge_restarts_after_the_copy_unless_told_not_to(tmp_path, monkeypatch, capsys):
+    """The soft reset at the end is what starts the game: the REPL's variables are gone after it,
+    and kept with --no-reset. As CircuitPython, where no soft reset comes before the copy."""
+    source = small_source(tmp_path / "src")
+    monkeypatch.setattr(flash, "PROBE", AS_CIRCUITPYTHON)
+    with VBadge(tmp_path / "flash") as badge:
+        args = ["--port", badge.port, "--source", str(source), "--no-libs"]
+        for extra, kept in ((["--no-reset"], True), ([], False)):
+            (source / "engine" / "a.py").write_text("A = %d\n" % (10 + kept))     # something to copy
+            assert mpremote(badge.port, "resume", "exec", "fantan_test = 7").returncode == 0
+            assert flash.main(args + extra) == 0
+            out = capsys.readouterr().out
+            assert out.endswith("Soft reset: the badge restarts with the new files\n") != kept, out
+            check = mpremote(badge.port, "resume", "exec", "print(fantan_test)")
+            assert (check.stdout.strip() == "7") == kept, check.stdout + check.stderr
+
+
+@needs_vbadge
+def test_a_stale_package_folder_of_a_library_module_goes(tmp_path):
+    """/lib/adafruit_ticks/ from an older library bundle would be imported instead of the
+    /lib/adafruit_ticks.py the tool copies; /lib is not one of the folders it walks, so it is
+    looked up by name."""
+    flash_dir = tmp_path / "flash"
+    (flash_dir / "lib" / "adafruit_ticks").mkdir(parents=True)
+    (flash_dir / "lib" / "adafruit_ticks" / "__init__.py").write_text("OLD = True\n")
+    with VBadge(flash_dir) as badge:
+        r = run_flash("--port", badge.port, "--dry-run")
+    assert r.returncode == 0, r.stderr
+    assert "would remove /lib/adafruit_ticks/__init__.py\n" in r.stdout, r.stdout
