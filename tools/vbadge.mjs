@@ -6,7 +6,8 @@
 //
 // - The flash is the host folder DIR, mounted at "/" through a small VFS written in Python
 //   (_vbadge below) that calls back into Node for every file operation. It raises MicroPython's
-//   errno numbers (ENOENT is 2), not Emscripten's (ENOENT is 44), and enforces --quota.
+//   errno numbers (ENOENT is 2), not Emscripten's (ENOENT is 44), and enforces --quota. A rename
+//   over an existing file fails with EEXIST, as on FAT (a CircuitPython drive; littlefs replaces it).
 // - Ctrl-D on an empty line is a soft reset: a fresh interpreter, the same flash, boot.py run again.
 //   main.py / code.py are never run (no hardware to drive, and a running app could not be stopped).
 // - Raw-paste mode (Ctrl-E A Ctrl-A) is declined with "R\x00", so clients fall back to plain raw
@@ -92,7 +93,11 @@ const host = {
     if (fs.statSync(full).isDirectory()) return -ERRNO.EISDIR;
     fs.unlinkSync(full); return 0;
   }),
-  rename: wrap((a, b) => { if (readonly) return -ERRNO.EROFS; fs.renameSync(hostPath(a), hostPath(b)); return 0; }),
+  rename: wrap((a, b) => {     // as FAT (CIRCUITPY) renames: never over a file or folder there
+    if (readonly) return -ERRNO.EROFS;
+    if (fs.existsSync(hostPath(b))) return -ERRNO.EEXIST;
+    fs.renameSync(hostPath(a), hostPath(b)); return 0;
+  }),
   open: wrap((p, mode) => {
     const full = hostPath(p);
     const plus = mode.includes("+");

@@ -14,7 +14,8 @@ What sits behind the terminal is the official MicroPython WebAssembly build (npm
 - its filesystem is the host folder DIR, so files outlive a reset or a restart, file errors carry
   MicroPython's errno numbers, ``--quota`` caps the space (``os.statvfs`` reports it, writes past
   it fail with ENOSPC) and ``--readonly`` makes writes fail with EROFS like a CIRCUITPY drive that a
-  computer has mounted;
+  computer has mounted; a rename over an existing file fails with EEXIST, as FAT's does (a
+  CIRCUITPY drive; MicroPython's littlefs would replace the file), so what works here works on both;
 - it names itself ``vbadge with WebAssembly`` in ``os.uname().machine`` and in its banner.
 
 It is not a model of a real RP2040: no ``machine`` module, no display or buttons, a long-running
