@@ -74,7 +74,7 @@ class App:
         self.rules_over = {}
         self.stats = Stats()
         self.counted = 0                    # the deal last added to the statistics
-        self.redeal = False                 # it is dealt anew: its old game not yet cleared
+        self.redeal = False                 # the deal last counted dealt anew, its prefs not yet written
         self.human = 0
         self.match = None
         self.match_preset = 0               # the running match's preset and level (statistics)
@@ -393,9 +393,9 @@ class App:
     def start_match(self, deal_number=None):
         r = self.rules()
         n = deal_number if deal_number is not None else self.settings["deal"]
-        # the deal last counted, dealt anew: "counted" must not stay beside it on flash (it would
-        # go uncounted), nor "none counted" beside the old match: until the old game is cleared
-        # and then the prefs written, neither is (save_prefs, save_game), as writes fail
+        # the deal last counted, dealt anew: "counted" must not stay beside its new game on flash
+        # (it would go uncounted), nor "none counted" beside the old match (counted twice): while
+        # redeal, save_prefs clears the old game first and save_game writes none till prefs land
         self.redeal = n == self.counted
         self.match = Match(r, deal_number=n)
         self.chimed_deal = -1       # its first decision chimes, the same deal dealt again too
