@@ -395,8 +395,9 @@ class App:
         n = deal_number if deal_number is not None else self.settings["deal"]
         # the deal last counted, dealt anew: "counted" must not stay beside its new game on flash
         # (it would go uncounted), nor "none counted" beside the old match (counted twice): while
-        # redeal, save_prefs clears the old game first and save_game writes none till prefs land
-        self.redeal = n == self.counted
+        # redeal, save_prefs clears the old game first and save_game writes none till prefs land;
+        # still so when it was pending as a match was quit (counted is none now, not the flash's)
+        self.redeal = self.redeal or n == self.counted
         self.match = Match(r, deal_number=n)
         self.chimed_deal = -1       # its first decision chimes, the same deal dealt again too
         self.deal_on()
@@ -723,7 +724,7 @@ class App:
         return ok
 
     def save_prefs(self):
-        if self.redeal and not self._kept(self.saves.clear_game(), 1):     # (start_match)
+        if self.redeal and not self.saves.clear_game():    # (start_match; no game of the match yet)
             return self._kept(False, 2)
         ok = self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,
                                               self.counted, self.rules().encode(),

@@ -1892,3 +1892,110 @@ def test_the_last_counted_deal_dealt_anew_while_the_settings_cannot_be_written_i
             play_out(back.screen.g)
             back.settle()
         assert back.app.stats.deals == before[0] + 1
+
+
+class FailingGames(Snapshots):
+    """Snapshots whose game writes (and clears) fail while `failing` is set."""
+
+    failing = False
+
+    def save(self, name, data):
+        if self.failing and name.startswith("game"):
+            raise OSError(28, "No space left on device")
+        return super().save(name, data)
+
+
+def test_the_last_counted_deal_dealt_anew_again_after_quitting_it_unsaved_is_counted_once():
+    """The deal last counted, dealt anew while the game's writes fail: neither its clear nor the
+    prefs land, nor Quit's, nor those of New game's choices; the flash still says that deal is
+    counted. Dealt anew once more as the writes work again, the new game landed before the
+    prefs saying "none counted" (the app had set its own count to none at the first Start): a
+    power cut between the two, and that deal played to its end went uncounted."""
+    sim = Sim(seed=5)
+    store = FailingGames()
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_to_the_title(sim)
+    before = counts(sim.app.stats)
+    last = sim.app.counted
+    store.failing = True
+    for again in range(2):
+        pick_preset(sim, PRESETS.index("sevens"))
+        select_menu(sim, "Deal #")
+        while sim.app.settings["deal"] != last:
+            sim.press("LEFT")
+        writes = len(store.after)
+        select_menu(sim, "Start")
+        store.failing = not again                   # New game's own prefs writes failing too
+        sim.press("OK")
+        assert sim.app.match.deal_number == last
+        if again:
+            break
+        sim.press("MENU")
+        quit_match(sim)
+    assert not sim.app.unsaved and len(store.after) > writes
+    for cells in store.after[writes - 1:]:          # before Start, and after each of its writes
+        cut = MemoryStore()
+        cut.cells = dict(cells)
+        back = sim_on(cut)
+        back.settle()
+        assert counts(back.app.stats) == before
+        if back.app.match is None:
+            continue                                # at the title: no match began
+        play_out(back.screen.g)
+        back.settle()
+        assert back.app.stats.deals == before[0] + 1
+
+
+def test_a_deal_dealt_anew_whose_settings_land_after_start_is_not_taken_for_saved_before_its_game():
+    """The deal last counted dealt anew, the prefs write of Start failing once: the old game was
+    cleared, the new one not written. A Settings change then wrote the prefs, and the clear
+    before them marked the game record kept: with no game on flash (a power cut comes back at
+    the title), the app took the game for saved (a low-battery notice then says "your game is
+    saved", and "Cannot save" is said again though nothing was saved in between)."""
+    sim = Sim(seed=5)
+    store = FailsOnce()
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_to_the_title(sim)
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Deal #")
+    sim.press("LEFT")
+    store.fail = "prefs"
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert store.fail is None and sim.app.unsaved == 3
+    sim.press("MENU")
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    select_menu(sim, "Speed")
+    sim.press("RIGHT")
+    cut = MemoryStore()
+    cut.cells = dict(store.after[-1])
+    assert sim_on(cut).app.match is None            # no game on flash yet: power-off loses it
+    assert sim.app.unsaved == 1
+    sim.press("BACK")
+    select_menu(sim, "Resume")
+    sim.press("OK")
+    play_decisions(sim, 1)
+    assert not sim.app.unsaved
+
+
+def test_a_deal_dealt_anew_writes_only_its_game_at_each_decision_once_start_s_writes_land():
+    """Once the deal last counted, dealt anew, has cleared the old game and written the prefs,
+    each decision writes the game record alone, as in any match (not the clear and the prefs
+    again, three writes a decision, a power cut between them losing the match)."""
+    sim = Sim(seed=5)
+    store = Snapshots()
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_to_the_title(sim)
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Deal #")
+    sim.press("LEFT")
+    select_menu(sim, "Start")
+    sim.press("OK")
+    play_decisions(sim, 1)
+    writes = len(store.after)
+    play_decisions(sim, 2)
+    assert len(store.after) == writes + 2
