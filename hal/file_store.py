@@ -21,11 +21,15 @@ class FileStore:
 
     def load(self, name):
         # a slot file missing beside its .tmp: power lost between save()'s remove and rename,
-        # the .tmp whole (a torn one, written before the remove, its record's CRC refuses)
-        for path in (self._path(name), self._path(name) + ".tmp"):
+        # the .tmp whole (a torn one, written before the remove, its record's CRC refuses; an
+        # empty one, cut before its first byte, is no record: a slot's first write cut off is
+        # no damage, and an empty slot file is)
+        for tmp in ("", ".tmp"):
             try:
-                with open(path, "rb") as f:
-                    return f.read(1024)     # twice the nvm's largest record: a padded file fills no heap
+                with open(self._path(name) + tmp, "rb") as f:
+                    data = f.read(1024)     # twice the nvm's largest record: a padded file fills no heap
+                if data or not tmp:
+                    return data
             except OSError as e:
                 if not (e.args and e.args[0] in (2, 21)):   # ENOENT, EISDIR: no record there
                     raise           # unreadable: damage to say, not a blank slot to write over

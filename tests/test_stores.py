@@ -583,3 +583,19 @@ def test_a_slot_written_alone_beside_a_folder_survives_a_power_cut_between_remov
         pass
     monkeypatch.undo()
     assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] in (b"newest", b"cut")
+
+
+@pytest.mark.parametrize("name", ["game", "prefs"])
+def test_a_file_store_s_first_write_cut_before_its_first_byte_is_no_damage(tmp_path, name):
+    """Power lost just after save() created a slot's .tmp, before any byte reached it, on the
+    very first write of that record (Start of a badge's first match, its first Settings change):
+    the empty .tmp was read in the missing slot's place, an empty slot file is damage, and the
+    badge said the game, or the settings and statistics, were damaged. Nothing had been kept."""
+    from simhelp import Sim, ListScreen
+    open(str(tmp_path / (name + ".0.tmp")), "wb").close()
+    back = Sim(data_dir=str(tmp_path))
+    assert isinstance(back.screen, ListScreen) and back.screen.title.startswith("Fan Tan")
+    store = FileStore(str(tmp_path))
+    assert store.load(name + ".0") is None
+    open(str(tmp_path / (name + ".0")), "wb").close()       # an empty slot file itself: damage
+    assert store.load(name + ".0") == b""
