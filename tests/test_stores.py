@@ -599,3 +599,20 @@ def test_a_file_store_s_first_write_cut_before_its_first_byte_is_no_damage(tmp_p
     assert store.load(name + ".0") is None
     open(str(tmp_path / (name + ".0")), "wb").close()       # an empty slot file itself: damage
     assert store.load(name + ".0") == b""
+
+
+def test_a_torn_tmp_beside_its_slot_file_is_not_read():
+    """Power lost while save() wrote a slot's .tmp, its old file still there: the slot is that
+    file, not the torn .tmp (read first, it took the slot for damaged)."""
+    import tempfile
+    from engine.records import _wrap
+    for cut in range(1, 13):
+        folder = tempfile.mkdtemp()
+        rec = Record(FileStore(folder), "game", 1)
+        assert rec.write(b"one") and rec.write(b"two")
+        with open(folder + "/game.0", "rb") as f:
+            whole = f.read()
+        with open(folder + "/game.0.tmp", "wb") as f:
+            f.write(_wrap(1, 3, b"three")[:cut])    # the third write, into game.0, cut off
+        assert newest(Record(FileStore(folder), "game", 1)) == (b"two", False), cut
+        assert FileStore(folder).load("game.0") == whole
