@@ -1833,6 +1833,24 @@ class FailsOnce(Snapshots):
         return super().save(name, data)
 
 
+def cuts_count_the_deal_once(snapshots, before):
+    """A power cut at each of `snapshots` (the store's cells after a write): the statistics
+    come back as `before` (deals, matches), and a match resumed and played to its end counts
+    its deal once, also after another power cut."""
+    for cells in snapshots:
+        cut = MemoryStore()
+        cut.cells = dict(cells)
+        back = sim_on(cut)
+        back.settle()
+        assert counts(back.app.stats) == before
+        if back.app.match is None:
+            continue                                # at the title: no match began
+        play_out(back.screen.g)
+        back.settle()
+        assert back.app.stats.deals == before[0] + 1
+        assert sim_on(cut).app.stats.deals == before[0] + 1
+
+
 @pytest.mark.parametrize("fails", ["game", "prefs"])
 def test_the_last_counted_deal_dealt_anew_is_counted_once_though_a_write_of_start_fails(fails):
     """New game's Deal # set back to the last deal counted: Start clears the old game, writes
@@ -1857,18 +1875,7 @@ def test_the_last_counted_deal_dealt_anew_is_counted_once_though_a_write_of_star
     sim.press("OK")
     play_decisions(sim, 1)
     assert store.fail is None and not sim.app.unsaved and len(store.after) > writes + 2
-    for cells in store.after[writes - 1:]:          # before Start, and after each write since
-        cut = MemoryStore()
-        cut.cells = dict(cells)
-        again = sim_on(cut)
-        again.settle()
-        assert counts(again.app.stats) == before
-        if again.app.match is None:
-            continue                                # at the title: no match began
-        play_out(again.screen.g)
-        again.settle()
-        assert again.app.stats.deals == before[0] + 1
-        assert sim_on(cut).app.stats.deals == before[0] + 1
+    cuts_count_the_deal_once(store.after[writes - 1:], before)    # before Start, and after each write since
 
 
 def test_the_last_counted_deal_dealt_anew_while_the_settings_cannot_be_written_is_not_lost(tmp_path):
@@ -1934,17 +1941,7 @@ def test_the_last_counted_deal_dealt_anew_again_after_quitting_it_unsaved_is_cou
         sim.press("MENU")
         quit_match(sim)
     assert not sim.app.unsaved and len(store.after) > writes
-    for cells in store.after[writes - 1:]:          # before Start, and after each of its writes
-        cut = MemoryStore()
-        cut.cells = dict(cells)
-        back = sim_on(cut)
-        back.settle()
-        assert counts(back.app.stats) == before
-        if back.app.match is None:
-            continue                                # at the title: no match began
-        play_out(back.screen.g)
-        back.settle()
-        assert back.app.stats.deals == before[0] + 1
+    cuts_count_the_deal_once(store.after[writes - 1:], before)    # before Start, and after each of its writes
 
 
 def test_a_deal_dealt_anew_whose_settings_land_after_start_is_not_taken_for_saved_before_its_game():
