@@ -1833,6 +1833,19 @@ class FailsOnce(Snapshots):
         return super().save(name, data)
 
 
+def deal_last_counted_chosen(store):
+    """A Sevens match played to the title on `store`, then New game with its Deal # set back to
+    the deal last counted: the Sim."""
+    sim = Sim(seed=5)
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_to_the_title(sim)
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Deal #")
+    sim.press("LEFT")
+    return sim
+
+
 def cuts_count_the_deal_once(snapshots, before):
     """A power cut at each of `snapshots` (the store's cells after a write): the statistics
     come back as `before` (deals, matches), and a match resumed and played to its end counts
@@ -1859,15 +1872,9 @@ def test_the_last_counted_deal_dealt_anew_is_counted_once_though_a_write_of_star
     cut before the prefs' next write, and the deal played to its end went uncounted. Found by a
     systematic search: each write of a session failed in turn, the power cut after each later
     write."""
-    sim = Sim(seed=5)
     store = FailsOnce()
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    play_to_the_title(sim)
+    sim = deal_last_counted_chosen(store)
     before = counts(sim.app.stats)
-    pick_preset(sim, PRESETS.index("sevens"))
-    select_menu(sim, "Deal #")
-    sim.press("LEFT")
     assert sim.app.settings["deal"] == sim.app.counted
     writes = len(store.after)
     store.fail = fails
@@ -1950,14 +1957,8 @@ def test_a_deal_dealt_anew_whose_settings_land_after_start_is_not_taken_for_save
     before them marked the game record kept: with no game on flash (a power cut comes back at
     the title), the app took the game for saved (a low-battery notice then says "your game is
     saved", and "Cannot save" is said again though nothing was saved in between)."""
-    sim = Sim(seed=5)
     store = FailsOnce()
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    play_to_the_title(sim)
-    pick_preset(sim, PRESETS.index("sevens"))
-    select_menu(sim, "Deal #")
-    sim.press("LEFT")
+    sim = deal_last_counted_chosen(store)
     store.fail = "prefs"
     select_menu(sim, "Start")
     sim.press("OK")
@@ -1982,14 +1983,8 @@ def test_a_deal_dealt_anew_writes_only_its_game_at_each_decision_once_start_s_wr
     """Once the deal last counted, dealt anew, has cleared the old game and written the prefs,
     each decision writes the game record alone, as in any match (not the clear and the prefs
     again, three writes a decision, a power cut between them losing the match)."""
-    sim = Sim(seed=5)
     store = Snapshots()
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    play_to_the_title(sim)
-    pick_preset(sim, PRESETS.index("sevens"))
-    select_menu(sim, "Deal #")
-    sim.press("LEFT")
+    sim = deal_last_counted_chosen(store)
     select_menu(sim, "Start")
     sim.press("OK")
     play_decisions(sim, 1)
