@@ -74,7 +74,7 @@ class App:
         self.rules_over = {}
         self.stats = Stats()
         self.counted = 0                    # the deal last added to the statistics
-        self.redeal = False                 # the deal last counted dealt anew, its prefs not yet written
+        self.uncleared = 0                  # a deal counted whose game record a new match must clear
         self.human = 0
         self.match = None
         self.match_preset = 0               # the running match's preset and level (statistics)
@@ -393,11 +393,11 @@ class App:
     def start_match(self, deal_number=None):
         r = self.rules()
         n = deal_number if deal_number is not None else self.settings["deal"]
-        # the deal last counted, dealt anew: "counted" must not stay beside its new game on flash
-        # (it would go uncounted), nor "none counted" beside the old match (counted twice): while
-        # redeal, save_prefs clears the old game first and save_game writes none till prefs land;
-        # still so when it was pending as a match was quit (counted is none now, not the flash's)
-        self.redeal = self.redeal or n == self.counted
+        # the finished deal last counted may be on flash: "none counted" must not land beside it
+        # (counted twice at power-up), nor "counted" beside a new game of its number (uncounted):
+        # save_prefs clears it first, and save_game writes no game till those prefs land; still
+        # so when it was pending as a match was quit (counted is none now, not the flash's)
+        self.uncleared = self.uncleared or self.counted
         self.match = Match(r, deal_number=n)
         self.chimed_deal = -1       # its first decision chimes, the same deal dealt again too
         self.deal_on()
@@ -406,8 +406,6 @@ class App:
         self.match_level = max(self.match_seats[1:r.players])
         self.counted = 0
         self._make_bots(n)
-        # first: prefs saying "none counted" beside the finished match still on flash would
-        # count it again at power-up; so not at all while the game fails (they follow its next write)
         self._kept(self.save_game(TABLE) and self.save_prefs(), 2)
         self.goto(TableScreen(self))
 
@@ -715,7 +713,7 @@ class App:
         game record that moves on to the next deal no longer counts that deal at power-up."""
         if self.match is None:
             return False
-        if self.redeal and not self.save_prefs():   # (start_match)
+        if self.uncleared and not self.save_prefs():    # (start_match)
             return self._kept(False, 1)
         ok = self._kept(self.saves.save_game(self.match, kind, cursor, self.match_preset,
                                              self.match_level, self.match_seats), 1)
@@ -724,12 +722,15 @@ class App:
         return ok
 
     def save_prefs(self):
-        if self.redeal and not self.saves.clear_game():    # (start_match; no game of the match yet)
-            return self._kept(False, 2)
+        """Write the prefs; while a new match's first game record waits (uncleared), the old one is
+        cleared first, and where it cannot be the prefs still land, saying its deal counted
+        (tried again with each write)."""
+        clear = not self.uncleared or self.saves.clear_game()
         ok = self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,
-                                              self.counted, self.rules().encode(),
-                                              self.last_deal or b""), 2)
-        self.redeal = self.redeal and not ok
+                                              self.counted if clear else self.uncleared, self.rules().encode(),
+                                              self.last_deal or b"") and clear, 2)
+        if ok:
+            self.uncleared = 0
         return ok
 
     def _kept(self, ok, record):

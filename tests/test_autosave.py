@@ -1109,9 +1109,10 @@ def test_a_power_cut_as_a_match_starts_on_the_deal_last_counted_loses_nothing():
 
 
 def test_a_power_cut_as_a_match_starts_on_an_earlier_deal_number_counts_its_deal():
-    """New game's Deal # set below the deal last counted: a power cut between Start's two writes
-    leaves the prefs' "last counted" (a later deal) beside the new match, whose deal must still
-    count as it ends (a deal number is no order: only the very deal counted is skipped)."""
+    """New game's Deal # set below the deal last counted: a power cut after any of Start's writes,
+    and the new match's deal must still count as it ends (a deal number is no order: only the
+    very deal counted is skipped; Start wrote the game before the prefs, which left "last
+    counted", a later deal, beside the new match)."""
     sim, store = a_finished_match()
     before = counts(sim.app.stats)
     last = sim.app.counted
@@ -1137,7 +1138,7 @@ def test_a_power_cut_as_a_match_starts_on_an_earlier_deal_number_counts_its_deal
             play_decisions(again, 1)
         again.settle()
         assert again.app.stats.deals == before[0] + 1
-    assert resumed == 2
+    assert resumed == 1         # Start's last write, its game record (the clear and the prefs first)
 
 
 def test_a_power_cut_after_quitting_deals_no_deal_seen_again():
@@ -1991,3 +1992,39 @@ def test_a_deal_dealt_anew_writes_only_its_game_at_each_decision_once_start_s_wr
     writes = len(store.after)
     play_decisions(sim, 2)
     assert len(store.after) == writes + 2
+
+
+@pytest.mark.parametrize("how", ["settings", "quit", "deal end"])
+def test_a_new_match_whose_game_cannot_be_written_never_counts_the_last_match_again(how):
+    """New game after a finished match while the game's writes fail: Start leaves the prefs
+    alone, but a Settings change in the pause menu, Quit, or the statistics at the deal's end
+    wrote "none counted" (or the new deal's number) beside the finished match still on flash,
+    which a power cut then counted a second time. Now the prefs say that match's deal counted
+    until its game record is cleared (found by the regression round on the redeal fix)."""
+    sim = Sim(seed=5)
+    store = FailingGames()
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_to_the_title(sim)
+    before = counts(sim.app.stats)
+    store.failing = True
+    new_game(sim, PRESETS.index("sevens"))
+    writes = len(store.after)
+    if how == "deal end":
+        dealt_out(sim)
+        assert sim.app.stats.deals == before[0] + 1
+    else:
+        sim.press("MENU")
+        if how == "settings":
+            select_menu(sim, "Settings")
+            sim.press("OK")
+            select_menu(sim, "Speed")
+            sim.press("RIGHT")
+        else:
+            quit_match(sim)
+    assert len(store.after) > writes                # the prefs landed
+    for cells in store.after[writes - 1:]:          # a power cut after each write since Start
+        cut = MemoryStore()
+        cut.cells = dict(cells)
+        got = counts(sim_on(cut).app.stats)
+        assert got == before or how == "deal end" and got == (before[0] + 1, before[1])
