@@ -1920,18 +1920,24 @@ class FailingGames(Snapshots):
         return super().save(name, data)
 
 
+def match_played_on_failing_games():
+    """A Sevens match played to the title on FailingGames (not failing yet): the Sim, the store
+    and the statistics' (deals, matches)."""
+    sim = Sim(seed=5)
+    store = FailingGames()
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_to_the_title(sim)
+    return sim, store, counts(sim.app.stats)
+
+
 def test_the_last_counted_deal_dealt_anew_again_after_quitting_it_unsaved_is_counted_once():
     """The deal last counted, dealt anew while the game's writes fail: neither its clear nor the
     prefs land, nor Quit's, nor those of New game's choices; the flash still says that deal is
     counted. Dealt anew once more as the writes work again, the new game landed before the
     prefs saying "none counted" (the app had set its own count to none at the first Start): a
     power cut between the two, and that deal played to its end went uncounted."""
-    sim = Sim(seed=5)
-    store = FailingGames()
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    play_to_the_title(sim)
-    before = counts(sim.app.stats)
+    sim, store, before = match_played_on_failing_games()
     last = sim.app.counted
     store.failing = True
     for again in range(2):
@@ -2001,12 +2007,7 @@ def test_a_new_match_whose_game_cannot_be_written_never_counts_the_last_match_ag
     wrote "none counted" (or the new deal's number) beside the finished match still on flash,
     which a power cut then counted a second time. Now the prefs say that match's deal counted
     until its game record is cleared (found by the regression round on the redeal fix)."""
-    sim = Sim(seed=5)
-    store = FailingGames()
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    play_to_the_title(sim)
-    before = counts(sim.app.stats)
+    sim, store, before = match_played_on_failing_games()
     store.failing = True
     new_game(sim, PRESETS.index("sevens"))
     writes = len(store.after)
