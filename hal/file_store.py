@@ -39,17 +39,27 @@ class FileStore:
         path = self._path(name)
         tmp = path + ".tmp"
         try:
+            os.stat(path)
+        except OSError:             # a record a cut left in the .tmp (load): into place before
+            try:                    # the .tmp is written anew
+                os.rename(tmp, path)
+            except OSError:
+                pass
+        gone = False
+        try:
             with open(tmp, "wb") as f:
                 f.write(data)
             try:
                 os.remove(path)     # FAT's rename may refuse to replace (micropython#2598)
+                gone = True
             except OSError:
                 pass
             os.rename(tmp, path)
         except OSError:
-            try:
-                os.remove(tmp)      # a failed write leaves no copy taking room
-            except OSError:
-                pass
+            if not gone:            # the old file gone, the .tmp is the slot's record (load)
+                try:
+                    os.remove(tmp)      # a failed write leaves no copy taking room
+                except OSError:
+                    pass
             raise
         return True

@@ -585,6 +585,54 @@ def test_a_slot_written_alone_beside_a_folder_survives_a_power_cut_between_remov
     assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] in (b"newest", b"cut")
 
 
+@pytest.mark.parametrize("errno", (28, 5))
+def test_a_slot_written_alone_beside_a_folder_keeps_its_record_when_its_rename_fails(tmp_path, monkeypatch, errno):
+    """A folder in one slot's way: every write goes to the other slot, the record's only copy.
+    A rename refused after save() removed that slot's old file (a full littlefs, an I/O error)
+    took the .tmp away too, and the game with it (found by the MicroPython saving fuzz). The
+    .tmp stays, read in the missing slot's place."""
+    import hal.file_store
+    os.mkdir(str(tmp_path / "game.0"))
+    rec = Record(FileStore(str(tmp_path)), "game", 1)
+    assert rec.write(b"first") and rec.write(b"newest")
+
+    def rename(a, b):
+        if os.path.isdir(b):
+            os.rename(a, b)         # EISDIR: the write moves to the other slot
+        raise OSError(errno, os.strerror(errno))
+    monkeypatch.setattr(hal.file_store, "os", _os_renaming(rename))
+    with pytest.raises(OSError):
+        rec.write(b"refused")
+    monkeypatch.undo()
+    assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] in (b"newest", b"refused")
+    assert not os.path.exists(str(tmp_path / "game.0.tmp"))    # the folder's slot leaves none
+
+
+def test_a_record_left_in_its_tmp_by_a_power_cut_outlives_the_next_write_failing(tmp_path, monkeypatch):
+    """Power lost between save()'s remove and rename leaves the slot's record in its .tmp (read
+    in its place); with a folder in the other slot's way it is the only copy. The next write of
+    that slot opened the .tmp anew first, and a write failing there lost the game (found by the
+    MicroPython saving fuzz). The .tmp goes into place before it is written."""
+    import hal.file_store
+    os.mkdir(str(tmp_path / "game.0"))
+    rec = Record(FileStore(str(tmp_path)), "game", 1)
+    assert rec.write(b"first") and rec.write(b"newest")
+    os.rename(str(tmp_path / "game.1"), str(tmp_path / "game.1.tmp"))     # the cut
+    assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] == b"newest"
+    real_open = open
+
+    def failing_open(path, mode="r"):
+        if "w" in mode and path.endswith("game.1.tmp"):     # opened (emptied), then no room
+            real_open(path, mode).close()
+            raise OSError(28, "No space left on device")
+        return real_open(path, mode)
+    monkeypatch.setattr(hal.file_store, "open", failing_open, raising=False)
+    with pytest.raises(OSError):
+        rec.write(b"refused")
+    monkeypatch.undo()
+    assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] == b"newest"
+
+
 @pytest.mark.parametrize("name", ["game", "prefs"])
 def test_a_file_store_s_first_write_cut_before_its_first_byte_is_no_damage(tmp_path, name):
     """Power lost just after save() created a slot's .tmp, before any byte reached it, on the

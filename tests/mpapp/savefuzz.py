@@ -190,6 +190,10 @@ class FakeFs:
                 raise OSError(2)
         return FakeFile(self, path, mode)
 
+    def stat(self, path):
+        if path not in self.dirs and path not in self.files:
+            raise OSError(2)
+
     def mkdir(self, path):
         if path in self.dirs or path in self.files:
             raise OSError(17)
