@@ -33,6 +33,8 @@ class FileStore:
             except OSError as e:
                 if not (e.args and e.args[0] in (2, 21)):   # ENOENT, EISDIR: no record there
                     raise           # unreadable: damage to say, not a blank slot to write over
+                if e.args[0] == 21:
+                    return None     # a folder's slot: its writes never land, nor does its .tmp
         return None
 
     def save(self, name, data):

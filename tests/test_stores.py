@@ -633,6 +633,17 @@ def test_a_record_left_in_its_tmp_by_a_power_cut_outlives_the_next_write_failing
     assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] == b"newest"
 
 
+def test_a_tmp_beside_a_folder_in_a_slot_s_way_is_no_record(tmp_path):
+    """A folder in a slot's way: that slot's writes never land, but a power cut in one leaves its
+    .tmp behind. Read in the slot's place, it resumed a game the next failed write there took
+    away again (found by the MicroPython saving fuzz, both slots' ways blocked)."""
+    os.mkdir(str(tmp_path / "game.0"))
+    store = FileStore(str(tmp_path))
+    with open(str(tmp_path / "game.0.tmp"), "wb") as f:
+        f.write(b"left by a cut")
+    assert store.load("game.0") is None
+
+
 @pytest.mark.parametrize("name", ["game", "prefs"])
 def test_a_file_store_s_first_write_cut_before_its_first_byte_is_no_damage(tmp_path, name):
     """Power lost just after save() created a slot's .tmp, before any byte reached it, on the
