@@ -75,6 +75,7 @@ class App:
         self.stats = Stats()
         self.counted = 0                    # the deal last added to the statistics
         self.uncleared = 0                  # a deal counted whose game record a new match must clear
+        self.on_flash = 0                   # the deal of the running match's game record last written
         self.human = 0
         self.match = None
         self.match_preset = 0               # the running match's preset and level (statistics)
@@ -405,6 +406,7 @@ class App:
         self.match_seats = bytearray(self.seat_levels)
         self.match_level = max(self.match_seats[1:r.players])
         self.counted = 0
+        self.on_flash = 0
         self._make_bots(n)
         self._kept(self.save_game(TABLE) and self.save_prefs(), 2)
         self.goto(TableScreen(self))
@@ -471,6 +473,11 @@ class App:
         m = self.match
         if self.counted == m.deal_number:
             return
+        # the game's writes failing since an earlier deal of this match: that record, on flash,
+        # beside prefs counting this deal counts its deal again at power-up (or this one again,
+        # played anew, beside prefs saying that one counted): it is cleared first, or they wait
+        if self.on_flash and self.on_flash != m.deal_number:
+            self.uncleared = -1             # (none else: the new match's first record landed)
         me = self.human
         g = m.game
         self.stats.add_deal(PRESETS[self.match_preset], self.match_level, g.winner == me,
@@ -680,6 +687,7 @@ class App:
     def _resume(self, saved):
         m = saved.match
         self.match = m
+        self.on_flash = m.deal_number
         self.match_preset = saved.preset
         self.match_level = saved.level
         self.match_seats = saved.seats
@@ -717,6 +725,8 @@ class App:
             return self._kept(False, 1)
         ok = self._kept(self.saves.save_game(self.match, kind, cursor, self.match_preset,
                                              self.match_level, self.match_seats), 1)
+        if ok:
+            self.on_flash = self.match.deal_number
         if self.unsaved & 2:
             self.save_prefs()
         return ok
@@ -726,6 +736,8 @@ class App:
         cleared first, and where it cannot be the prefs still land, saying its deal counted
         (tried again with each write)."""
         clear = not self.uncleared or self.saves.clear_game()
+        if not clear and self.uncleared < 0:        # (_count_deal) none fits beside that record
+            return self._kept(False, 2)
         ok = self._kept(self.saves.save_prefs(self.settings, self.seat_levels, self.stats,
                                               self.counted if clear else self.uncleared, self.rules().encode(),
                                               self.last_deal or b"") and clear, 2)

@@ -2029,3 +2029,89 @@ def test_a_new_match_whose_game_cannot_be_written_never_counts_the_last_match_ag
         cut.cells = dict(cells)
         got = counts(sim_on(cut).app.stats)
         assert got == before or how == "deal end" and got == (before[0] + 1, before[1])
+
+
+def test_a_deal_counted_in_a_match_quit_unsaved_does_not_stand_for_the_finished_match_on_flash():
+    """New game after a finished match while the game's writes fail: a deal of it is counted
+    (the prefs say the finished match's deal counted, its record not cleared), the match quit
+    and another started. The deal the prefs must keep saying counted is still the finished
+    match's (on flash), not the quit match's last, or a power cut counts the finished one again."""
+    sim, store, before = match_played_on_failing_games()
+    store.failing = True
+    new_game(sim, PRESETS.index("sevens"))
+    dealt_out(sim)
+    sim.press("OK")                                 # results, then standings
+    sim.settle()
+    sim.press("OK")                                 # the next deal
+    sim.settle()
+    assert sim.app.match is not None and sim.app.stats.deals == before[0] + 1
+    sim.press("MENU")
+    quit_match(sim)
+    writes = len(store.after)
+    new_game(sim, PRESETS.index("sevens"))
+    assert len(store.after) > writes
+    for cells in store.after[writes - 1:]:
+        cut = MemoryStore()
+        cut.cells = dict(cells)
+        assert counts(sim_on(cut).app.stats) == (before[0] + 1, before[1])
+
+
+@pytest.mark.parametrize("when", ["at the standings", "mid-deal", "after a power cut at the standings",
+                                  "after a power cut mid-deal"])
+def test_a_match_whose_game_writes_fail_counts_no_deal_twice_after_a_power_cut(when):
+    """Game writes failing mid-match (a full flash) from the next deal's table on, or from a
+    decision of a deal: the next deal's end wrote the prefs saying it counted beside the older
+    deal's record still on flash, so a power cut came back at that deal and counted it a second
+    time (its statistics in the prefs already). Now the stale record is cleared before those
+    prefs; where it cannot be, they wait (the deal played again after the power cut counts once)."""
+    sim = Sim(seed=5)
+    store = FailingGames()
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    if when.endswith("mid-deal"):
+        play_decisions(sim, 1)
+        store.failing = True
+        if when.startswith("after"):
+            sim = sim_on(store)                     # resumed at its table, the writes failing since
+            sim.settle()
+    dealt_out(sim)
+    sim.press("OK")                                 # the standings
+    sim.settle()
+    store.failing = True
+    if when == "after a power cut at the standings":
+        sim = sim_on(store)                         # resumed there, the writes failing since
+        sim.settle()
+    sim.press("OK")                                 # the next deal's table
+    sim.settle()
+    writes = len(store.after)
+    dealt_out(sim)
+    assert sim.app.stats.deals == 2 and sim.app.match is not None and not sim.app.match.over
+    for cells in store.after[writes - 1:]:          # a power cut after each write since
+        cut = MemoryStore()
+        cut.cells = dict(cells)
+        back = sim_on(cut)
+        back.settle()
+        if isinstance(back.screen, TableScreen):    # a deal in play on flash, played to its end
+            play_out(back.screen.g)
+            back.settle()
+        assert back.app.stats.deals <= 2, counts(back.app.stats)
+
+
+def test_a_deal_of_a_match_started_beside_a_match_quit_unsaved_is_kept():
+    """A match quit before any deal counted, its game record not cleared (the game's writes
+    failing), then another started: that record is not an earlier deal of the new match, so
+    the statistics of the new match's deal land beside it (not held back, lost at a power cut)."""
+    sim = Sim(seed=5)
+    store = FailingGames()
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    play_decisions(sim, 1)
+    store.failing = True
+    sim.press("MENU")
+    quit_match(sim)
+    new_game(sim, PRESETS.index("sevens"))
+    dealt_out(sim)
+    assert sim.app.stats.deals == 1
+    cut = MemoryStore()
+    cut.cells = dict(store.after[-1])
+    assert sim_on(cut).app.stats.deals == 1
