@@ -562,20 +562,33 @@ def test_an_nvm_too_small_for_the_records_keeps_them_in_files(monkeypatch, tmp_p
     assert Record(store, "game", 1).write(b"kept") and newest(Record(store, "game", 1)) == (b"kept", False)
 
 
+def newest_beside_a_folder(tmp_path):
+    """A game Record on a FileStore whose first slot is a folder: "first", then "newest"
+    written, both to the other slot."""
+    os.mkdir(str(tmp_path / "game.0"))
+    rec = Record(FileStore(str(tmp_path)), "game", 1)
+    assert rec.write(b"first") and rec.write(b"newest")
+    return rec
+
+
+def _failing_but_at_folders(error):
+    """A rename that raises `error`, but onto a folder as the system's does (EISDIR: the
+    record's write moves to the other slot)."""
+    def rename(a, b):
+        if os.path.isdir(b):
+            os.rename(a, b)
+        raise error
+    return rename
+
+
 def test_a_slot_written_alone_beside_a_folder_survives_a_power_cut_between_remove_and_rename(tmp_path, monkeypatch):
     """A folder in one slot's way: every write goes to the other slot, the record's only copy.
     Power lost after save() removed that slot's file and before the rename left the record
     whole in the .tmp only: it read as no record at all (no game, and nothing said)."""
     import hal.file_store
-    os.mkdir(str(tmp_path / "game.0"))
-    rec = Record(FileStore(str(tmp_path)), "game", 1)
-    assert rec.write(b"first") and rec.write(b"newest")
+    rec = newest_beside_a_folder(tmp_path)
 
-    def rename(a, b):
-        if os.path.isdir(b):
-            os.rename(a, b)         # EISDIR: the write moves to the other slot
-        raise OSError(5, "power cut")
-    monkeypatch.setattr(hal.file_store, "os", _os_renaming(rename))
+    monkeypatch.setattr(hal.file_store, "os", _os_renaming(_failing_but_at_folders(OSError(5, "power cut"))))
     monkeypatch.setattr(os, "remove", lambda p, real=os.remove: None if p.endswith(".tmp") else real(p))
     try:
         rec.write(b"cut")
@@ -592,15 +605,9 @@ def test_a_slot_written_alone_beside_a_folder_keeps_its_record_when_its_rename_f
     took the .tmp away too, and the game with it (found by the MicroPython saving fuzz). The
     .tmp stays, read in the missing slot's place."""
     import hal.file_store
-    os.mkdir(str(tmp_path / "game.0"))
-    rec = Record(FileStore(str(tmp_path)), "game", 1)
-    assert rec.write(b"first") and rec.write(b"newest")
+    rec = newest_beside_a_folder(tmp_path)
 
-    def rename(a, b):
-        if os.path.isdir(b):
-            os.rename(a, b)         # EISDIR: the write moves to the other slot
-        raise OSError(errno, os.strerror(errno))
-    monkeypatch.setattr(hal.file_store, "os", _os_renaming(rename))
+    monkeypatch.setattr(hal.file_store, "os", _os_renaming(_failing_but_at_folders(OSError(errno, os.strerror(errno)))))
     with pytest.raises(OSError):
         rec.write(b"refused")
     monkeypatch.undo()
@@ -614,9 +621,7 @@ def test_a_record_left_in_its_tmp_by_a_power_cut_outlives_the_next_write_failing
     that slot opened the .tmp anew first, and a write failing there lost the game (found by the
     MicroPython saving fuzz). The .tmp goes into place before it is written."""
     import hal.file_store
-    os.mkdir(str(tmp_path / "game.0"))
-    rec = Record(FileStore(str(tmp_path)), "game", 1)
-    assert rec.write(b"first") and rec.write(b"newest")
+    rec = newest_beside_a_folder(tmp_path)
     os.rename(str(tmp_path / "game.1"), str(tmp_path / "game.1.tmp"))     # the cut
     assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] == b"newest"
     real_open = open
