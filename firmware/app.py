@@ -732,9 +732,9 @@ class App:
         return ok
 
     def save_prefs(self):
-        """Write the prefs; while a new match's first game record waits (uncleared), the old one is
-        cleared first, and where it cannot be the prefs still land, saying its deal counted
-        (tried again with each write)."""
+        """Write the prefs; while an older game record must go first (uncleared), it is cleared
+        first, and where it cannot be the prefs still land saying its deal counted (a finished
+        match's), or wait (-1: a deal of this match, replayed after a cut); tried with each write."""
         clear = not self.uncleared or self.saves.clear_game()
         if not clear and self.uncleared < 0:        # (_count_deal) none fits beside that record
             return self._kept(False, 2)
