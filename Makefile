@@ -1,5 +1,7 @@
 # Two commands for a fresh machine: `make sim` and `make test`.
 PY := .venv/bin/python
+# the interpreter the venv is made from (make test PYTHON=python3.13)
+PYTHON ?= python3
 STAMP := .venv/.installed
 .DEFAULT_GOAL := help
 MPY := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
@@ -8,7 +10,7 @@ CP9 := build/circuitpython9-stubs/.installed
 .PHONY: help sim test deps screenshots bench clean
 
 $(STAMP): requirements.txt
-	python3 -m venv .venv
+	$(PYTHON) -m venv .venv
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -r requirements.txt
 	touch $(STAMP)
