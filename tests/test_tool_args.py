@@ -497,7 +497,7 @@ def test_flash_refuses_an_empty_port_instead_of_finding_a_board():
     """QA: --port "" (an unset shell variable, --port "$PORT") went looking for a board and
     flashed the one it found, as the simulator's --data-dir "" no longer plays on your saves."""
     assert refused("flash", "--port", "").endswith(
-        "--port: give the badge's port (mpremote devs lists them), or leave the option out")
+        "--port: give the badge's port (.venv/bin/mpremote devs lists them), or leave the option out")
 
 
 @pytest.mark.parametrize("tool, args", [

@@ -859,7 +859,7 @@ def parse_args(argv=None):
                     help="how long to wait for the board to answer (default 5, at most %d)" % MAX_TIMEOUT)
     args = ap.parse_args(argv)
     if args.port is not None and not args.port.strip():     # an unset shell variable: not "find one"
-        ap.error("--port: give the badge's port (mpremote devs lists them), or leave the option out")
+        ap.error("--port: give the badge's port (.venv/bin/mpremote devs lists them), or leave the option out")
     return args
 
 
