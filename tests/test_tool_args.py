@@ -303,7 +303,6 @@ def test_vbadge_refuses_a_negative_flash_size(tmp_path):
     assert line.endswith("--quota: the flash's size in bytes, or 0 for 16 MB")
 
 
-
 def test_vbadge_help_names_its_values_as_docs_flashing_does():
     """QA: --help showed FLASH_DIR, QUOTA and HEAPSIZE where docs/flashing.md writes
     `--flash-dir DIR` and `--quota BYTES`."""
@@ -312,6 +311,7 @@ def test_vbadge_help_names_its_values_as_docs_flashing_does():
         assert shown in usage, usage
     docs = open(os.path.join(ROOT, "docs", "flashing.md")).read()
     assert "--flash-dir DIR" in docs and "--quota BYTES" in docs
+
 
 def test_vbadge_refuses_an_empty_flash_dir_instead_of_the_folder_it_runs_in():
     """QA: --flash-dir "" (an unset shell variable) made the folder it ran in, this checkout, the
