@@ -43,7 +43,6 @@ def whole(least, most=None, why=""):
     return parse
 
 
-nonnegative = whole(0)
 positive = whole(1)
 deal_count = whole(1, MAX_DEALS)        # --deals
 budget = whole(0, MAX_BUDGET, " plies (100 times the badge's %d)" % HARD_BUDGET)     # Hard's --budget
