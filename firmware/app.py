@@ -717,11 +717,13 @@ class App:
 
     def save_game(self, kind, cursor=0):
         """Write the game record (skipped by the record when nothing changed), and the prefs
-        while their last write failed: the statistics of the deal before are in them, and a
-        game record that moves on to the next deal no longer counts that deal at power-up."""
+        before and after it while their last write failed: the statistics of the deal before are
+        in them, and a game record that moves on to the next deal no longer counts that deal at power-up."""
         if self.match is None:
             return False
-        if self.uncleared and not self.save_prefs():    # (start_match)
+        # the prefs first: the next deal's game record landing before them took the deal they
+        # count off the flash (a cut between lost it); while uncleared, no game record without them
+        if (self.uncleared or self.unsaved & 2) and not self.save_prefs() and self.uncleared:
             return self._kept(False, 1)
         ok = self._kept(self.saves.save_game(self.match, kind, cursor, self.match_preset,
                                              self.match_level, self.match_seats), 1)

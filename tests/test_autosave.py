@@ -984,6 +984,50 @@ class Snapshots(MemoryStore):
         return ok
 
 
+class FullThenSnapshots(Snapshots):
+    """Snapshots of a flash that is full (every write fails) while `failing` is set."""
+
+    failing = False
+
+    def save(self, name, data):
+        if self.failing:
+            raise OSError(28, "No space left on device")
+        return super().save(name, data)
+
+
+def test_a_deal_whose_end_failed_is_counted_at_every_cut_as_the_flash_works_again():
+    """Every write fails as a Sevens deal ends (its statistics, results and standings), and
+    the flash works again as the next deal is dealt: the statistics were retried only after
+    that deal's game record, so a power cut between the two came back at the new deal with the
+    deal before counted nowhere (the saving fuzz's failure windows)."""
+    store = FullThenSnapshots()
+    sim = Sim(seed=5)
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    settle = sim.app.deal_over
+
+    def deal_over():
+        store.failing = True
+        settle()
+    sim.app.deal_over = deal_over
+    first = sim.app.match.deal_number
+    g = sim.screen.g
+    while not g.over:
+        play_decisions(sim, 1)
+    sim.settle()
+    sim.press("OK")                             # results -> standings, not written either
+    store.failing = False
+    n = len(store.after)
+    sim.press("OK")                             # the next deal
+    assert sim.app.stats.deals == 1 and not sim.app.unsaved and len(store.after) > n
+    for cells in store.after[n:]:               # a power cut after each write that landed
+        cut = MemoryStore()
+        cut.cells = dict(cells)
+        again = sim_on(cut)
+        again.settle()
+        assert again.app.stats.deals == 1 and again.app.match.deal_number in (first, first + 1)
+
+
 def a_finished_match():
     """A Sevens match played to its end (on a Snapshots store), on the title screen."""
     sim = Sim(seed=5)
