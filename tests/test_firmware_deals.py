@@ -11,7 +11,7 @@ from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
 from firmware import text, ui, help_pages
-from firmware.table import card_name
+from firmware.table import card_name, sorted_hand
 from hal.buttons import OK as hal_OK, RIGHT as hal_RIGHT
 
 PRESET_CASES = ("sevens", "parliament", "fan_tan", "play_or_pay", "domino")
@@ -189,6 +189,30 @@ def test_no_move_notice_shows():
         if t.g.passes[0]:
             assert any(x == text.t("no_move") for x in sim.messages), sim.messages
             return
+    pytest.fail("no deal with a forced pass found")
+
+
+def test_your_forced_pass_holds_the_bots_while_it_is_told():
+    """The notice of your forced pass stays its time (_NOTICE_MS) before the next bot moves,
+    so it can be read at the bots' pace too (with no hurry pressed)."""
+    from firmware.table import _NOTICE_MS
+    for seed in range(1, 40):
+        sim = Sim("pimoroni_picosystem", seed=seed)
+        new_game(sim, PRESETS.index("parliament"))
+        t = sim.screen
+        g = t.g
+        while not g.over:
+            if t.my_turn():
+                sim.play_legal(settle=False)
+            forced = g.forced[t.me]
+            sim.tick()
+            if g.forced[t.me] > forced and not g.over and g.turn != t.me:
+                told, n = sim.hal.clock, len(g.log)
+                assert message(t).startswith(text.t("no_move")), message(t)
+                while len(g.log) == n:
+                    sim.tick()
+                assert sim.hal.clock - told >= _NOTICE_MS
+                return
     pytest.fail("no deal with a forced pass found")
 
 
@@ -648,7 +672,16 @@ def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
     assert isinstance(sim.screen, TableScreen) and sim.screen.g.current < 0
     assert message(sim.screen).startswith(text.t("any_suit"))
     sim.play_legal()                          # a suit is started: the usual turns follow
-    assert sim.screen.g.current >= 0
+    t = sim.screen
+    g = t.g
+    assert g.current >= 0
+    usual = 0
+    while not g.over and usual < 3:           # your turns in a suit begun: the usual words
+        sim.play_legal()
+        if t.my_turn() and g.current >= 0 and t.items[t.cursor] != PASS:
+            assert message(t).startswith(text.t("your_turn")), message(t)
+            usual += 1
+    assert usual
 
 
 @pytest.mark.parametrize("preset_key,end,why", [
@@ -830,6 +863,45 @@ def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
     four = Sim("adafruit_macropad_rp2040", seed=5)
     new_game(four, PRESETS.index("fan_tan"), players=4)
     assert four.screen.more is None                  # 13 cards fit
+
+
+def test_the_hand_s_window_keeps_the_cursor_and_the_hint_in_their_cards_frames(tmp_path):
+    """128x64, 3 players: the window scrolls as the cursor steps onto the first card past it
+    (the 17th, at once: not a step later with the frame gone), and a hinted card scrolled out
+    to the left loses its frame (else drawn above the hand's far end). Domino, deal 34: you
+    open, and Hard hints your second card."""
+    from engine.match import Match
+    from firmware.autosave import Saves, TABLE
+    from hal.file_store import FileStore
+    m = Match(preset("domino"), 34, players=3)
+    assert m.game.turn == 0
+    Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("domino"), 0, [0] * 7)
+    sim = Sim("adafruit_macropad_rp2040", data_dir=str(tmp_path))
+    t = sim.screen
+    cards = sorted_hand(t.g, t.me)
+    assert isinstance(t, TableScreen) and t.my_turn() and len(cards) == t.cap + 2
+    tw, th = sim.app.layout.tile
+
+    def framed(frame, j):
+        """frame shown on the j-th card of the hand, in its place in the window"""
+        i = j - t.offset
+        assert 0 <= i < t.cap and not frame.hidden, (j, t.offset)
+        assert (frame.x, frame.y) == (t.hand.x + i % t.hcols * tw, t.hand.y + 2 * (i // t.hcols) * th)
+    while t.cursor:
+        sim.press("LEFT")
+    for j in range(1, len(cards)):
+        sim.press("RIGHT")
+        framed(t.cursor_tg, j)
+    sim.press("HINT")
+    assert t.hint_card in cards and cards.index(t.hint_card) == 1 == t.cursor
+    framed(t.hint_tg, 1)
+    sim.press("LEFT")
+    sim.press("LEFT")                                # round to the last item: the window at its end
+    assert t.cursor == len(t.items) - 1 and t.offset == 2
+    assert t.hint_tg.hidden
+    sim.press("RIGHT")
+    framed(t.hint_tg, 1)
+    framed(t.cursor_tg, 0)
 
 
 @pytest.mark.parametrize("board,players,holders,twice", [("pimoroni_picosystem", 4, 2, False),

@@ -6,7 +6,7 @@ from engine.match import Match
 from engine.rules import PRESETS, preset
 from firmware import text, ui
 from firmware.table import DELAYS, TableScreen, sorted_hand
-from simhelp import Sim, message, new_game, select_menu, shown_hand
+from simhelp import Sim, message, new_game, pick_preset, select_menu, shown_hand
 
 
 def test_a_forced_pass_as_the_deal_begins_is_told():
@@ -71,6 +71,26 @@ def test_a_forced_pass_as_a_deal_begins_after_the_ante_took_your_last_chip_is_to
     assert isinstance(t, TableScreen) and t.g.forced[0] and t.g.chips[0] == 0
     told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
     assert told and all(m == text.t("no_move") for m in told), told
+
+
+def test_a_forced_pass_as_a_deal_begins_that_takes_your_last_chip_is_told_with_it():
+    """Fan Tan, deal 13 begun with two chips: the ante takes one and the forced pass as the deal
+    begins the other, so it is told with its price (your chips are counted from the ante, not
+    from after that pass, which left none); the next one, with no chip, free."""
+    sim = Sim(seed=12)
+    new_game(sim, PRESETS.index("fan_tan"))
+    g = sim.screen.g
+    while not g.over:                           # deal 12, played out
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    sim.app.match.chips[0] = 2                  # as if it had left you two chips
+    seen = len(sim.messages)
+    sim.press("OK")                             # the results, then the standings: deal 13
+    sim.press("OK")
+    t = sim.screen
+    assert isinstance(t, TableScreen) and t.g.forced[0] == 2 and t.g.chips[0] == 0
+    told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
+    assert told == [text.t("no_move") + " -1", text.t("no_move")], told
 
 
 def _hard_hints_a_pass(key):
@@ -230,6 +250,32 @@ def test_the_card_auto_play_lays_leaves_the_hand_and_lands_on_its_row_at_once():
     while len(g.log) == n + 1:
         sim.tick()
     assert message(t) != "Auto-play: " + text.card_name(card)       # said until the next move
+
+
+def test_auto_play_s_opening_card_waits_the_bots_pace_after_the_deal():
+    """Where you open with your one legal card (Sevens: the 7\u2666) and Auto-play is on, the
+    deal's animation ends and the card is laid at the bots' pace after it, not the moment the
+    last card lands."""
+    for seed in range(1, 40):
+        sim = Sim(seed=seed)
+        sim.app.settings["auto"] = 1
+        pick_preset(sim, PRESETS.index("sevens"))
+        select_menu(sim, "Start")
+        sim.press("OK", settle=False)
+        t = sim.screen
+        if t.g.turn == t.me and len(t.g.legal_moves()) == 1:
+            break
+    else:
+        raise AssertionError("no seed where you open")
+    g = t.g
+    card = g.legal_moves()[0]
+    assert t.dealing and not g.log
+    while t.dealing:
+        sim.tick()
+    dealt = sim.hal.clock
+    while not g.log:
+        sim.tick()
+    assert g.log[0] == card and sim.hal.clock - dealt >= DELAYS[sim.app.settings["speed"]]
 
 
 def _auto_play_keeps_your_turn(key):

@@ -145,6 +145,24 @@ def test_eink_a_key_pressed_before_the_turns_refresh_is_shown_by_that_refresh():
     assert events == [False] and sim.app.dirty
 
 
+def test_eink_ok_that_only_shows_the_selection_leaves_the_turn_s_refresh_for_your_keys():
+    """OK on a panel still stale as your decision begins only shows the selection (its own
+    refresh, asked for): it is no input of yours, so a key after it still gets the turn's one
+    automatic refresh, as a key pressed first would."""
+    sim = Sim("pimoroni_badger2040", seed=11)
+    new_game(sim, PRESETS.index("parliament"))      # your decision has just begun
+    events = refresh_log(sim)
+    t = sim.screen
+    moves = len(t.g.log)
+    assert t.my_turn() and sim.app.dirty
+    press(sim, "OK")
+    assert len(t.g.log) == moves and message(t).endswith(text.ok("ok_again"))
+    assert events == [True] and not sim.app.dirty
+    press(sim, "RIGHT")
+    wait(sim, PAUSE_MS)
+    assert events == [True, False] and not sim.app.dirty
+
+
 @pytest.mark.parametrize("settled", [True, False])
 def test_eink_illegal_card_shows_the_reason_at_once(settled):
     """Also on a stale panel: a card the deal refuses is not first shown to be confirmed

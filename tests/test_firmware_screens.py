@@ -1169,6 +1169,27 @@ def test_the_hint_stays_said_while_you_look_around(board):
     assert hinted not in t.items and t.hint_card == -1 and not message(t).startswith("Hint")
 
 
+def test_a_key_pressed_while_the_hint_thinks_stops_it():
+    """HINT starts a search of a few frames; a key pressed before its answer stops it: the
+    cursor stays where that key put it, with no hint framed or said afterwards."""
+    for seed in range(1, 20):
+        sim = Sim("pimoroni_picosystem", seed=seed)
+        new_game(sim, PRESETS.index("sevens"))
+        t = sim.screen
+        sim.press("HINT", settle=False)
+        if t.hinting is not None:
+            break
+    else:
+        raise AssertionError("no hint that takes more than a frame")
+    sim.press("RIGHT", settle=False)
+    cursor = t.cursor
+    assert t.hinting is None
+    for _ in range(200):
+        sim.tick()
+    assert t.hint_card == -1 and t.hint_tg.hidden and t.cursor == cursor
+    assert not message(t).startswith(text.t("hint")), message(t)
+
+
 def test_a_hint_survives_a_look_at_the_pause_menu():
     """Player review: after HINT, a look at the standings (what passes tell) and Resume left the
     cursor on the hinted card but dropped its frame and words: the search was to wait again.
