@@ -537,6 +537,27 @@ def test_ten_reads_as_one_and_zero_on_every_tile(fonts, board):
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_an_empty_place_is_a_dot_and_a_dimmed_mono_card_keeps_its_outline(fonts, board):
+    """A row's empty place is its colour with a dot in the middle that shows (on mono the dimmed
+    face's colour is the background's: the dot is lit instead), and no outline (mono outlines
+    only a next rank drawn without the accent's). On mono tiles of 12 pixels and more a card's
+    outline is the face's colour, seen only when dimmed: there the hollow card's edge is lit."""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    tw, th = L.tile
+    art = ui.CardArt(tw, th, L.tile_font, ui.Theme(mono=p.MONO, paper=p.EINK))
+    pal = art.palette
+    dot = at(art, ui.T_SLOT, tw // 2, th // 2)
+    assert pal[dot] != pal[ui._SLOT], board
+    assert [(x, y) for y in range(1, th) for x in range(1, tw - 1)
+            if at(art, ui.T_SLOT, x, y) != ui._SLOT] == [(tw // 2, th // 2)], board
+    if p.MONO and tw >= 12:
+        dim = art.dim_palette
+        assert at(art, ui.T_RANK, 1, th // 2) == ui._EDGE and pal[ui._EDGE] == pal[ui.FACE]
+        assert dim[ui._EDGE] == dim[ui.INK] != dim[ui.FACE], board
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_the_screen_shows_each_card_of_the_hand_bright_or_dimmed(board):
     """The sheet holds each card once; a card you may not lay is drawn through the dim palette.
     On screen, each card of the hand has exactly the pixels of its tile in the bright or in the
