@@ -1547,7 +1547,7 @@ def test_a_replay_that_no_longer_loads_leaves_the_settings_and_statistics():
     m = Match(preset("sevens"), 3)
     finish(m)
     good = save.encode(m, autosave.RESULTS * autosave.SCREEN)
-    for replay, kept in ((good, good), (b"\x07" + good[1:], b""), (good[:20], b"")):
+    for replay, kept in ((good, good), (b"\x07" + good[1:], b""), (good[:20], b""), (good[:1], b"")):
         saves = Saves(MemoryStore())
         assert saves.save_prefs(_prefs(), bytes(7), stats, 3, b"", replay)
         (settings, seats, got, counted, rules, back), damaged = saves.load_prefs()
@@ -1591,7 +1591,7 @@ def _prefs(**kw):
 
 @pytest.mark.parametrize("bad", ({"lang": 3}, {"sound": 2}, {"speed": 3}, {"bright": 5}, {"preset": len(PRESETS)},
                                  {"level": 3}, {"auto": 2}, {"deal": 100000}, {"deal": 0}, {"players": 2},
-                                 {"players": 8}))
+                                 {"players": 8}, {"deal": 2 ** 24 + 12}))
 def test_settings_out_of_range_are_refused(bad):
     """A record whose check passes but whose settings no menu can make falls back to the older."""
     saves = Saves(MemoryStore())
@@ -1707,6 +1707,18 @@ def test_a_screen_past_the_last_kind_is_refused():
     finish(m)
     saves.game.write(bytes((2, 2, 0)) + bytes(7) + save.encode(m, (autosave.FINISHED + 1) * 32))
     assert saves.load_game() == (None, True)
+
+
+@pytest.mark.parametrize("head", (0, 3))
+def test_a_game_record_of_an_unknown_header_is_refused(head):
+    """A game record whose header byte no firmware wrote (0, before the first; 3, after this
+    firmware's 2) is not read in a layout it may not have: the older record loads."""
+    saves = Saves(MemoryStore())
+    m = Match(preset("sevens"), 3)
+    assert saves.save_game(m, autosave.TABLE, 2, 0, 1, bytes(7))
+    saves.game.write(bytes((head, 0, 1)) + bytes(7) + save.encode(m, autosave.TABLE * 32 + 5))
+    kept, damaged = saves.load_game()
+    assert (kept.kind, kept.cursor) == (autosave.TABLE, 2)
 
 
 def test_a_results_page_of_an_unsettled_deal_is_refused():
