@@ -166,7 +166,7 @@ class Saves:
 
 def _game(payload):
     """Saved from a game payload; ValueError or IndexError if it cannot be loaded."""
-    if len(payload) < 10 or payload[0] not in (1, _GAME_HEAD):
+    if payload[0] not in (1, _GAME_HEAD):
         raise ValueError("header")
     preset, level = payload[1], payload[2]
     seats = bytearray(payload[3:10])
@@ -199,7 +199,7 @@ def _prefs(payload):
     if not 1 <= settings["deal"] <= 99999 or not 3 <= settings["players"] <= 7:
         raise ValueError("deal")
     seats = bytearray(payload[at:at + 7])
-    if len(seats) != 7 or max(seats) > 2:
+    if max(seats) > 2:
         raise ValueError("seats")
     at += 7
     counted = _u32(payload, at)
@@ -214,7 +214,7 @@ def _prefs(payload):
         if payload[at] < NO_PICK and (payload[at] > 51 or payload[at] % 13 != 6):     # not a seven
             raise ValueError("opener")
         at += 1
-    end = at + STATS_SIZE if payload[0] > 2 else len(payload)
+    end = at + STATS_SIZE
     replay = bytes(payload[end:])
     if replay:
         try:
