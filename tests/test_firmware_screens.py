@@ -383,6 +383,7 @@ def test_the_statistics_page_reads_matches_won_and_each_rule_set_once():
     assert page.count("Sevens") == 1
     colours = [c for _, c in sim.screen.lines]          # the wins' heading stands out, alone
     assert colours[at] == ui.ACCENT and colours[:at] + colours[at + 1:at + 4] == [ui.TEXT] * (at + 3)
+    assert colours[-1] == ui.MUTED                      # and what OK does is muted, as on the other pages
 
 
 def test_no_average_penalty_is_made_up_before_a_deal_is_played():
