@@ -329,6 +329,17 @@ def test_a_deleted_slot_falls_back_to_the_previous_decision(tmp_path):
     play_decisions(sim2, 1)
 
 
+@pytest.mark.parametrize("slot", ("0", "1"))
+def test_an_emptied_slot_beside_a_missing_one_is_damage(slot):
+    """A zero-length slot (no store writes one) is a record lost, whichever slot it is: with
+    the other slot missing, the game and the prefs are said damaged, not taken for a new badge."""
+    for name in ("game", "prefs"):
+        s = MemoryStore()
+        s.cells[name + "." + slot] = b""
+        saves = Saves(s)
+        assert (saves.load_game() if name == "game" else saves.load_prefs()) == (None, True), name
+
+
 def test_damaged_prefs_reset_settings_but_keep_the_game(tmp_path):
     sim = started(tmp_path, moves=2)
     for n in ("prefs.0", "prefs.1"):
