@@ -329,6 +329,37 @@ def test_a_deleted_slot_falls_back_to_the_previous_decision(tmp_path):
     play_decisions(sim2, 1)
 
 
+def test_every_truncation_of_a_payload_under_a_good_crc_is_refused():
+    """A payload cut short but under a good CRC (no store writes one): a game record is refused
+    at every length, and prefs load only whole up to their statistics (the replay after them,
+    cut, is dropped): autosave's parsers refuse short payloads by the reads past their end."""
+    sim = Sim(seed=5)
+    new_game(sim, PRESETS.index("fan_tan"))
+    play_decisions(sim, 4)
+    sim.app.last_deal = save.encode(sim.app.match, 0)
+    sim.app.save_prefs()
+    game = sim.app.saves.game.read_all()[0][0]
+    prefs = sim.app.saves.prefs.read_all()[0][0]
+
+    def key(loaded):
+        if loaded[0] is None:
+            return loaded
+        settings, seats, stats, counted, rules, replay = loaded[0]
+        return settings, bytes(seats), stats.encode(), counted, rules, replay, loaded[1]
+
+    whole = key(Saves(sim.app.saves.store).load_prefs())
+    assert whole[5] == sim.app.last_deal
+    for k in range(len(game)):
+        saves = Saves(MemoryStore())
+        saves.game.write(game[:k])
+        assert saves.load_game() == (None, k > 0), k
+    stats_end = len(prefs) - len(sim.app.last_deal)
+    for k in range(len(prefs)):
+        saves = Saves(MemoryStore())
+        saves.prefs.write(prefs[:k])
+        assert key(saves.load_prefs()) == (whole[:5] + (b"", False) if k >= stats_end else (None, True)), k
+
+
 @pytest.mark.parametrize("slot", ("0", "1"))
 def test_an_emptied_slot_beside_a_missing_one_is_damage(slot):
     """A zero-length slot (no store writes one) is a record lost, whichever slot it is: with
