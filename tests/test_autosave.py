@@ -1070,6 +1070,65 @@ def test_a_deal_whose_end_failed_is_counted_at_every_cut_as_the_flash_works_agai
         assert again.app.stats.deals == 1 and again.app.match.deal_number in (first, first + 1)
 
 
+class FailingNext(MemoryStore):
+    """A flash whose next `fails` writes fail (full), then work again."""
+
+    fails = 0
+
+    def save(self, name, data):
+        if self.fails:
+            self.fails -= 1
+            raise OSError(28, "No space left on device")
+        return super().save(name, data)
+
+
+def test_statistics_land_after_a_failed_game_record_as_soon_as_the_flash_works_again():
+    """Your decisions' writes fail in a Sevens deal, and as it ends its statistics, and the
+    results' write (the statistics retried before the game record, and the record); the flash
+    works again just after: the statistics retried after the record land at once, so a power
+    cut on the results keeps the deal counted as played (not its table from before, to play
+    again), and it is not counted again when that table is played out."""
+    store = FailingNext()
+    sim = Sim(seed=5)
+    sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    g = sim.screen.g
+    while not g.over:
+        store.fails = 4                         # the decision's, then the deal's end's if it ends it
+        play_decisions(sim, 1)
+        sim.settle()
+        store.fails = 0 if store.fails == 3 else store.fails
+    assert isinstance(sim.screen, PageScreen) and store.fails == 0
+    assert sim.app.unsaved == 1                 # the game record's write failed, not the statistics'
+    cut = MemoryStore()
+    cut.cells = dict(store.cells)
+    again = sim_on(cut)
+    again.settle()
+    assert again.app.stats.deals == 1 and isinstance(again.screen, TableScreen)
+    dealt_out(again)
+    assert again.app.stats.deals == 1
+
+
+def test_the_prefs_are_not_written_again_while_only_the_game_s_writes_fail():
+    """Every game write fails, the prefs' land: they are retried around the game record only
+    while their own last write failed, so the next deal's table (its deal number) writes no
+    prefs (the statistics and its deal number landed as the deal before ended)."""
+    store = FlakyGames(failing=True)
+    sim = Sim(seed=5)
+    saves = sim.app.saves = Saves(store)
+    new_game(sim, PRESETS.index("sevens"))
+    g = sim.screen.g
+    while not g.over:
+        play_decisions(sim, 1)
+    sim.settle()
+    sim.press("OK")                             # results -> standings
+    assert sim.app.unsaved == 1
+    writes = saves.prefs.writes
+    sim.press("OK")                             # the next deal
+    play_decisions(sim, 2)
+    assert sim.app.match.deals == 1 and sim.app.unsaved == 1 and saves.prefs.writes == writes
+
+
 def a_finished_match():
     """A Sevens match played to its end (on a Snapshots store), on the title screen."""
     sim = Sim(seed=5)
