@@ -857,8 +857,12 @@ class FailingFrom(FileStore):
 def a_deal_whose_end_fails(tmp_path, **failing):
     """A Sevens deal played to its results on a store (FailingFrom) that starts failing as
     the app settles the deal (its statistics, its results)."""
-    sim = Sim(seed=5, data_dir=str(tmp_path))
-    store = FailingFrom(str(tmp_path), **failing)
+    return a_deal_played_to_its_end_failing(Sim(seed=5, data_dir=str(tmp_path)), FailingFrom(str(tmp_path), **failing))
+
+
+def a_deal_played_to_its_end_failing(sim, store):
+    """A Sevens deal played to its results on store, whose writes fail (store.failing) from
+    the moment the app settles the deal."""
     sim.app.saves = Saves(store)
     new_game(sim, PRESETS.index("sevens"))
     settle = sim.app.deal_over
@@ -1042,21 +1046,8 @@ def test_a_deal_whose_end_failed_is_counted_at_every_cut_as_the_flash_works_agai
     the flash works again as the next deal is dealt: the statistics were retried only after
     that deal's game record, so a power cut between the two came back at the new deal with the
     deal before counted nowhere (the saving fuzz's failure windows)."""
-    store = FullThenSnapshots()
-    sim = Sim(seed=5)
-    sim.app.saves = Saves(store)
-    new_game(sim, PRESETS.index("sevens"))
-    settle = sim.app.deal_over
-
-    def deal_over():
-        store.failing = True
-        settle()
-    sim.app.deal_over = deal_over
+    sim, store = a_deal_played_to_its_end_failing(Sim(seed=5), FullThenSnapshots())
     first = sim.app.match.deal_number
-    g = sim.screen.g
-    while not g.over:
-        play_decisions(sim, 1)
-    sim.settle()
     sim.press("OK")                             # results -> standings, not written either
     store.failing = False
     n = len(store.after)

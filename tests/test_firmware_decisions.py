@@ -53,20 +53,27 @@ def test_a_forced_pass_is_told_with_the_chip_it_took(chips):
     pytest.fail("no deal with a forced pass of yours found")
 
 
-def test_a_forced_pass_as_a_deal_begins_after_the_ante_took_your_last_chip_is_told_free():
-    """Fan Tan, deal 13 begun with one chip: the ante takes it, so the forced passes before
-    your first decision pay nothing, and are told without a price (your chips are counted
-    after the ante, not before it)."""
+def fan_tan_deal_13_begun_with(chips):
+    """Fan Tan: deal 12 played out, then deal 13 dealt to you with that many chips (its ante
+    still to pay); the sim and how many messages were said before deal 13."""
     sim = Sim(seed=12)
     new_game(sim, PRESETS.index("fan_tan"))
     g = sim.screen.g
     while not g.over:                           # deal 12, played out
         g.play(g.legal_moves()[0], g.turn)
     sim.settle()
-    sim.app.match.chips[0] = 1                  # as if it had left you one chip
+    sim.app.match.chips[0] = chips              # as if it had left you so many
     seen = len(sim.messages)
     sim.press("OK")                             # the results, then the standings: deal 13
     sim.press("OK")
+    return sim, seen
+
+
+def test_a_forced_pass_as_a_deal_begins_after_the_ante_took_your_last_chip_is_told_free():
+    """Fan Tan, deal 13 begun with one chip: the ante takes it, so the forced passes before
+    your first decision pay nothing, and are told without a price (your chips are counted
+    after the ante, not before it)."""
+    sim, seen = fan_tan_deal_13_begun_with(1)
     t = sim.screen
     assert isinstance(t, TableScreen) and t.g.forced[0] and t.g.chips[0] == 0
     told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
@@ -77,16 +84,7 @@ def test_a_forced_pass_as_a_deal_begins_that_takes_your_last_chip_is_told_with_i
     """Fan Tan, deal 13 begun with two chips: the ante takes one and the forced pass as the deal
     begins the other, so it is told with its price (your chips are counted from the ante, not
     from after that pass, which left none); the next one, with no chip, free."""
-    sim = Sim(seed=12)
-    new_game(sim, PRESETS.index("fan_tan"))
-    g = sim.screen.g
-    while not g.over:                           # deal 12, played out
-        g.play(g.legal_moves()[0], g.turn)
-    sim.settle()
-    sim.app.match.chips[0] = 2                  # as if it had left you two chips
-    seen = len(sim.messages)
-    sim.press("OK")                             # the results, then the standings: deal 13
-    sim.press("OK")
+    sim, seen = fan_tan_deal_13_begun_with(2)
     t = sim.screen
     assert isinstance(t, TableScreen) and t.g.forced[0] == 2 and t.g.chips[0] == 0
     told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
