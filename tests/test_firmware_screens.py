@@ -758,6 +758,16 @@ def test_heap_estimate_within_budget(board):
         assert est < 35 * 1024
 
 
+def test_a_new_sim_is_a_badge_that_just_started_without_an_earlier_board_s_fonts():
+    """heap.estimate counts the fonts loaded: a Sim holds only its own board's, not those an
+    earlier Sim (test) loaded on another board."""
+    Sim("lilygo_t_display_rp2040").settle()
+    assert "6x10" in ui._fonts
+    sim = Sim("pimoroni_picosystem")
+    sim.settle()
+    assert sorted(ui._fonts) == ["7x13"]
+
+
 def test_difficulty_per_seat():
     sim = Sim(seed=2)
     select_menu(sim, "New game")

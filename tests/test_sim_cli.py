@@ -319,6 +319,8 @@ def test_a_script_waits_and_takes_buttons_in_any_case(tmp_path):
     start = sim.hal.clock
     sim.run_script(["WAIT:1000"])
     assert sim.hal.clock - start >= 1000
+    sim.run_script(["wait:1000", " Wait:1000 "])   # a WAIT in any case, as the buttons
+    assert sim.hal.clock - start >= 3000
     sim.run_script(["ok"])                  # as OK: the title's first line, New game
     assert sim.screen is not None and type(sim.screen).__name__ != "TitleScreen"
 
@@ -405,6 +407,7 @@ def test_the_panel_s_key_rows_line_up_in_columns_that_do_not_overlap():
     (["--keys", "@{tmp}/no/such/folder/shot.png"], "shot.png"),
     (["--keys", "WAIT:\u00b2"], "WAIT:\u00b2"),              # a digit to str.isdigit, not to int()
     (["--keys", "WAIT:999999999999"], "at most WAIT:3600000"),  # ran for ever, and ignored SIGTERM
+    (["--keys", "WAIT:3600001"], "at most WAIT:3600000"),       # a millisecond over the hour
     (["--keys", "@shot.jpg"], "a PNG, named .png"),          # PNG bytes under a .jpg name
     (["--keys", "OK", "--screenshot", "out.jpg"], "a PNG, named .png"),
     (["--keys", "OK", "--screenshot", "out.png", "--shot-scale", "100000"], "--shot-scale: 1 to 10"),
