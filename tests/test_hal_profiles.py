@@ -368,7 +368,8 @@ def test_a_typo_in_any_pin_or_a_battery_half_given_is_named(monkeypatch):
     assert profile_problems(p, "adafruit_macropad_rp2040") == []
     monkeypatch.setattr(p, "LED", ("LED_X",))
     monkeypatch.setattr(p, "ENCODER", ("ENCODER_A", "ENCODER_C"))
-    assert profile_problems(p, "adafruit_macropad_rp2040") == ["the board has no pin ENCODER_C, LED_X"]
+    monkeypatch.setattr(p, "AUDIO_ENABLE", "SPEAKER_ON")
+    assert profile_problems(p, "adafruit_macropad_rp2040") == ["the board has no pin SPEAKER_ON, ENCODER_C, LED_X"]
     monkeypatch.undo()
     monkeypatch.setattr(p, "HEIGHT", 63)
     monkeypatch.setattr(p, "BATTERY_DIVIDER", (2, 0))
@@ -377,6 +378,40 @@ def test_a_typo_in_any_pin_or_a_battery_half_given_is_named(monkeypatch):
         "BATTERY and BATTERY_DIVIDER go together: a pin and its (ratio, millivolts)"]
     from hal.desktop import describe
     assert describe(p)[-1] == "encoder: LEFT/RIGHT"
+
+
+def test_without_circuitpython_stubs_no_pin_is_checked_and_the_note_says_so(monkeypatch):
+    """Where board_definitions cannot be found, the stubs are not installed: the pins go
+    unchecked (no board's pins, no GPIO numbers) rather than all refused."""
+    from simulator.boards import stubs_installed
+    real = importlib.util.find_spec
+    assert stubs_installed()
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "board_definitions" else real(name, *a))
+    assert not stubs_installed()
+    assert board_pins("pimoroni_picosystem") is None and board_gpio("pimoroni_picosystem") == {}
+    assert profile_problems(hal.profile("pimoroni_picosystem"), "pimoroni_picosystem") == []
+    monkeypatch.undo()
+    assert board_pins("no_such_board") is None and board_gpio("no_such_board") == {}   # a board they lack
+
+
+def test_a_profile_without_its_board_id_or_a_two_key_board_without_down_is_named(monkeypatch):
+    """BOARD_ID is a field like the others; two keys must give DOWN too (the chord on the
+    LilyGO), not only LEFT, RIGHT, OK and BACK."""
+    p = hal.profile("lilygo_t_display_rp2040")
+    monkeypatch.delattr(p, "BOARD_ID")
+    assert profile_problems(p, "lilygo_t_display_rp2040") == ["no BOARD_ID"]
+    monkeypatch.undo()
+    monkeypatch.setattr(p, "CHORDS", ())
+    assert profile_problems(p, "lilygo_t_display_rp2040") == ["no key, held key or chord gives DOWN"]
+
+
+def test_an_encoder_alone_gives_left_and_right():
+    """A knob turns both ways: the script's LEFT and RIGHT are reachable by it alone."""
+    from types import SimpleNamespace
+    from simulator.boards import reachable
+    knob = SimpleNamespace(KEYS=(), CHORDS=(), ENCODER=("ENCODER_A", "ENCODER_B"))
+    assert [b for b, have in enumerate(reachable(knob)) if have] == [LEFT, RIGHT]
 
 
 def test_a_pin_given_two_jobs_is_named(monkeypatch, tmp_path):
@@ -439,6 +474,17 @@ def test_a_chord_or_a_key_of_the_wrong_shape_is_named_not_a_traceback(monkeypatc
     assert profile_problems(p, "lilygo_t_display_rp2040")
 
 
+def test_a_pin_only_in_a_comment_of_make_display_is_not_one_it_reads(monkeypatch, tmp_path):
+    """A pin make_display no longer reads, left in a comment, is no pin the board must have."""
+    p = hal.profile("hack_club_sprig")
+    made = tmp_path / "profile.py"
+    made.write_text("def make_display(board):\n    # was board.GP99 on the first wiring\n    return board.DISPLAY\n")
+    scope = {}
+    exec(compile(made.read_text(), str(made), "exec"), scope)
+    monkeypatch.setattr(p, "make_display", scope["make_display"], raising=False)
+    assert "DISPLAY" in profile_pins(p) and "GP99" not in profile_pins(p)
+
+
 def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monkeypatch, tmp_path):
     """make_display(board) is never called before the badge, which would raise TypeError; a label
     is at most 2 characters unless an arrow or a place; LED and ENCODER are tuples of pins, and
@@ -451,8 +497,8 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     monkeypatch.setattr(p, "make_display", scope["make_display"], raising=False)
     assert profile_problems(p, "hack_club_sprig") == ["make_display takes the board: def make_display(board)"]
     monkeypatch.setattr(p, "make_display", scope["shown"])
-    assert profile_problems(p, "raspberry_pi_pico")[-1] == (
-        "the board has no DISPLAY: make_display must build one (see 'A screen that plugs on')")
+    assert [line for line in profile_problems(p, "raspberry_pi_pico") if "DISPLAY" in line] == [
+        "the board has no DISPLAY: make_display must build one (see 'A screen that plugs on')"]   # not a pin too
     monkeypatch.undo()
     monkeypatch.setattr(p, "LABELS", ("Btn",) + p.LABELS[1:])
     assert profile_problems(p, "hack_club_sprig")[0].startswith("LABELS 'Btn': at most 2 characters")
@@ -471,6 +517,9 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     ("LED", (5,), "pins are named by strings (\"GP5\"), not 5"),
     ("KEYS", ((["SW_A"], OK, None),), "pins are named by strings (\"GP5\"), not ['SW_A']"),
     ("HEIGHT", 10 ** 9, "HEIGHT is 1000000000: a badge's screen is at most 4096 pixels a side"),
+    ("WIDTH", 4097, "WIDTH is 4097: a badge's screen is at most 4096 pixels a side"),
+    ("WIDTH", 240.0, "WIDTH is 240.0: give the screen's pixels as a whole number"),
+    ("WIDTH", 127, "a 127x240 screen is smaller than the smallest layout, 128x64"),
     ("AUDIO", 5, "AUDIO is 5: give a pin name"),
     ("BATTERY", 5, "BATTERY is 5: give a pin name"),
     ("PRESSED", 2, "PRESSED is 2: give True or False"),
@@ -478,6 +527,7 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     ("LED_ON", 5, "LED_ON is 5: give True or False"),
     ("NAME", 5, "NAME is 5: give the name the game shows"),
     ("BATTERY_DIVIDER", 3, "BATTERY_DIVIDER is 3: give (ratio, millivolts)"),
+    ("BATTERY_DIVIDER", ("3", 0), "BATTERY_DIVIDER is ('3', 0): give (ratio, millivolts)"),
 ])
 def test_a_field_of_the_wrong_type_is_named_not_a_traceback(monkeypatch, field, value, said):
     """QA: CHORDS = 5, LED = 5 or LABELS = 5 stopped the simulator with a TypeError traceback,
