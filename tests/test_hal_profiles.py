@@ -474,13 +474,21 @@ def test_a_chord_or_a_key_of_the_wrong_shape_is_named_not_a_traceback(monkeypatc
     assert profile_problems(p, "lilygo_t_display_rp2040")
 
 
+def defined_in_a_file(tmp_path, source):
+    """The functions source defines, compiled from a file of its own (the profile checks read
+    a make_display's source back from its file)."""
+    made = tmp_path / "profile.py"
+    made.write_text(source)
+    scope = {}
+    exec(compile(source, str(made), "exec"), scope)
+    return scope
+
+
 def test_a_pin_only_in_a_comment_of_make_display_is_not_one_it_reads(monkeypatch, tmp_path):
     """A pin make_display no longer reads, left in a comment, is no pin the board must have."""
     p = hal.profile("hack_club_sprig")
-    made = tmp_path / "profile.py"
-    made.write_text("def make_display(board):\n    # was board.GP99 on the first wiring\n    return board.DISPLAY\n")
-    scope = {}
-    exec(compile(made.read_text(), str(made), "exec"), scope)
+    scope = defined_in_a_file(tmp_path, "def make_display(board):\n    # was board.GP99 on the first wiring\n"
+                                        "    return board.DISPLAY\n")
     monkeypatch.setattr(p, "make_display", scope["make_display"], raising=False)
     assert "DISPLAY" in profile_pins(p) and "GP99" not in profile_pins(p)
 
@@ -490,10 +498,8 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     is at most 2 characters unless an arrow or a place; LED and ENCODER are tuples of pins, and
     ("GP7") is a string; board.DISPLAY in a make_display needs a board that has one."""
     p = hal.profile("hack_club_sprig")
-    made = tmp_path / "profile.py"
-    made.write_text("def make_display():\n    return None\n\n\ndef shown(board):\n    return board.DISPLAY\n")
-    scope = {}
-    exec(compile(made.read_text(), str(made), "exec"), scope)
+    scope = defined_in_a_file(tmp_path, "def make_display():\n    return None\n\n\ndef shown(board):\n"
+                                        "    return board.DISPLAY\n")
     monkeypatch.setattr(p, "make_display", scope["make_display"], raising=False)
     assert profile_problems(p, "hack_club_sprig") == ["make_display takes the board: def make_display(board)"]
     monkeypatch.setattr(p, "make_display", scope["shown"])
