@@ -138,3 +138,111 @@ def test_the_text_heap_is_the_largest_language_s(monkeypatch):
     said = {0: 9000, 1: 9500, 2: 9200}
     monkeypatch.setattr(bench, "text_heap", lambda lang: said[lang])
     assert bench.measure_code_heap()["text_heap_bytes_micropython"] == 9500
+
+
+def _printed(out):
+    """run_micropython's result for a script that printed out (with noise before it)."""
+    import subprocess
+    return lambda src, copies=(): subprocess.CompletedProcess([], 0, "noise\n" + out + "\n", "")
+
+
+def test_micropython_times_keep_their_decimals(monkeypatch):
+    """The ratio keeps three decimals and the estimates one (a reading whose ratios are not
+    round), and deals per second count short runs too (under a second)."""
+    import json
+    from tools import bench
+    said = {"retained": 5000, "alloc": 700, "ref_us": 3000, "deal_us": 10000, "deals": 50,
+            "total_ms": 300, "save_us": 1000}
+    monkeypatch.setattr(bench, "run_micropython", _printed(json.dumps(said)))
+    monkeypatch.setattr(bench, "cpython_deals_per_s", lambda: 123.45)
+    r = bench.measure_engine()
+    assert r["ref_loop_ratio_micropython"] == 3.333
+    assert r["random_deal_ms_rp2040_estimate"] == round(10 / 3 * bench.RP2040_REF_LOOP_MS, 1)
+    assert r["autosave_ms_rp2040_estimate"] == round(1 / 3 * bench.RP2040_REF_LOOP_MS, 1)
+    assert r["random_deals_per_s_micropython"] == 166.7
+
+
+def test_the_engine_state_is_the_most_over_the_tables(monkeypatch):
+    """Each table of ENGINE_STATE_TABLES is played with its own number of players; the figure
+    is the largest, whichever table gave it."""
+    from tools import bench
+    scripts = []
+
+    def run(src, copies=()):
+        scripts.append(src)
+        return _printed(str(9000 if len(scripts) == 1 else 7000))(src)
+    monkeypatch.setattr(bench, "run_micropython", run)
+    assert bench.measure_engine_state() == {"engine_state_bytes_micropython": 9000}
+    assert len(scripts) == len(bench.ENGINE_STATE_TABLES)
+    for src, (key, players) in zip(scripts, bench.ENGINE_STATE_TABLES):
+        assert "preset(%r).with_(players=%d), 5, %d)" % (key, players, players) in src
+
+
+def test_code_heaps_count_new_names_instead_of_the_pools_growth(monkeypatch):
+    """code_heaps' arithmetic on what MicroPython prints: each group's heap, less its share of the
+    pools' growth (n_total_bytes), plus its new names' characters and a QSTR_ENTRY each; a
+    qstr_info line missing is an error, not a shifted figure."""
+    import pytest
+    from tools import bench
+    line = "qstr pool: n_pool=1, n_qstr=%d, n_str_data_bytes=%d, n_total_bytes=%d"
+    pools = [line % (10, 100, 1000), line % (30, 400, 5000), line % (31, 410, 5000)]
+    monkeypatch.setattr(bench, "run_micropython", _printed("\n".join(pools) + "\n[6000, 500]"))
+    assert bench.code_heaps([["a"], ["b"]], 0, "build/mpy") == [
+        6000 - 4000 + 300 + 20 * bench.QSTR_ENTRY, 500 - 0 + 10 + 1 * bench.QSTR_ENTRY]
+    assert bench.QSTR_ENTRY == 7    # a 32-bit port's: hash (2), length (1), pointer (4)
+    monkeypatch.setattr(bench, "run_micropython", _printed("\n".join(pools[:2]) + "\n[6000, 500]"))
+    with pytest.raises(SystemExit):
+        bench.code_heaps([["a"], ["b"]], 0, "build/mpy")
+
+
+def test_the_code_heap_script_sets_the_language_asked():
+    from tools import bench
+    src = bench.code_heap_script([bench.TEXT_NEEDS, ["firmware.text"]], 2)
+    assert 'set_lang(2)' in src and 'set_lang(0)' not in src
+
+
+def test_the_code_heap_parts_and_the_source_sum(monkeypatch, tmp_path):
+    """measure_code_heap's groups and what it adds: our CircuitPython modules with what the
+    borrowed pages leave, and the source figure the sum of all four .py groups; the text the
+    largest language's, whichever it is."""
+    from tools import bench
+    monkeypatch.setattr(bench, "ROOT", str(tmp_path))
+    monkeypatch.setattr(bench, "badge_modules", lambda: (
+        {"engine.game": "", "firmware.text_en": "", "firmware.rules_en": ""},
+        {"firmware.app": "", "firmware.help_pages": "", "firmware.stats_page": ""},
+        {"adafruit_x": ""}))
+    monkeypatch.setattr(bench, "micropython_mpy_cross", lambda: "mpy-cross")
+    monkeypatch.setattr(bench, "write_modules", lambda modules, dest, mpy_cross=None: None)
+    said = {"build/mpy": [1000, 200, 30, 4], "build/py": [10000, 2000, 300, 40]}
+    seen = []
+
+    def code_heaps(groups, lang, where):
+        seen.append(groups)
+        return said[where]
+    monkeypatch.setattr(bench, "code_heaps", code_heaps)
+    monkeypatch.setattr(bench, "text_heap", lambda lang: (9000, 9200, 9500)[lang])
+    assert bench.measure_code_heap() == {
+        "text_heap_bytes_micropython": 9500,
+        "badge_code_heap_bytes_micropython": 1000,
+        "library_code_heap_bytes_micropython": 200,
+        "circuitpython_code_heap_bytes_micropython": 34,
+        "source_code_heap_bytes_micropython": 12340,
+    }
+    assert seen[0] == seen[1] == [["engine.game", "firmware.text"], ["adafruit_x"],
+                                  ["firmware.app"], list(bench.PAGE_MODULES)]
+
+
+def test_main_estimates_a_hard_decision_and_ends_with_the_json(monkeypatch, capsys):
+    """The Hard decision's estimate is its ratio times the reference loop's RP2040 time, and
+    --json ends with every figure on one line."""
+    import json
+    from tools import bench, bench_bots
+    monkeypatch.setattr(bench, "measure_engine", lambda: {"ref_loop_ratio_micropython": 2.5})
+    monkeypatch.setattr(bench, "measure_engine_state", lambda: {"engine_state_bytes_micropython": 9})
+    monkeypatch.setattr(bench, "measure_code_heap", lambda: {"text_heap_bytes_micropython": 8})
+    monkeypatch.setattr(bench_bots, "measure", lambda: {"hard_decision_ref_loop_ratio": 1.25})
+    assert bench.main(["--json"]) == 0
+    r = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert r == {"ref_loop_ratio_micropython": 2.5, "engine_state_bytes_micropython": 9,
+                 "text_heap_bytes_micropython": 8, "hard_decision_ref_loop_ratio": 1.25,
+                 "hard_decision_ms_rp2040_estimate": round(1.25 * bench.RP2040_REF_LOOP_MS, 1)}
