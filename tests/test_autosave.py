@@ -1031,12 +1031,15 @@ class Snapshots(MemoryStore):
 
 
 class FullThenSnapshots(Snapshots):
-    """Snapshots of a flash that is full (every write fails) while `failing` is set."""
+    """Snapshots of a flash that is full (every write fails) while `failing` is set, or for
+    its next `fails` writes, then works again."""
 
     failing = False
+    fails = 0
 
     def save(self, name, data):
-        if self.failing:
+        if self.failing or self.fails:
+            self.fails = max(0, self.fails - 1)
             raise OSError(28, "No space left on device")
         return super().save(name, data)
 
@@ -1061,25 +1064,13 @@ def test_a_deal_whose_end_failed_is_counted_at_every_cut_as_the_flash_works_agai
         assert again.app.stats.deals == 1 and again.app.match.deal_number in (first, first + 1)
 
 
-class FailingNext(MemoryStore):
-    """A flash whose next `fails` writes fail (full), then work again."""
-
-    fails = 0
-
-    def save(self, name, data):
-        if self.fails:
-            self.fails -= 1
-            raise OSError(28, "No space left on device")
-        return super().save(name, data)
-
-
 def test_statistics_land_after_a_failed_game_record_as_soon_as_the_flash_works_again():
     """Your decisions' writes fail in a Sevens deal, and as it ends its statistics, and the
     results' write (the statistics retried before the game record, and the record); the flash
     works again just after: the statistics retried after the record land at once, so a power
     cut on the results keeps the deal counted as played (not its table from before, to play
     again), and it is not counted again when that table is played out."""
-    store = FailingNext()
+    store = FullThenSnapshots()
     sim = Sim(seed=5)
     sim.app.saves = Saves(store)
     new_game(sim, PRESETS.index("sevens"))
