@@ -80,3 +80,32 @@ def test_the_average_penalty_rounds_to_the_nearest_tenth():
     assert s.average_penalty() == 3             # 1 / 3 = 0.33 -> 0.3
     s.add_deal("sevens", 0, False, 1)
     assert s.average_penalty() == 5             # 2 / 4 = 0.5
+
+
+def test_wins_per_rule_set_and_level_load_where_a_badge_saved_them():
+    """The record keeps each rule set's easy, medium and hard side by side, in PRESETS' order:
+    a badge's counts per (rule set, level) load into the same rule set and level after an update."""
+    played = [0] * (len(PRESETS) * 3)
+    played[1] = 5                                   # the first rule set, medium
+    played[3] = 2                                   # the second rule set, easy
+    old = bytes((1,)) + bytes(14) + b"".join(bytes((0, n)) for n in played) + bytes(2 * len(played))
+    s = Stats.decode(old)
+    assert s.played[Stats.slot(PRESETS[0], 1)] == 5 and s.played[Stats.slot(PRESETS[1], 0)] == 2
+    assert sum(s.played) == 7
+
+
+def test_a_record_with_bytes_to_spare_is_not_statistics():
+    """Only a record of exactly SIZE bytes is read: one byte more (a longer or shifted field)
+    is refused, not read as the same statistics."""
+    s = Stats()
+    s.add_deal("sevens", 0, True, 0)
+    with pytest.raises(ValueError):
+        Stats.decode(s.encode() + b"\x00")
+
+
+def test_a_count_below_zero_adds_no_penalty():
+    """Cards left below zero count as none: the penalty never goes back, and the record still encodes."""
+    s = Stats()
+    s.add_deal("sevens", 0, False, 3)
+    s.add_deal("sevens", 0, False, -2)
+    assert s.penalty == 3 and Stats.decode(s.encode()).penalty == 3
