@@ -3,7 +3,7 @@
 Run under MicroPython by tests/test_micropython.py (node tools/mpy_run.mjs) and
 imported by pytest on CPython. Prints `portable checks: N passed` at the end.
 """
-from engine.cards import FULL, card, DIAMONDS, popcount
+from engine.cards import FULL, card, DIAMONDS, popcount, lowest
 from engine.rng import Rng
 from engine.rules import PRESETS, preset, CHIPS, ZERO_SUM
 from engine.game import Game, PASS
@@ -120,13 +120,30 @@ def check_save_round_trip():
     assert crc32(b"56789", crc32(b"1234")) == (0xCBF4, 0x3926)
 
 
+def check_mask_tables():
+    """popcount and lowest read byte tables: every 13-bit mask counts its cards and finds its
+    lowest rank, whatever the runtime does with a bytes literal."""
+    for m in range(FULL + 1):
+        n = 0
+        low = -1
+        for r in range(13):
+            if m >> r & 1:
+                n += 1
+                if low < 0:
+                    low = r
+        assert popcount(m) == n, m
+        if m:
+            assert lowest(m) == low, m
+
+
 def main():
     n = check_random_deals()
     check_same_cards_everywhere()
     check_illegal_changes_nothing()
     check_save_round_trip()
+    check_mask_tables()
     import sys
-    print("portable checks on %s: %d passed" % (sys.implementation.name, n + 3))
+    print("portable checks on %s: %d passed" % (sys.implementation.name, n + 4))
 
 
 if __name__ == "__main__":
