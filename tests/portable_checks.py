@@ -77,6 +77,10 @@ def check_same_cards_everywhere():
     assert [r.next16() for _ in range(3)] == [40855, 58626, 57154]
     r = Rng(123456789)          # a seed past 16 bits: its high half seeds the high word
     assert [r.next16() for _ in range(3)] == [500, 9910, 21528]
+    r = Rng(6257)               # state halves 0x9E37 and 0x61C8 share no bit: not an all-zero state
+    assert [r.next16() for _ in range(3)] == [42182, 48399, 44953]
+    r = Rng(0x9E3779B9)         # past 2**30, the one seed zeroing both halves: set off zero, not stuck there
+    assert [r.next16() for _ in range(3)] == [9650, 6649, 30599]
     deck = Game(preset("sevens"), 42).hands
     assert deck == [17, 3122, 1, 2332, 1192, 0, 6792, 1665,
                     4354, 4681, 6, 4130, 2628, 388, 1392, 64]
