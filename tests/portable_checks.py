@@ -119,9 +119,11 @@ def check_save_round_trip():
         assert False, "a damaged record loaded"
     except save.SaveError:
         pass
-    from engine.crc import crc32
+    from engine.crc import crc32, crc_bytes
     assert crc32(b"123456789") == (0xCBF4, 0x3926)     # zlib's check value, 0xCBF43926
     assert crc32(b"56789", crc32(b"1234")) == (0xCBF4, 0x3926)
+    assert crc_bytes((0xCBF4, 0x3926)) == b"\xcb\xf4\x39\x26"      # big-endian, as records keep it
+    assert crc_bytes((0x80FF, 0xFF80)) == b"\x80\xff\xff\x80"      # every byte's top bit kept
 
 
 def check_mask_tables():
