@@ -680,3 +680,28 @@ def test_a_torn_tmp_beside_its_slot_file_is_not_read():
             f.write(_wrap(1, 3, b"three")[:cut])    # the third write, into game.0, cut off
         assert newest(Record(FileStore(folder), "game", 1)) == (b"two", False), cut
         assert FileStore(folder).load("game.0") == whole
+
+
+def test_a_store_whose_folder_cannot_be_made_opens_and_its_saves_say_they_failed(tmp_path):
+    """A folder that cannot be made (a read-only flash, a parent missing) is passed over like one
+    already there (MicroPython says both with OSError): no crash at power-up; the store reads no
+    records, and a save there raises rather than keep nothing quietly."""
+    folder = str(tmp_path / "missing" / "saves")
+    store = FileStore(folder)
+    assert store.load("game.0") is None
+    with pytest.raises(OSError):
+        store.save("game.0", b"nowhere")
+    assert not os.path.exists(folder)
+
+
+def test_a_slot_that_cannot_be_read_is_damage_not_a_blank_slot_to_write_over(tmp_path):
+    """Only a missing slot (ENOENT) or a folder in its way (EISDIR) is no record: a slot the
+    system refuses to read (here a link to itself, ELOOP) raises, and a write there is refused
+    too, so what may still be read later is not written over."""
+    os.symlink("game.0", str(tmp_path / "game.0"))
+    store = FileStore(str(tmp_path))
+    with pytest.raises(OSError):
+        store.load("game.0")
+    with pytest.raises(OSError):
+        Record(store, "game", 1).write(b"over it")
+    assert os.path.islink(str(tmp_path / "game.0"))
