@@ -431,6 +431,18 @@ def test_memory_store_and_open_store(monkeypatch, tmp_path):
     assert isinstance(open_store(str(tmp_path / "s")), FileStore)    # MicroPython
 
 
+@pytest.mark.parametrize("kind", ["memory", "file"])
+def test_a_saved_record_keeps_its_bytes_when_the_caller_reuses_its_buffer(kind, tmp_path):
+    """A store keeps a copy, as flash does: a bytearray saved, then changed by its caller (a
+    buffer built again for the next record), still loads as it was when saved."""
+    from hal.memory_store import MemoryStore
+    store = MemoryStore() if kind == "memory" else FileStore(str(tmp_path))
+    buf = bytearray(b"deal 7")
+    assert store.save("game.0", buf)
+    buf[5] = ord("8")
+    assert store.load("game.0") == b"deal 7"
+
+
 def test_a_slot_that_reads_but_cannot_be_written_never_comes_back_as_the_newest():
     """One slot of a record keeps an old record and refuses writes (a folder in the way of
     its file): every write goes to the other slot, which must stay the newer one however
