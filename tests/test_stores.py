@@ -717,3 +717,22 @@ def test_a_slot_that_cannot_be_read_is_damage_not_a_blank_slot_to_write_over(tmp
     with pytest.raises(OSError):
         Record(store, "game", 1).write(b"over it")
     assert os.path.islink(str(tmp_path / "game.0"))
+
+
+def test_a_save_refused_for_want_of_room_says_so_not_what_its_clean_up_found(tmp_path, monkeypatch):
+    """A .tmp that could not even be made (a full flash, ENOSPC) leaves none for save() to
+    remove: the error raised is the write's, which engine.records reads to choose the other
+    slot or not, not the clean-up's ENOENT."""
+    import hal.file_store
+    store = FileStore(str(tmp_path))
+    real_open = open
+
+    def full_open(path, mode="r"):
+        if "w" in mode:
+            raise OSError(28, "No space left on device")
+        return real_open(path, mode)
+    monkeypatch.setattr(hal.file_store, "open", full_open, raising=False)
+    with pytest.raises(OSError) as e:
+        store.save("game.0", b"no room")
+    assert e.value.args[0] == 28
+    assert os.listdir(str(tmp_path)) == []
