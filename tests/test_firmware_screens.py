@@ -280,6 +280,9 @@ def test_a_rules_page_says_what_its_rule_set_does():
         assert not preset(k).up_first and up not in pages[k], k
     assert up in help_pages.rules(preset("fan_tan").with_(up_first=1))
     assert up not in help_pages.rules(preset("five_or_nine").with_(up_first=1))
+    # how many may sit down: one number where the rule set fixes it, else the range
+    assert pages["sevens"].startswith("4 players. ") and pages["parliament"].startswith("3-7 players. ")
+    assert help_pages.rules(preset("fan_tan").with_(max_players=4))[0] == "3-4 players."
     # Play or Pay's rows go round the corner: no ace is high or low there
     for k in PRESETS:
         said = ("Ace is high (above the K)." in pages[k]) + ("Ace is low (below the 2)." in pages[k])
@@ -1079,6 +1082,26 @@ def test_this_games_rules_say_who_was_dealt_the_first_jack(tmp_path):
         again.press("OK")
     again.settle()
     assert again.app.match.deal_number == 42 and said(again) == want
+
+
+def test_the_first_jack_is_still_the_same_once_the_deal_is_settled():
+    """Between a settled deal and the next (the results on the screen, or a save read back
+    there) the match has counted the deal but not yet dealt again: the first Jack it names is
+    still the one that picked the first dealer, not the deal before it."""
+    from engine.game import first_dealer
+    from engine.match import Match
+    words = text.rules_words().WORDS
+    m = Match(preset("fan_tan"), deal_number=41)
+    before = help_pages.first_jack(m, 0, words)
+    seat, shown = first_dealer(41, 4)
+    assert before == "First Jack: %s (%s, card %d)" % ("You" if seat == 0 else "P%d" % (seat + 1),
+                                                       card_name(shown[-1]), len(shown))
+    play_out(m.game)
+    m.settle()
+    assert m.deals == 1 and m.deal_number == 41
+    assert help_pages.first_jack(m, 0, words) == before
+    m.next_deal()
+    assert help_pages.first_jack(m, 0, words) == before
 
 
 def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
