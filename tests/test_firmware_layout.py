@@ -360,6 +360,16 @@ def test_every_layout_is_chosen_by_size():
             assert int(layouts.for_size(w, h).name.split("x")[0]) <= w, (w, h)
 
 
+def test_a_screen_a_pixel_short_of_a_layout_gets_the_next_smaller_one():
+    """Each layout needs its whole width and height: a screen one pixel narrower or shorter
+    than a size's threshold gets the next layout down, never one that overflows it."""
+    smaller = {(319, 240): "240x240", (320, 239): "240x240", (295, 128): "240x135",
+               (296, 127): "128x64", (239, 200): "160x128", (239, 128): "160x128",
+               (240, 127): "128x64", (159, 128): "128x64", (160, 127): "128x64"}
+    for (w, h), name in smaller.items():
+        assert layouts.for_size(w, h).name == name, (w, h)
+
+
 def at(art, tile, x, y):
     """The palette slot at (x, y) of a sheet tile (the sheet holds its tiles side by side)."""
     return art.sheet[tile * art.tw + x, y]
