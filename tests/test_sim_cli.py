@@ -129,7 +129,7 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
         assert r.returncode == 0, r.stderr
         shots.append(out.read_bytes())
     assert shots[0] != shots[1]
-    for bad in ("x", "150"):
+    for bad in ("x", "150", "101", "-1"):        # just past either end too
         r = run_sim("--headless", "--battery", bad)
         assert r.returncode != 0 and "--battery" in r.stderr
     for edge in ("0", "100"):                 # both ends of 0-100 are charges, a full one too
@@ -144,6 +144,7 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
     (["--headless", "--frames", "2"], "--frames: only in the window, not with --headless"),
     (["--headless", "--window-shot", "x.png"], "--window-shot: only in the window"),
     (["--shot-dir", "."], "--shot-dir: only with --headless"),
+    (["--redraw"], "--redraw: only with --headless"),
     (["--headless", "--scale", "2"], "--scale: only in the window"),
     (["--headless", "--keys", "OK,A"], "in the script: A (the buttons: UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT)"),
     (["--headless", "--keys", "@"], "@ needs a file name in the script: @name.png"),
@@ -438,7 +439,7 @@ def test_an_empty_data_dir_is_not_the_players_own_saves(tmp_path):
     r = subprocess.run([sys.executable, "-m", "simulator", "--headless", "--data-dir", "",
                         "--keys", "OK,OK"], cwd=ROOT, env=env, capture_output=True, text=True,
                        timeout=120)
-    assert r.returncode == 2 and "--data-dir" in r.stderr, r.stderr
+    assert r.returncode == 2 and "--data-dir: give a folder" in r.stderr, r.stderr
     assert not (tmp_path / "xdg" / "fantan-badge").exists()
 
 

@@ -299,8 +299,9 @@ def test_make_font_refuses_what_it_cannot_make_fonts_from_before_writing_any(tmp
 
 def test_vbadge_refuses_a_negative_flash_size(tmp_path):
     """--quota -5 meant the unlimited 16 MB without a word."""
-    line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--quota", "-5")
-    assert line.endswith("--quota: the flash's size in bytes, or 0 for 16 MB")
+    for bad in ("-5", "-1"):
+        line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--quota", bad)
+        assert line.endswith("--quota: the flash's size in bytes, or 0 for 16 MB")
 
 
 def test_vbadge_help_names_its_values_as_docs_flashing_does():
@@ -330,16 +331,18 @@ def test_selftest_under_micropython_without_node_says_so():
 
 
 def test_vbadge_refuses_a_heap_too_small_to_start(tmp_path):
-    line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--heapsize", "10")
-    assert line.endswith("--heapsize must be at least 1024 bytes")
+    for bad in ("10", "1023"):                  # one byte under the floor too
+        line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--heapsize", bad)
+        assert line.endswith("--heapsize must be at least 1024 bytes")
     assert not (tmp_path / "flash").exists()
 
 
 def test_vbadge_refuses_a_heap_the_webassembly_build_cannot_start_with(tmp_path):
     """QA: --heapsize 4294967296 printed Node's "RuntimeError: memory access out of bounds" stack
     trace before "the MicroPython interpreter exited at start" (2147483647 too)."""
-    line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--heapsize", "4294967296")
-    assert line.endswith("--heapsize must be at most 1073741824 bytes (1 GB; a badge has 264 KB of RAM)")
+    for bad in ("4294967296", "1073741825"):    # one byte over the ceiling too
+        line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--heapsize", bad)
+        assert line.endswith("--heapsize must be at most 1073741824 bytes (1 GB; a badge has 264 KB of RAM)")
     assert not (tmp_path / "flash").exists()
 
 
