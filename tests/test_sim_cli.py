@@ -1,5 +1,6 @@
 """The simulator from the command line, headless: scripts, screenshots, exit codes, redraw cost."""
 import os
+import shutil
 import subprocess
 import sys
 
@@ -765,3 +766,21 @@ def test_a_data_dir_several_folders_deep_is_made_and_saved_in(tmp_path):
     sim = Sim("pimoroni_picosystem", data_dir=str(tmp_path / "a" / "b" / "c"))
     sim.app.start_match()
     assert not sim.app.unsaved and os.listdir(tmp_path / "a" / "b" / "c")
+
+
+def test_a_script_ends_on_the_screen_a_player_would_see_next(tmp_path, capsys):
+    """--screenshot is taken once the bots are done: a script that only waits a moment on a game
+    saved at a bot's turn shows the table at the player's turn, as after a long wait; and --redraw
+    says nothing on a run where no bot moved."""
+    from simulator.__main__ import main
+    saves = str(tmp_path / "d")
+    assert main(["--headless", "--data-dir", saves, "--keys", "OK,OK,OK", "--redraw"]) == 0
+    assert "redraw after bot moves:" in capsys.readouterr().out
+    other = str(tmp_path / "e")
+    shutil.copytree(saves, other)
+    for folder, wait in ((saves, "WAIT:1"), (other, "WAIT:30000")):
+        assert main(["--headless", "--data-dir", folder, "--keys", wait,
+                     "--screenshot", str(tmp_path / (wait + ".png"))]) == 0
+    assert (tmp_path / "WAIT:1.png").read_bytes() == (tmp_path / "WAIT:30000.png").read_bytes()
+    assert main(["--headless", "--data-dir", str(tmp_path / "f"), "--keys", "DOWN", "--redraw"]) == 0
+    assert capsys.readouterr().out == ""
