@@ -58,8 +58,13 @@ def test_first_line_is_the_pty_and_the_repl_names_the_board(badge):
     assert stat.S_ISCHR(os.stat(badge.port).st_mode)
     t = Term(badge.port)
     try:
-        while t.s.read(256):            # the start-up banner, unread so far
-            pass
+        start = b""
+        while True:                     # the start-up banner, kept for the first to connect
+            chunk = t.s.read(256)
+            if not chunk:
+                break
+            start += chunk
+        assert b"vbadge with WebAssembly" in start and start.endswith(b">>> "), start
         t.write(b"\x02")                # Ctrl-B: the friendly REPL prints its banner
         banner = t.read_until(b">>> ")
         assert b"vbadge" in banner and b"MicroPython" in banner
@@ -193,3 +198,16 @@ def test_the_flash_options_reach_the_interpreter_as_given():
     assert flash_options("/f") == ["--flash-dir", "/f"]
     assert flash_options("/f", quota=65536, readonly=True, heapsize=2048) == [
         "--flash-dir", "/f", "--quota", "65536", "--readonly", "--heapsize", "2048"]
+
+
+def test_ctrl_c_ends_the_badge_quietly_and_a_slow_start_is_said(tmp_path):
+    """Ctrl+C in the badge's terminal (SIGINT) ends it with status 0 and no traceback, its
+    interpreter with it; a badge that does not announce its port in time is stopped and said."""
+    import signal
+    b = VBadge(tmp_path / "flash")
+    os.kill(b.proc.pid, signal.SIGINT)
+    assert b.proc.wait(10) == 0
+    assert b.proc.stderr.read() == b""
+    b.stop()
+    with pytest.raises(RuntimeError, match="did not announce its port in time"):
+        VBadge(tmp_path / "flash", timeout=0.01)
