@@ -432,13 +432,13 @@ def test_a_view_and_a_load_carry_the_pot():
 
 # ---- the card features, on positions set up by hand ------------------------------------
 
-def _position(key, mine, rows, counts, void=(), start=-1, bonus=-1, **changes):
+def _position(key, mine, rows, counts, void=(), start=-1, bonus=-1, chips=0, **changes):
     """Seat 0's view of a hand-made position: seat 0 holds `mine` (card ids), `rows` maps
     a suit to (ranks on the table, low, high), `counts` are the seats' card counts and
     `void` lists (seat, card) pairs that seat's passes proved it lacks. The scores read
     only seat 0's hand, the table, the counts and the proofs, so the others' hands stay
-    empty; the counts still add up to the hidden cards, for the samplers. `changes` change
-    the preset's rules."""
+    empty; the counts still add up to the hidden cards, for the samplers. Each seat holds
+    `chips` chips. `changes` change the preset's rules."""
     g = Game(preset(key).with_(**changes), 1)
     for i in range(g.players * 4):
         g.hands[i] = 0
@@ -450,6 +450,7 @@ def _position(key, mine, rows, counts, void=(), start=-1, bonus=-1, **changes):
         g.high[s] = high
     for p in range(g.players):
         g.counts[p] = counts[p]
+        g.chips[p] = chips
     for q, c in void:
         g.void[q * 4 + c // 13] |= 1 << (c % 13)
     g.start = start
@@ -1122,3 +1123,42 @@ def test_a_load_into_a_game_that_finished_another_deal_leaves_nothing_of_it():
             assert getattr(scratch, name) == getattr(g, name), (number, name)
         assert scratch.hands == g.hands and scratch.legal_moves() == g.legal_moves()
     assert "opened" in differed            # the positions did test carrying the opened count
+
+
+def test_medium_pays_to_pass_on_a_starter_that_helps_a_near_out_player_while_the_pass_is_cheap():
+    """The 5 of diamonds would open a row of 12 of the others' cards, its 4 and 6 possibly with
+    seat 1, two cards from going out (scored -22). Before a rank is fixed a pass costs the pot's
+    3 chips (scored -10 - 2 * 3): Medium passes. With the 5s fixed the pass also pays each
+    holder of the 4 and the 6 (9 chips in all, -28): Medium lays the 5."""
+    hand = [D(4), C(12), C(11), C(10), C(1)]
+    for start, want in ((-1, PASS), (4, D(4))):
+        v = _position("five_or_nine", hand, {0: ((4,), 4, 4)}, [5, 2, 22, 22], start=start,
+                      chips=50)
+        b = bots.Bot(bots.MEDIUM)
+        assert b.legal_moves(v) == [D(4), PASS]
+        assert bots.card_score(v, D(4)) == -12 - 5 - 5
+        assert b.choose(v, 0) == want, start
+
+
+def test_medium_declines_a_coventry_bonus_rather_than_lay_a_card_scored_below_it():
+    """Declining the bonus scores -6: Medium takes the bonus only with a card scored above
+    that. The 8 of spades opens five of the others' cards (9 up to the king) and its 9 may help
+    seat 1 (4 cards): -8, so Medium declines; with the 9 its own the 8 is worth laying."""
+    rows = {s: ((6,), 6, 6) for s in range(4)}
+    for extra, score, want in ((H(11), -8, PASS), (S(8), 6, S(7))):
+        hand = [S(7), extra, H(12), D(0), D(1)]
+        v = _position("coventry", hand, rows, [5, 4, 20, 19], start=6, bonus=3, chips=50)
+        assert bots.Bot(bots.MEDIUM).legal_moves(v) == [S(7), PASS]
+        assert bots.card_score(v, S(7)) == score and bots.pass_score(v, 9) == -6
+        assert bots.choose(v, 0, bots.MEDIUM) == want, extra
+
+
+def test_hards_learned_weights_are_for_sevens_rows_with_no_pass_to_choose():
+    """Hard's weights were learned on Sevens rows without strategic passes: with a pass to
+    weigh (Fan Tan's chips) or other rows, Hard scores by Medium's weights; Medium always."""
+    assert bots.weights(bots.HARD, preset("sevens")) is bots.SEVENS_WEIGHTS
+    assert bots.weights(bots.HARD, preset("parliament")) is bots.SEVENS_WEIGHTS
+    for key in ("fan_tan", "domino", "five_or_nine", "coventry", "play_or_pay"):
+        assert bots.weights(bots.HARD, preset(key)) is bots.MEDIUM_WEIGHTS, key
+    for key in PRESETS:
+        assert bots.weights(bots.MEDIUM, preset(key)) is bots.MEDIUM_WEIGHTS, key
