@@ -928,26 +928,32 @@ def test_hard_keeps_its_best_scored_move_unless_the_playouts_clearly_prefer_anot
 def test_hard_draws_each_deal_afresh():
     """Six hidden cards, two in each opponent's hand, nothing proved: each draw deals them
     afresh, so a card stays with its holder from one draw to the next one time in three
-    (a shuffle that must move every card would keep it there one time in five)."""
+    (a shuffle that must move every card would keep it there one time in five). So too with
+    three hidden cards, one each (a shuffle that never swapped its first two would keep them
+    there two times in three)."""
     rows = {s: (tuple(range(1, 11)), 1, 10) for s in range(4)}
-    v = _position("sevens", [S(11), S(12), S(0), H(11), H(12), H(0)], rows, [6, 2, 2, 2])
-    b = _prepared(v, 3)
-    assert b.unseen == 6
-    hidden = [D(11), D(12), D(0), C(11), C(12), C(0)]
+    layouts = (([S(11), S(12), S(0), H(11), H(12), H(0)], [6, 2, 2, 2],
+                [D(11), D(12), D(0), C(11), C(12), C(0)]),
+               ([S(11), S(12), S(0), H(11), H(12), H(0), D(11), D(12), C(11)], [9, 1, 1, 1],
+                [D(0), C(12), C(0)]))
+    for mine, counts, hidden in layouts:
+        v = _position("sevens", mine, rows, counts)
+        b = _prepared(v, 3)
+        assert b.unseen == len(hidden)
 
-    def holders():
-        b._sample1()
-        return [next(q for q in (1, 2, 3) if b.hands[q * 4 + c // 13] >> (c % 13) & 1)
-                for c in hidden]
+        def holders():
+            b._sample1()
+            return [next(q for q in (1, 2, 3) if b.hands[q * 4 + c // 13] >> (c % 13) & 1)
+                    for c in hidden]
 
-    stays = 0
-    draws = 300
-    last = holders()
-    for _ in range(draws):
-        now = holders()
-        stays += sum(x == y for x, y in zip(last, now))
-        last = now
-    assert abs(stays / (6 * draws) - 1 / 3) < 0.06, stays
+        stays = 0
+        draws = 300
+        last = holders()
+        for _ in range(draws):
+            now = holders()
+            stays += sum(x == y for x, y in zip(last, now))
+            last = now
+        assert abs(stays / (len(hidden) * draws) - 1 / 3) < 0.06, (counts, stays)
 
 
 def test_hard_values_a_finished_deal_as_the_match_settles_it():
