@@ -6,7 +6,7 @@ import pytest
 
 from engine import bots
 from engine.cards import card, popcount, FULL, SPADES, HEARTS, DIAMONDS, CLUBS
-from engine.game import Game, PASS
+from engine.game import Game, PASS, MOST
 from engine.match import Match
 from engine.rules import PRESETS, preset
 from engine.rng import Rng
@@ -1168,3 +1168,85 @@ def test_hards_learned_weights_are_for_sevens_rows_with_no_pass_to_choose():
         assert bots.weights(bots.HARD, preset(key)) is bots.MEDIUM_WEIGHTS, key
     for key in PRESETS:
         assert bots.weights(bots.MEDIUM, preset(key)) is bots.MEDIUM_WEIGHTS, key
+
+
+def test_hard_with_no_budget_plays_its_best_scored_move_without_searching():
+    """Budget 0: the best-scored move at once, no deal sampled, no playout."""
+    v = _searching_view()
+    b = _Spy(0)
+    b.start(v, 5)
+    assert b.done and b.step(100) and not b.seen and b.work == 0
+    assert b.choice == bots.order_moves(v, b.legal_moves(v), 0, False,
+                                        bots.weights(bots.HARD, v.rules))[0]
+
+
+def test_a_decisions_seed_counts_by_its_low_30_bits():
+    """A search draws its deals from the seed's low 30 bits (the hint's seeds have 30): seeds
+    differing in bit 20 search other deals, seeds differing in bit 30 only the same."""
+    v = _searching_view()
+    runs = []
+    for seed in (5, 5 | 1 << 20, 5 | 1 << 30):
+        b = _Spy(150)
+        b.choose(v, seed)
+        runs.append(b.seen)
+    assert runs[0] != runs[1] and runs[0] == runs[2]
+
+
+def test_hard_stops_at_the_round_whose_work_reaches_the_budget_exactly():
+    """The search stops when its work reaches the budget, equal included: with the budget set to
+    what its first round costs, one round is all it plays."""
+    v = _searching_view()
+    b = _Spy(1 << 20)
+    b.start(v, 5)
+    while not b.rounds:
+        b.step(1)
+    k = len(b.cand)
+    first = sum(x[5] + 1 for x in b.seen[:k])
+    per_round = bots._SAMPLE_COST + bots.PROPOSALS * (bots._SAMPLE_COST + b.nrec // 4)
+    b = _Spy(first + per_round)
+    b.choose(v, 5)
+    assert b.rounds == 1 and b.work == first + per_round
+
+
+def test_hards_candidates_are_its_best_scored_moves_up_to_near_at_below_the_best():
+    """Hard plays out its best-scored moves, at most _CANDIDATES, down to a score NEAR_AT's
+    weight below the best (that one included); it searches only when that leaves two or more.
+    Over these decisions some move scores exactly at that edge."""
+    edge = 0
+    for key in ("sevens", "fan_tan", "coventry"):
+        for d in range(1, 9):
+            g = Match(preset(key), d, 4).game
+            while not g.over:
+                v = g.view(g.turn)
+                b = bots.Bot(bots.HARD)
+                b.start(v, d)
+                moves = b.legal_moves(v)
+                cost = b.game.pass_total(v.me, MOST) if moves[-1] == PASS and v.bonus < 0 else 0
+                w = bots.weights(bots.HARD, v.rules)
+                ordered, scores = bots.order_moves(v, moves, cost, True, w)
+                near = [a for a, sc in zip(ordered, scores) if sc >= scores[0] - w[bots.NEAR_AT]]
+                near = near[:bots._CANDIDATES]
+                if len(near) > 1:
+                    assert not b.done and b.cand == near, (key, d, len(g.log))
+                    edge += scores[len(near) - 1] == scores[0] - w[bots.NEAR_AT]
+                else:
+                    assert b.done and b.choice == ordered[0]
+                g.play(bots.choose(v, d, bots.MEDIUM))
+    assert edge >= 3, edge
+
+
+def test_a_bot_makes_a_new_scratch_game_for_another_table_size_under_the_same_rules():
+    """One rule set, four then five players: the scratch game follows the table size, and the
+    five-player decisions are a fresh bot's."""
+    rules = preset("fan_tan")
+    b = bots.Bot(bots.HARD, 100)
+    compared = 0
+    for n in (4, 5):
+        g = Match(rules, 6, n).game
+        while not g.over and len(g.log) < 12:
+            v = g.view(g.turn)
+            assert b.choose(v, len(g.log)) == bots.Bot(bots.HARD, 100).choose(v, len(g.log))
+            assert b.game.players == n and b.game.rules is rules
+            compared += 1
+            g.play(bots.choose(v, 1, bots.MEDIUM))
+    assert compared == 24
