@@ -1235,6 +1235,90 @@ def test_hards_candidates_are_its_best_scored_moves_up_to_near_at_below_the_best
     assert edge >= 3, edge
 
 
+def _choice(v, q, a):
+    """A recorded choice as _history packs it: seat q laid card a at view v's table."""
+    return [q, a] + [v.table[s] | (v.high[s] + 1) << 13 | v.fits[s] << 17 for s in range(4)]
+
+
+def test_a_past_choice_is_valued_with_the_hand_and_the_count_its_player_had_then():
+    """Seat 1 laid the K of spades (one card of the others' beyond it) rather than the 7 of
+    hearts (its 2 of hearts and 11 of the others' beyond). Holding 4 cards then, the K is the
+    playout policy's choice: no deficit. Holding 3 then, the race, the 7 was 16 better. A
+    choice falling short by more than DEFICIT_CAP counts DEFICIT_CAP: the 9 of spades (five of
+    the others' beyond) laid with its 2, 3, 4 of hearts behind the 7 of hearts falls 80 short."""
+    rows = {0: (tuple(range(6, 12)), 6, 11), 2: ((6,), 6, 6), 3: ((6,), 6, 6)}
+    then = _position("sevens", [C(0)], rows, [1, 4, 20, 18])
+    for now, want in (([H(6), H(1), D(0)], 0), ([H(6), H(1)], 16)):
+        v = _position("sevens", [C(0)], {0: (tuple(range(6, 13)), 6, 12), 2: ((6,), 6, 6),
+                                         3: ((6,), 6, 6)}, [1, len(now), 20, 18])
+        b = _prepared(v)
+        for c in now:
+            b.hands[4 + c // 13] |= 1 << (c % 13)
+        b.rec[0:6] = _choice(then, 1, S(12))
+        b.nrec = 1
+        assert b._deficit() == want, now
+    rows = {0: ((6, 7), 6, 7), 2: ((6,), 6, 6), 3: ((6,), 6, 6)}
+    then = _position("sevens", [C(0)], rows, [1, 6, 20, 18])
+    v = _position("sevens", [C(0)], {0: ((6, 7, 8), 6, 8), 2: ((6,), 6, 6), 3: ((6,), 6, 6)},
+                  [1, 5, 20, 18])
+    b = _prepared(v)
+    for c in (H(6), H(1), H(2), H(3), D(0)):
+        b.hands[4 + c // 13] |= 1 << (c % 13)
+    b.rec[0:6] = _choice(then, 1, S(8))
+    b.nrec = 1
+    assert b._deficit() == bots.DEFICIT_CAP < 80
+
+
+def test_hard_keeps_each_proposed_deal_as_often_as_its_weight_says():
+    """Each of the PROPOSALS deals weighs 2^(20 - deficit // 16), at least 1 (docs/strength.md:
+    halving per 16 of deficit); _sample keeps one of them, each as often as its share of the
+    weights, the last one too."""
+    rules = preset("sevens")
+    kept = [0] * bots.PROPOSALS
+    share = [0.0] * bots.PROPOSALS
+    for d in range(1, 6):
+        g = Match(rules, d, 4).game
+        while not g.over and len(g.log) < 30:
+            g.play(bots.choose(g.view(g.turn), d, bots.EASY))
+        if g.over:
+            continue
+        v = g.view(g.turn)
+        b = _prepared(v, d)
+        assert b.nrec > 5
+        for _ in range(60):
+            b._sample()
+            now = b.hands[:]
+            total = sum(b.pw)
+            for k in range(bots.PROPOSALS):
+                b.hands[:] = b.props[k * 28:k * 28 + 16]
+                x = b._deficit() >> bots._LIK_SHIFT
+                assert b.pw[k] == (1 << (20 - x) if x < 20 else 1), (d, k, x)
+                share[k] += b.pw[k] / total
+            kept[[b.props[k * 28:k * 28 + 16] for k in range(bots.PROPOSALS)].index(now)] += 1
+    draws = sum(kept)
+    assert draws >= 200
+    for k in range(bots.PROPOSALS):
+        assert abs(kept[k] - share[k]) < 0.08 * draws, (kept, share)
+
+
+def test_the_first_card_is_an_opponents_choice_where_the_left_of_the_dealer_opens():
+    """In Fan Tan the player left of the dealer opens with a 7 of their choosing: Hard's
+    history records that first card already, with the table as it was (empty)."""
+    recorded = 0
+    for d in range(1, 9):
+        g = Match(preset("fan_tan"), d, 4).game
+        p = g.turn
+        a = g.legal_moves()[0]
+        g.play(a)
+        if g.over or g.turn == p:
+            continue
+        b = _prepared(g.view(g.turn))
+        assert b.nrec == 1 and b.rec[0:2] == [p, a], d
+        assert [b.rec[2 + s] & FULL for s in range(4)] == [0] * 4
+        recorded += 1
+    assert recorded >= 6
+
+
 def test_a_bot_makes_a_new_scratch_game_for_another_table_size_under_the_same_rules():
     """One rule set, four then five players: the scratch game follows the table size, and the
     five-player decisions are a fresh bot's."""
