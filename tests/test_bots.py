@@ -1301,6 +1301,25 @@ def test_hard_keeps_each_proposed_deal_as_often_as_its_weight_says():
         assert abs(kept[k] - share[k]) < 0.08 * draws, (kept, share)
 
 
+def test_the_fast_policy_values_one_own_card_behind_as_eight_of_the_others():
+    """With 4 cards: the 7 of hearts, my 2 of hearts and 11 of the others' cards beyond it,
+    scores -12; the 9 of spades, 5 of the others' beyond it, -20. The playouts' policy lays the
+    7 whatever its noise: one own card outweighs up to 7 more of the others'."""
+    mine = [H(6), H(1), S(8), C(0)]
+    v = _position("sevens", mine, {0: ((6, 7), 6, 7), 2: ((6,), 6, 6), 3: ((6,), 6, 6)},
+                  [4, 14, 18, 13])
+    g = Game(v.rules, 1)
+    g.load(v, list(v.hand) + [0] * 12)
+    b = bots.Bot(bots.HARD)
+    b._tables(v.rules)
+    hearts, spades = v.hand[1], v.hand[0]
+    assert b._fast_score(hearts, 0, -1, 6, False) == -12
+    assert b._fast_score(spades, v.table[0], 7, 8, False) == -20
+    for seed in range(8):
+        b.prng.seed(seed)
+        assert b.fast_move(g) == H(6), seed
+
+
 def test_the_first_card_is_an_opponents_choice_where_the_left_of_the_dealer_opens():
     """In Fan Tan the player left of the dealer opens with a 7 of their choosing: Hard's
     history records that first card already, with the table as it was (empty)."""
@@ -1317,6 +1336,28 @@ def test_the_first_card_is_an_opponents_choice_where_the_left_of_the_dealer_open
         assert [b.rec[2 + s] & FULL for s in range(4)] == [0] * 4
         recorded += 1
     assert recorded >= 6
+
+
+def test_the_fast_policys_noise_is_three_fresh_bits_for_every_card():
+    """Six cards tied for the playouts' policy (the 4s and queens of three rows from 5 to J, two of
+    the others' cards beyond each): the noise, 0 to 7 for each card, picks among them, an equal
+    draw keeping the earlier card. The sixth card, whose 3 bits come from a fresh 16-bit draw,
+    is laid when its noise beats the five others': sum(v**5 for v in range(8)) / 8**6, 11%."""
+    row = (tuple(range(4, 11)), 4, 10)
+    mine = [S(3), S(11), H(3), H(11), D(3), D(11), C(0)]
+    v = _position("sevens", mine, {0: row, 1: row, 2: row, 3: ((6,), 6, 6)}, [7, 10, 10, 10])
+    g = Game(v.rules, 1)
+    g.load(v, list(v.hand) + [0] * 12)
+    assert g.legal_moves() == mine[:6]
+    b = bots.Bot(bots.HARD)
+    b._tables(v.rules)
+    assert {b._fast_score(v.hand[c // 13], v.table[c // 13], 10, c % 13, False)
+            for c in mine[:6]} == {-8}
+    laid = [0] * 6
+    for seed in range(400):
+        b.prng.seed(seed)
+        laid[mine.index(b.fast_move(g))] += 1
+    assert min(laid) > 0 and abs(laid[5] / 400 - 29008 / 8 ** 6) < 0.05, laid
 
 
 def test_a_bot_makes_a_new_scratch_game_for_another_table_size_under_the_same_rules():
