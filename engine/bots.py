@@ -186,7 +186,7 @@ def card_score(view, c, w=MEDIUM_WEIGHTS):
         if first > 0:
             chain += 1
         elif first < 0:
-            danger += _danger(view, s * 13 + (r + d[0]) % 13)
+            danger += _danger(view, s * 13 + (at + d[0]) % 13)
     return (w[ph] * mine + w[ph + 1] * others + w[ph + 2] * chain + w[ph + 3] * danger
             + w[ph + 4] * starter + w[ph + 5] * reach + w[ph + 6] * end + w[ph + 7] * control)
 

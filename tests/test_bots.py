@@ -1338,8 +1338,6 @@ def test_the_first_card_is_an_opponents_choice_where_the_left_of_the_dealer_open
     assert recorded >= 6
 
 
-@pytest.mark.xfail(strict=True, reason="bug: card_score takes the danger below a lone 7 from the "
-                   "7 itself, not from the 6 (engine/bots.py, the 8-before-6 gate); unfixed")
 def test_eight_before_six_the_danger_below_a_lone_seven_is_the_sixes():
     """With "8 before 6" the 8 on a lone 7 opens the 6 too (Medium's weights): the danger on
     that side is the 6's, counting only the players the passes leave possible holders of the
