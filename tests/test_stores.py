@@ -151,6 +151,7 @@ def test_an_nvm_of_an_earlier_version_is_read_and_then_journaled():
     for i, rec in old.items():
         nvm.mem[i * REGION:i * REGION + len(rec)] = rec
     store = NvmStore(nvm)
+    assert store.load("game.0") == old[0] and store.load("prefs.0") == old[2]     # not a byte more
     assert newest(Record(store, "game", 1))[0] == b"old game"
     assert newest(Record(store, "prefs", 2))[0] == prefs
     Record(store, "game", 1).write(b"new game")
@@ -322,14 +323,15 @@ def test_a_read_that_fails_is_neither_taken_for_a_blank_nvm_nor_written_over():
 def test_the_smallest_nvm_taken_holds_every_record_at_its_longest():
     """NvmStore takes an nvm only where a rewrite of all four slots at REGION bytes fits: at
     that size they are saved, rewritten and read back; one byte less is refused."""
-    size = 4 + len(NAMES) * (4 + REGION)
-    nvm = bytearray(b"\xff" * size)
+    size = 4 + len(NAMES) * (4 + REGION)       # not a whole number of 256-byte pages
+    nvm = FlashNvm(size)                    # a write of another length is refused, as on a badge
     store = NvmStore(nvm)
     for k, name in enumerate(NAMES):
         assert store.save(name, bytes((k + 1,)) * REGION)
     assert store.save("game.0", b"\x09" * REGION)         # the journal is full: a rewrite
     again = NvmStore(nvm)
     assert [again.load(name) for name in NAMES] == [b"\x09" * REGION] + [bytes((k,)) * REGION for k in (2, 3, 4)]
+    assert nvm.erases == 1 and len(nvm) == size
     with pytest.raises(StoreFull):
         NvmStore(bytearray(b"\xff" * (size - 1)))
 
@@ -558,16 +560,17 @@ def test_another_program_s_bytes_beginning_with_r_are_not_taken_for_records():
     assert newest(Record(store, "prefs", 2)) == (None, False)
 
 
-@pytest.mark.parametrize("nvm", (bytearray(b"\xff" * 1024), None))
+@pytest.mark.parametrize("nvm", (bytearray(b"\xff" * 1024), None, "absent"))
 def test_an_nvm_too_small_for_the_records_keeps_them_in_files(monkeypatch, tmp_path, nvm):
     """A CircuitPython board whose nvm cannot hold every record at its longest, or a build
-    without one (microcontroller.nvm is None), keeps them in files instead: the badge starts,
-    and saves."""
+    without one (microcontroller.nvm is None, or no nvm in microcontroller at all), keeps them
+    in files instead: the badge starts, and saves."""
     import sys
     import types
     from hal.stores import open_store
     mc = types.ModuleType("microcontroller")
-    mc.nvm = nvm
+    if nvm != "absent":
+        mc.nvm = nvm
     monkeypatch.setitem(sys.modules, "microcontroller", mc)
     store = open_store(str(tmp_path / "s"))
     assert isinstance(store, FileStore)
@@ -736,3 +739,124 @@ def test_a_save_refused_for_want_of_room_says_so_not_what_its_clean_up_found(tmp
         store.save("game.0", b"no room")
     assert e.value.args[0] == 28
     assert os.listdir(str(tmp_path)) == []
+
+
+def test_flash_written_anywhere_after_the_journal_s_pages_is_seen():
+    """One byte programmed anywhere past the page of the journal's end, a page's first byte or
+    its last, even the nvm's last: the journal says it is damaged (the erased-flash check reads
+    every byte of every page, not one short, nor skipping one between pages)."""
+    nvm = journal(12)
+    end = NvmStore(nvm)
+    end.load("game.0")
+    before = bytes(nvm.mem)
+    for at in range(end.end // 256 * 256 + 256, len(nvm)):
+        nvm.mem[:] = before
+        nvm.mem[at] = 0x00
+        store = NvmStore(nvm)
+        assert newest(Record(store, "game", 1))[0] == payloads(11)[0][-1] and store.damaged, at
+
+
+@pytest.mark.parametrize("torn", (0, 1, 3, "page"))
+def test_a_byte_programmed_where_the_next_entry_goes_makes_the_next_save_a_rewrite(torn):
+    """A head torn after its first byte (or a byte programmed anywhere up to the end of that
+    page): the journal ends before it and the next save rewrites the sector, one entry per
+    record, rather than append over programmed flash."""
+    nvm = journal(12)
+    end = NvmStore(nvm)
+    end.load("game.0")
+    at = end.end // 256 * 256 + 255 if torn == "page" else end.end + torn
+    nvm.mem[at] = 0x12
+    store = NvmStore(nvm)
+    assert not store.damaged
+    write(store, 12)
+    assert nvm.erases == 1 and len(journal_heads(nvm)) == 4
+    again = NvmStore(nvm)
+    assert newest(Record(again, "game", 1))[0] == payloads(12)[0][-1] and not again.damaged
+
+
+def test_a_damaged_head_in_a_page_s_last_four_bytes_with_entries_after_it_is_said():
+    """A head that fills the last 4 bytes of a page, damaged, with entries written in the next
+    page: the entries after it are lost, and the store says so (the next page is the first one
+    a torn head would have left erased)."""
+    nvm = FlashNvm()
+    store = NvmStore(nvm)
+    store.save("game.0", bytes([82]) + bytes(243))          # entry 4..251: the next head at 252
+    store.save("prefs.0", bytes([82]) + bytes(99))          # its data in the next page
+    assert journal_heads(nvm) == [4, 252]
+    nvm.mem[253] ^= 0x01                                    # the head's check no longer matches
+    again = NvmStore(nvm)
+    assert again.load("game.0") == bytes([82]) + bytes(243) and again.load("prefs.0") is None
+    assert again.damaged
+
+
+def test_the_journal_s_bytes_are_those_badges_already_hold():
+    """The nvm's layout is what flashed badges hold: a journal written by hand (MAGIC, then each
+    entry's head: the name's index in game.0, game.1, prefs.0, prefs.1 and the length's high
+    bits, the length's low byte, each with its complement) and the regions of the version
+    before (game.0, game.1, prefs.0, prefs.1, 512 bytes each) read back by name."""
+    nvm = FlashNvm()
+    at = 4
+    nvm.mem[0:4] = b"FTJ2"
+    for k, data in ((3, b"prefs one"), (1, b"game one"), (2, b"x" * 300)):
+        entry = bytes((k | len(data) >> 8 << 2, (k | len(data) >> 8 << 2) ^ 0xFF,
+                       len(data) & 0xFF, (len(data) & 0xFF) ^ 0xFF)) + data
+        nvm.mem[at:at + len(entry)] = entry
+        at += len(entry)
+    store = NvmStore(nvm)
+    assert [store.load(name) for name in ("game.0", "game.1", "prefs.0", "prefs.1")] == [
+        None, b"game one", b"x" * 300, b"prefs one"]
+    from engine.records import _wrap
+    old = FlashNvm()
+    recs = [_wrap(1 + j // 2, 1 + j, b"slot %d" % j) for j in range(4)]
+    for j, rec in enumerate(recs):
+        old.mem[j * REGION:j * REGION + len(rec)] = rec
+    store = NvmStore(old)
+    assert [store.load(name) for name in ("game.0", "game.1", "prefs.0", "prefs.1")] == recs
+
+
+def test_an_old_region_cut_after_its_head_is_read_as_512_bytes_at_most():
+    """A region of the layout before the journal whose write was cut after the record's first
+    4 bytes reads its length as 0xFFFF (erased flash): it is read as its 512 bytes, not the rest
+    of the nvm, and the first save journals the records beside it (a head for 65,545 bytes
+    made every save raise)."""
+    from engine.records import _wrap
+    nvm = FlashNvm()
+    game = _wrap(1, 4, b"old game")
+    nvm.mem[0:len(game)] = game
+    nvm.mem[2 * REGION:2 * REGION + 4] = b"R\x02\x00\x07"          # prefs.0, cut after its seq
+    store = NvmStore(nvm)
+    assert len(store.load("prefs.0")) == REGION
+    assert newest(Record(store, "prefs", 2)) == (None, True)       # a save was lost: said
+    assert Record(store, "game", 1).write(b"new game")
+    again = NvmStore(nvm)
+    assert newest(Record(again, "game", 1)) == (b"new game", False) and not again.damaged
+
+
+def test_a_region_of_the_old_layout_not_begun_with_r_is_no_record():
+    """In the layout before the journal a region is a record only where it begins with b"R":
+    another program's bytes in one slot's region are no record there, not a lost save said at
+    every power-up, and the record is read from its other slot."""
+    from engine.records import _wrap
+    nvm = FlashNvm()
+    game = _wrap(1, 4, b"old game")
+    nvm.mem[0:len(game)] = game
+    nvm.mem[REGION:REGION + 16] = bytes(range(1, 17))               # game.1: not ours
+    store = NvmStore(nvm)
+    assert store.load("game.1") is None
+    assert newest(Record(store, "game", 1)) == (b"old game", False)
+
+
+def test_a_badge_without_nvm_keeps_its_records_in_the_saves_folder(monkeypatch):
+    """open_store() as the badge HAL calls it: where there is no nvm, the records go into
+    /saves on the board's flash (docs/saving.md)."""
+    import sys
+    import types
+    import hal.file_store
+    from hal.stores import open_store
+    made = []
+    monkeypatch.setattr(hal.file_store.os, "mkdir", made.append)
+    mc = types.ModuleType("microcontroller")
+    mc.nvm = None
+    monkeypatch.setitem(sys.modules, "microcontroller", mc)
+    store = open_store()
+    assert isinstance(store, FileStore) and store.folder == "/saves" and made == ["/saves"]
