@@ -125,9 +125,22 @@ def test_lilygo_chord(badge):
     assert h.poll() == [hal.buttons.DOWN]
 
 
-def test_tone_is_silent_without_a_speaker(badge):
+def test_tone_is_silent_without_a_speaker(badge, pwm):
     h, clock = badge("ugame22")
     h.tone(440, 10)          # no AUDIO pin: nothing to do, no error
+    assert pwm.made == []    # pwmio is there on every board: no note is made on no pin
+
+
+@pytest.mark.parametrize("error", (ValueError, RuntimeError))
+def test_a_speaker_pin_that_cannot_play_leaves_the_game_silent(badge, pwm, monkeypatch, error):
+    """PWMOut refuses the speaker pin (ValueError: its PWM slice in use at another frequency;
+    RuntimeError): the note is not played, and the game goes on."""
+    def refused(pin, frequency, duty_cycle):
+        raise error("All timers for this pin are in use")
+    monkeypatch.setattr(sys.modules["pwmio"], "PWMOut", refused)
+    h, clock = badge("pimoroni_picosystem")
+    h.tone(880, 20)
+    h.tone(880, 20)
 
 
 class FakeDigitalInOut:
@@ -190,6 +203,18 @@ def test_an_active_low_led_is_lit_by_a_low_pin(badge, digitalio):
         assert [io.first for io in digitalio.made] == [True], board_id       # and dark from the start
         h.light(True)
         assert [io.value for io in digitalio.made] == [False], board_id
+
+
+@pytest.mark.parametrize("error", (ValueError, RuntimeError, AttributeError))
+def test_an_led_pin_that_cannot_be_driven_leaves_no_light(badge, digitalio, monkeypatch, error):
+    """DigitalInOut refuses the LED's pin (in use, a pin the board lacks, another failure):
+    the badge has no your-turn light, and no error."""
+    def refused(pin):
+        raise error(pin)
+    monkeypatch.setattr(sys.modules["digitalio"], "DigitalInOut", refused)
+    h, clock = badge("pimoroni_picosystem")
+    h.light(True)
+    h.light(False)
 
 
 def test_led_pin_in_use_or_missing_leaves_no_light(badge, digitalio):
@@ -297,6 +322,71 @@ def test_the_battery_charge_stops_at_empty_and_full(badge, monkeypatch, volts, c
     monkeypatch.setattr(FakeAnalogIn, "drop", 0.0)
     h, clock = badge("pimoroni_badger2040")
     assert h.battery() == charge
+
+
+@pytest.mark.parametrize("error", (ImportError, ValueError, AttributeError, NotImplementedError,
+                                   RuntimeError))
+def test_a_knob_that_cannot_be_read_leaves_the_keys(badge, monkeypatch, error):
+    """rotaryio missing, or refusing the encoder's pins (in use, not a pair its PIO reads, not
+    on this board): the MacroPad plays with its keys alone."""
+    rotaryio = types.ModuleType("rotaryio")
+
+    def refused(a, b):
+        raise error(a)
+    rotaryio.IncrementalEncoder = refused
+    monkeypatch.setitem(sys.modules, "rotaryio", None if error is ImportError else rotaryio)
+    h, clock = badge("adafruit_macropad_rp2040")
+    assert h._encoder is None
+    FakeKeys.last.events.queue += [([k[1] for k in h.profile.KEYS].index(RIGHT), True)]
+    assert h.poll() == [RIGHT]
+
+
+@pytest.mark.parametrize("error", (ImportError, ValueError, AttributeError, NotImplementedError,
+                                   RuntimeError))
+def test_a_battery_pin_that_cannot_be_read_leaves_no_charge(badge, monkeypatch, error):
+    """analogio missing, or refusing the battery's pin: the badge shows no charge, and starts."""
+    analogio = types.ModuleType("analogio")
+
+    def refused(pin):
+        raise error(pin)
+    analogio.AnalogIn = refused
+    monkeypatch.setitem(sys.modules, "analogio", None if error is ImportError else analogio)
+    h, clock = badge("pimoroni_badger2040")
+    assert h.battery() is None
+
+
+def test_a_board_without_a_battery_pin_reads_none_where_analogio_exists(badge, monkeypatch):
+    """analogio is there on every board: only a profile's BATTERY pin is read (the uGame 22 has
+    none)."""
+    analogio = types.ModuleType("analogio")
+    analogio.AnalogIn = FakeAnalogIn
+    monkeypatch.setitem(sys.modules, "analogio", analogio)
+    h, clock = badge("ugame22")
+    assert h.battery() is None
+
+
+def test_the_battery_reads_the_adc_s_full_scale_as_3300_mv(badge, monkeypatch):
+    """AnalogIn.value runs 0..65535 for 0..3.3 V: 22024 behind the Badger's 1:3 divider is
+    3327 mV, 3% (read as 65536 steps it was 3326 mV, 2%), and 65535 is full."""
+    analogio = types.ModuleType("analogio")
+    reading = [22024]
+    analogio.AnalogIn = lambda pin: types.SimpleNamespace(value=reading[0])
+    monkeypatch.setitem(sys.modules, "analogio", analogio)
+    h, clock = badge("pimoroni_badger2040")
+    assert h.battery() == 3
+    h._battery.value = 65535
+    assert h.battery() == 100
+
+
+def test_the_clock_takes_any_step_short_of_a_whole_wrap_as_time_gone_by(badge):
+    """supervisor.ticks_ms() wraps at 2**29 ms: a step of up to 2**29 - 1 ms between two
+    readings (the clock read one millisecond short of where it was) is that long, not a step
+    counted modulo a smaller wrap."""
+    h, clock = badge("pimoroni_picosystem")
+    clock[0] = 10
+    start = h.ticks_ms()
+    clock[0] = 9
+    assert h.ticks_ms() - start == (1 << 29) - 1
 
 
 def test_the_macropad_knob_turned_clockwise_moves_right(badge, monkeypatch):
@@ -443,13 +533,16 @@ def test_code_py_says_when_a_profile_s_display_set_up_raises_type_error(monkeypa
     assert "clock must be of type Pin" in out and "docs/boards.md" in out
 
 
-def test_code_py_names_a_field_a_profile_of_older_docs_lacks(monkeypatch, capsys):
+@pytest.mark.parametrize("field", ("LED_ON", "BATTERY_DIVIDER"))
+def test_code_py_names_a_field_a_profile_of_older_docs_lacks(monkeypatch, capsys, field):
     """LED_ON and BATTERY_DIVIDER came later: a profile without one is named as the game starts,
     not an AttributeError the first time the LED or the battery is read."""
+    from firmware.app import App
     install_badge(monkeypatch, "pimoroni_picosystem")
-    monkeypatch.delattr(hal.profile("pimoroni_picosystem"), "BATTERY_DIVIDER")
+    monkeypatch.delattr(hal.profile("pimoroni_picosystem"), field)
+    monkeypatch.setattr(App, "run", lambda app: pytest.fail("the game started"))
     out = run_code_py(capsys)
-    assert "does not fit this board" in out and "BATTERY_DIVIDER" in out, out
+    assert "does not fit this board" in out and field in out, out
 
 
 def test_a_profile_may_make_a_screen_that_plugs_on(monkeypatch):
