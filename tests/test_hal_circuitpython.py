@@ -558,6 +558,15 @@ def test_a_profile_may_make_a_screen_that_plugs_on(monkeypatch):
     assert h.display is made and made.auto_refresh is False
 
 
+def test_code_py_on_a_board_module_without_a_board_id(monkeypatch, capsys):
+    """A board module without board_id (another port's, an old build): no profile is found for
+    '?', and code.py says which boards it knows, not an AttributeError."""
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.delattr(sys.modules["board"], "board_id")
+    out = run_code_py(capsys)
+    assert "no profile for board '?'" in out and "pimoroni_picosystem" in out, out
+
+
 def test_code_py_outside_circuitpython(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "board", None)       # import board fails, as on MicroPython
     assert "needs CircuitPython" in run_code_py(capsys)
@@ -589,6 +598,31 @@ def test_code_py_out_of_memory_at_start(monkeypatch, capsys):
     monkeypatch.setattr(hal, "__file__", "/hal/__init__.mpy")
     out = run_code_py(capsys)
     assert "(47 KB free): see 'The code on the badge' in the README." in out
+
+
+def test_code_py_measures_the_free_heap_once_the_app_is_let_go_and_collected(monkeypatch, capsys):
+    """Out of memory while playing: code.py drops the app (its screens, its match) and collects
+    the garbage before it reads the free heap, so the message says what is really left, not
+    what the crash left."""
+    import gc
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    from firmware import ui
+    from firmware.app import App
+    monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
+
+    def run(app):
+        raise MemoryError()
+    monkeypatch.setattr(App, "run", run)
+    held = []           # at each collection: does code.py still hold the app?
+
+    def collect():
+        caller = sys._getframe(1)
+        if caller.f_code.co_name == "out_of_memory":
+            held.append(caller.f_globals.get("app") is not None)
+    monkeypatch.setattr(gc, "collect", collect)
+    monkeypatch.setattr(gc, "mem_free", lambda: (40 if held else 5) * 1024, raising=False)
+    out = run_code_py(capsys)
+    assert "ran out of memory while playing (40 KB free)" in out and held == [False], (out, held)
 
 
 def test_code_py_out_of_memory_while_playing(monkeypatch, capsys):
@@ -758,6 +792,8 @@ class FakeButtonPin(FakeDigitalInOut):
 
     @property
     def value(self):
+        if self.direction != "in":      # an output reads the level it drives: not the button's
+            return None
         if FakeButtonPin.held:
             return FakeButtonPin.pressed
         return {"up": True, "down": False}[self.pull]
@@ -799,6 +835,28 @@ def test_boot_py_gives_circuitpy_to_the_game_unless_the_drive_button_is_held(
     assert ("writable by the computer" in out) == held and ("writable by code" in out) == (not held)
     assert "SW_B" in out and "True" not in out and "False" not in out     # the button by its pin
     assert [io.pull for io in digitalio.made] == ["released"]
+
+
+def test_boot_py_reads_each_board_s_back_key_as_its_drive_button(monkeypatch):
+    """The drive button boot.py reads is the board's BACK key (its short or long press), at the
+    level the profile gives for a pressed key, on every board the game knows: a wrong pin or
+    level made the drive the game's (or the computer's) on a reset with nothing held."""
+    monkeypatch.setitem(sys.modules, "storage", None)       # off the badge: boot.py does nothing
+    table = runpy.run_path(BOOT_PY, run_name="__main__")["DRIVE_BUTTON"]
+    assert sorted(table) == sorted(hal.BOARDS)
+    for board_id in hal.BOARDS:
+        p = hal.profile(board_id)
+        back = [k[0] for k in p.KEYS if BACK in k[1:]]
+        assert table[board_id] == (back[0], p.PRESSED) and len(back) == 1, board_id
+
+
+def test_boot_py_on_a_board_module_without_a_board_id(monkeypatch, capsys, digitalio):
+    """A board module without board_id: boot.py takes it for a board it does not know (no
+    traceback at power-up) and leaves the drive to the computer."""
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.delattr(sys.modules["board"], "board_id")
+    remounts, out = run_boot_py(monkeypatch, capsys)
+    assert remounts == [] and digitalio.made == [] and "unknown board" in out, out
 
 
 def test_boot_py_leaves_circuitpy_alone_on_a_board_it_does_not_know(monkeypatch, capsys, digitalio):
