@@ -89,8 +89,9 @@ class NvmStore:
         # A journal of ours (its MAGIC, or an entry read) that ends on a head with flash written
         # after the head's page is damaged: a head torn by a power cut leaves those pages erased.
         self.damaged = (magic == self.MAGIC or i > 4) and not self._erased((i + 3) // PAGE * PAGE + PAGE)
-        # appends only after a whole journal, under a whole MAGIC (a blank nvm starts one)
-        self.clean = (magic == self.MAGIC or i == 0 and not any(at)) and self._erased(i)
+        # appends only after a whole journal, under a whole MAGIC (a blank nvm starts one; a
+        # region of the old layout, begun with R, is not erased)
+        self.clean = (magic == self.MAGIC or i == 0) and self._erased(i)
         self.at = at            # only a whole scan: a read that raised is tried again
 
     def load(self, name):
