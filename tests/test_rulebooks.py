@@ -3,9 +3,9 @@ import pytest
 
 from engine.cards import card, FULL, SPADES, HEARTS, DIAMONDS, CLUBS, mask_value
 from engine.rng import Rng
-from engine.rules import (preset, PRESETS, Rules, SEVENS, FIVE_OR_NINE, ANY_RANK,
-                          LEFT_OF_DEALER, SEVEN_OF_HEARTS, VALUES, PIPS, ZERO_SUM, CHIPS, RACE,
-                          override)
+from engine.rules import (preset, PRESETS, Rules, FIELDS, SEVENS, FIVE_OR_NINE, ANY_RANK,
+                          PLAY_OR_PAY, LEFT_OF_DEALER, SEVEN_OF_HEARTS, CARDS, VALUES, PIPS,
+                          ZERO_SUM, CHIPS, RACE, override)
 from engine.game import Game, PASS, LEAST, MOST, first_dealer, deal_hands
 from engine.match import Match
 from engine import reasons as R
@@ -1035,12 +1035,15 @@ def test_a_paid_pass_counts_as_a_pass_not_a_forced_one():
     assert g.last[p] == PASS            # the table shows the pass, not the card before it
 
 
-@pytest.mark.parametrize("key", ("sevens", "parliament", "domino"))
-def test_a_completed_row_ends_at_its_bottom_and_top(key):
-    """Rows run 2..A where the ace is high (002), A..K where it is low (001: "l'As étant la
-    carte la plus basse")."""
+@pytest.mark.parametrize("key, ends", [("sevens", (1, 0)), ("parliament", (0, 12)), ("domino", (0, 12)),
+                                       ("fan_tan", (0, 12))])
+def test_a_completed_row_ends_at_its_bottom_and_top(key, ends):
+    """Rows run 2..A where the ace is high (002: "Die 2 und das Ass sind die beiden Endpunkte"),
+    A..K where it is low (001: "l'As étant la carte la plus basse"; 003: "jusqu'au roi ...
+    jusqu'à l'as"; 000: "jusqu'au Roi à partir du 8 et ... jusqu'à l'As à partir du 6")."""
     rules = preset(key)
-    bottom, top = rules.bottom_top()
+    assert rules.bottom_top() == ends and rules.ace_high == (ends == (1, 0))
+    bottom, top = ends
     rng = Rng(3)
     for d in range(1, 40):
         g = Game(rules, d, chips=[50] * rules.players)
@@ -1153,3 +1156,161 @@ def test_a_paid_pass_after_a_race_brings_the_chip_game_s_number_of_deals_back():
         race = override(base, {}, "scoring", RACE)
         chips = base.with_(**override(base, race, "strategic_pass", 1))
         assert chips.scoring == CHIPS and chips.deals == base.deals
+
+
+@pytest.mark.parametrize("key", PRESETS)
+def test_a_paid_pass_turned_on_in_any_preset_costs_000_s_prices(key):
+    """New game has no line for the prices of a paid pass: turned on in any preset (Sevens and
+    Parliament through chip scoring), it costs what 000's irregularities say, 3 chips to the pot
+    and 3 to each holder of the neighbours (README: "3 as in 000")."""
+    base = preset(key)
+    over = override(base, override(base, {}, "scoring", CHIPS), "strategic_pass", 1)
+    r = base.with_(**over)
+    assert r.strategic_pass and r.problem() is None
+    assert (r.pass_pot, r.gate_penalty) == (3, 3)
+
+
+@pytest.mark.parametrize("key", PRESETS)
+def test_only_000_s_games_deal_face_up_to_a_jack(key):
+    """000's ceremony (a card face up to each until a Jack picks the first dealer, a cut each
+    deal) is Fan Tan's and its variants'; the other rule books just deal, seat 0 first (the last
+    seat deals)."""
+    r = preset(key)
+    assert r.ceremony == (key in CHIP_GAMES)
+    m = Match(r, 77)
+    jack = first_dealer(77, m.players)[0]
+    assert jack != m.players - 1            # deal 77 tells the two apart
+    assert m.dealer == (jack if key in CHIP_GAMES else m.players - 1)
+
+
+@pytest.mark.parametrize("key", PRESETS)
+def test_every_preset_passes_the_deal_one_seat_on(key):
+    """No rule book's preset has the winner deal (001 only says he may, "éventuellement"): the
+    next deal is dealt by the seat left of the dealer."""
+    m = Match(preset(key), 1)
+    first = m.dealer
+    finish(m)
+    assert not m.over
+    m.next_deal()
+    assert m.dealer == (first + 1) % m.players
+
+
+def test_003_losers_count_a_point_per_card_unless_values_are_chosen():
+    """003: "un par carte, ou leur valeur si vous préférez une partie plus longue": Parliament's
+    penalty is a point a card (card values are New game's choice)."""
+    rules = preset("parliament")
+    assert rules.penalty == CARDS
+    rng = Rng(1)
+    worth_more = 0
+    for d in range(1, 10):
+        g = Game(rules, d, players=3)
+        while not g.over:
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+        assert g.penalties() == [0 if p == g.winner else g.counts[p] for p in range(3)]
+        worth_more += any(holds(g, p, [x]) for p in range(3) for x in range(52) if x % 13)
+    assert worth_more                         # a card left whose value would count more than 1
+
+
+def test_001_domino_has_no_coventry_bonus():
+    """001's French Domino fixes the rank as Coventry does, but has no bonus card: whoever lays
+    the 4th starter ends the turn there."""
+    rules = preset("domino")
+    assert rules.coventry == 0
+    rng = Rng(4)
+    fourth = 0
+    for d in range(1, 30):
+        g = Game(rules, d)
+        while not g.over:
+            opened = g.opened
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+            assert g.bonus < 0, d
+            fourth += opened == 3 and g.opened == 4 and g.can_play((g.turn - 1) % g.players)
+    assert fourth, "a 4th starter laid by one who could have laid more"
+
+
+def test_an_unknown_preset_is_refused():
+    with pytest.raises(ValueError):
+        preset("hearts")
+
+
+# Each field's (lowest, highest): a table of 3 to 7 (003: "De trois à sept"), on/off flags, the
+# kinds of opening, scoring and penalty, a pass costing at most 9, and the numbers a save's byte
+# holds with room to spare (a race of at least 10, stacks of at least 5).
+BOUNDS = [("players", 3, 7), ("min_players", 3, 7), ("max_players", 3, 7), ("opening", 0, 3),
+          ("ace_high", 0, 1), ("coventry", 0, 1), ("strategic_pass", 0, 1), ("pass_pot", 0, 9),
+          ("gate_penalty", 0, 9), ("scoring", 0, 2), ("penalty", 0, 2), ("target", 10, 250),
+          ("chips", 5, 250), ("deals", 0, 250), ("ceremony", 0, 1), ("up_first", 0, 1),
+          ("winner_deals", 0, 1)]
+
+
+@pytest.mark.parametrize("field, low, high", BOUNDS)
+def test_each_rule_is_refused_just_outside_its_range(field, low, high):
+    """Rules.problem: the lowest and highest values of a field are in range, one less or one
+    more is not (nor is 255, the opener's LEFT_OF_DEALER, for any other field)."""
+    out = field + " out of range"
+    for v in (low, high):
+        assert Rules().with_(**{field: v}).problem() != out, v
+    for v in (low - 1, high + 1, 255):
+        assert Rules().with_(**{field: v}).problem() == out, v
+
+
+def test_the_opener_is_a_card_or_left_of_the_dealer():
+    """The opener is a card id (0-51; a seven, says the next check) or LEFT_OF_DEALER (255);
+    nothing between, nor below."""
+    assert Rules(opener=51).problem() == "the opening card must be a seven"     # the K♣: a card
+    assert Rules(opener=0).problem() == "the opening card must be a seven"
+    assert Rules(opener=card(CLUBS, 6)).problem() is None
+    assert Rules(opener=LEFT_OF_DEALER).problem() is None
+    for v in (-1, 52, 254):
+        assert Rules(opener=v).problem() == "opener out of range", v
+    assert [f for f, _, _ in BOUNDS] == [f for f in FIELDS if f != "opener"]
+
+
+def test_rules_differing_in_any_field_are_different_rules():
+    """Two rule sets are equal (and hash alike) only when every field is: a match saved with
+    the winner dealing is not Sevens."""
+    r = preset("sevens")
+    assert r == preset("sevens") and hash(r) == hash(preset("sevens")) and r != r.values()
+    for f in FIELDS:
+        assert r.with_(**{f: getattr(r, f) + 1}) != r, f
+
+
+def test_rules_from_a_later_version_keep_the_fields_this_one_knows():
+    """Rules.decode reads the fields it knows (a later version appends its new ones; New game's
+    prefs record may hold such a set): the extra bytes are left, not an error."""
+    r = preset("fan_tan").with_(deals=20)
+    assert Rules.decode(r.encode() + bytes([1, 2])) == r
+
+
+@pytest.mark.parametrize("key", PRESETS)
+def test_every_opening_can_be_chosen_on_new_game_for_every_preset(key):
+    """New game's opening line: a free opening chosen where a card opens brings the player left
+    of the dealer with it (the 7♦ would fix the rank), whatever the preset."""
+    base = preset(key)
+    for opening in (SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY):
+        over = override(base, {}, "opening", opening)
+        assert over is not None, opening
+        r = base.with_(**over)
+        assert r.opening == opening and r.problem() is None
+        assert r.opener == LEFT_OF_DEALER or opening in (SEVENS, PLAY_OR_PAY)
+
+
+def test_a_paid_pass_turned_off_keeps_the_chips_it_brought():
+    """"The paid pass never brings the preset's scoring back": Domino with a paid pass scores in
+    chips, and turning the pass off again keeps the chips rather than racing again."""
+    base = preset("domino")
+    over = override(base, {}, "strategic_pass", 1)
+    assert base.with_(**over).scoring == CHIPS
+    r = base.with_(**override(base, over, "strategic_pass", 0))
+    assert r.scoring == CHIPS and not r.strategic_pass
+
+
+@pytest.mark.parametrize("key", ("domino", "parliament"))
+def test_chips_chosen_for_a_race_play_until_someone_is_out(key):
+    """New game: chip scoring brings the preset's number of deals, and a race has none, so a
+    chip match made from Domino or Parliament has no deal limit (only zero-sum takes Sevens' 4)."""
+    base = preset(key)
+    r = base.with_(**override(base, {}, "scoring", CHIPS))
+    assert r.scoring == CHIPS and r.deals == 0 and r.problem() is None
