@@ -305,6 +305,52 @@ def test_view_history_is_public_and_right():
             assert list(v.by) == who
 
 
+
+def test_a_view_keeps_the_position_it_was_given():
+    """A bot may keep its view while the deal goes on: the view's log, rows and counts stay
+    those of the position it was taken at (a view sharing the deal's log grew with it)."""
+    g = Game(preset("fan_tan"), 5, chips=[50] * 4)
+    rng = Rng(3)
+    for _ in range(6):
+        legal = g.legal_moves()
+        g.play(legal[rng.below(len(legal))])
+    v = g.view(g.turn)
+    log, table, counts = bytes(v.log), v.table[:], v.counts[:]
+    while not g.over:
+        legal = [x for x in g.legal_moves() if x != PASS] or [PASS]
+        g.play(legal[rng.below(len(legal))])
+    assert (bytes(v.log), v.table, v.counts) == (log, table, counts)
+    assert bytes(g.log) != log
+
+
+def test_a_view_tells_every_pass_and_loading_it_brings_them_back():
+    """The view holds what the table shows of each player (how many cards each was dealt, their
+    last action, their passes and how many of them were forced) and a search's game loaded from
+    it has them, not those of the deal it played before (5 players: hands of 11 and 10)."""
+    rules = preset("fan_tan").with_(players=5)
+    rng = Rng(8)
+    differed = set()
+    names = ("dealt", "last", "passes", "forced")
+    for number in range(1, 9):
+        scratch = Game(rules, 900 + number, number % 5, [50] * 5)
+        while not scratch.over:
+            legal = scratch.legal_moves()
+            scratch.play(legal[rng.below(len(legal))])
+        g = Game(rules, number, (number + 2) % 5, [50] * 5)
+        for _ in range(rng.below(25) + 5):
+            if g.over:
+                break
+            legal = [x for x in g.legal_moves() if x != PASS] or [PASS]
+            g.play(legal[rng.below(len(legal))])
+        v = g.view(g.turn)
+        for name in names:
+            assert getattr(v, name) == getattr(g, name), name
+        differed |= {name for name in names if getattr(scratch, name) != getattr(g, name)}
+        scratch.load(v, g.hands)
+        for name in names:
+            assert getattr(scratch, name) == getattr(g, name), (number, name)
+    assert differed == set(names)         # every one of them was a stale value to replace
+
 def test_hard_history_replay_records_the_opponents_choices():
     rules = preset("sevens")
     m = Match(rules, 9, 4)
