@@ -90,12 +90,6 @@ class Rules:
     def __eq__(self, other):
         return self is other or (isinstance(other, Rules) and self.values() == other.values())
 
-    def __hash__(self):
-        return hash(self.values())
-
-    def __repr__(self):
-        return "Rules(" + ", ".join([f + "=" + str(getattr(self, f)) for f in FIELDS]) + ")"
-
     def problem(self):
         """Why this rule set cannot be played, or None."""
         for i in range(len(FIELDS)):
