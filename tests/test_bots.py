@@ -258,17 +258,20 @@ def _prepared(v, seed=0):
     return b
 
 
-def test_hard_samples_respect_what_the_view_proves():
-    rules = preset("sevens")
-    for d in range(1, 40):
-        m = Match(rules, d, 4)
-        g = m.game
-        while not g.over and len(g.log) < 24:
+def _sevens_sampled_after_easy_play(deals, cards):
+    """(view, Hard's sampler ready for it) for each of Sevens deals `deals` played by Easy bots
+    until `cards` moves are logged (a deal over by then is left out)."""
+    for d in deals:
+        g = Match(preset("sevens"), d, 4).game
+        while not g.over and len(g.log) < cards:
             g.play(bots.choose(g.view(g.turn), d, bots.EASY))
-        if g.over:
-            continue
-        v = g.view(g.turn)
-        b = _prepared(v, d)
+        if not g.over:
+            v = g.view(g.turn)
+            yield v, _prepared(v, d)
+
+
+def test_hard_samples_respect_what_the_view_proves():
+    for v, b in _sevens_sampled_after_easy_play(range(1, 40), 24):
         for _ in range(3):
             b._sample()
             h = b.hands
@@ -1319,17 +1322,9 @@ def test_hard_keeps_each_proposed_deal_as_often_as_its_weight_says():
     """Each of the PROPOSALS deals weighs 2^(20 - deficit // 16), at least 1 (docs/strength.md:
     halving per 16 of deficit); _sample keeps one of them, each as often as its share of the
     weights, the last one too."""
-    rules = preset("sevens")
     kept = [0] * bots.PROPOSALS
     share = [0.0] * bots.PROPOSALS
-    for d in range(1, 6):
-        g = Match(rules, d, 4).game
-        while not g.over and len(g.log) < 30:
-            g.play(bots.choose(g.view(g.turn), d, bots.EASY))
-        if g.over:
-            continue
-        v = g.view(g.turn)
-        b = _prepared(v, d)
+    for v, b in _sevens_sampled_after_easy_play(range(1, 6), 30):
         assert b.nrec > 5
         for _ in range(60):
             b._sample()
@@ -1338,7 +1333,7 @@ def test_hard_keeps_each_proposed_deal_as_often_as_its_weight_says():
             for k in range(bots.PROPOSALS):
                 b.hands[:] = b.props[k * 28:k * 28 + 16]
                 x = b._deficit() >> bots._LIK_SHIFT
-                assert b.pw[k] == (1 << (20 - x) if x < 20 else 1), (d, k, x)
+                assert b.pw[k] == (1 << (20 - x) if x < 20 else 1), (k, x)
                 share[k] += b.pw[k] / total
             kept[[b.props[k * 28:k * 28 + 16] for k in range(bots.PROPOSALS)].index(now)] += 1
     draws = sum(kept)
