@@ -33,8 +33,8 @@ def play_deal(rules, n, number, levels, budget=bots.HARD_BUDGET, check=None):
     return m
 
 
-TABLES = [(key, n) for key in PRESETS for n in range(preset(key).min_players,
-                                                       preset(key).max_players + 1)]
+TABLES = [(key, n) for key in PRESETS
+          for n in range(preset(key).min_players, preset(key).max_players + 1)]
 
 
 @pytest.mark.parametrize("key,n", TABLES)
@@ -308,7 +308,6 @@ def test_view_history_is_public_and_right():
             assert list(v.by) == who
 
 
-
 def test_a_view_keeps_the_position_it_was_given():
     """A bot may keep its view while the deal goes on: the view's log, rows and counts stay
     those of the position it was taken at (a view sharing the deal's log grew with it)."""
@@ -353,6 +352,7 @@ def test_a_view_tells_every_pass_and_loading_it_brings_them_back():
         for name in names:
             assert getattr(scratch, name) == getattr(g, name), (number, name)
     assert differed == set(names)         # every one of them was a stale value to replace
+
 
 def test_hard_history_replay_records_the_opponents_choices():
     rules = preset("sevens")

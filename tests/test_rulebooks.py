@@ -147,6 +147,7 @@ def test_000_the_worked_example_step_by_step():
 
 def test_000_eldest_hand_without_a_seven_passes_and_pays_a_chip():
     rules = preset("fan_tan")
+
     def eldest_has_no_seven(m):
         g = m.game
         return not any(g.hands[((g.dealer + 1) % 4) * 4 + s] >> 6 & 1 for s in range(4))
