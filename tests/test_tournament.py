@@ -245,3 +245,44 @@ def test_seats_are_named_in_any_case_and_one_level_everywhere_is_refused_however
         with pytest.raises(SystemExit) as e:
             T.main(["--seats", seats])
         assert e.value.code == 2 and "every seat plays hard" in capsys.readouterr().err, seats
+
+
+def test_wins_and_scores_go_to_the_level_of_the_seat_that_earned_them():
+    """A game's win goes to the level in the winner's seat, and each seat's score to its level:
+    checked by replaying the deals' rotations through play_deal (Sevens is zero-sum:
+    the levels' scores add up to nothing, and some level scored)."""
+    from engine import bots
+    from engine.rules import preset
+    rules = preset("sevens")
+    res = T.tournament("sevens", ["medium", "easy"], 3, seed=4, budget=50)
+    cache = [[bots.Bot(lv, 50) for lv in range(3)] for _ in range(4)]
+    levels = [bots.MEDIUM, bots.EASY, bots.EASY, bots.EASY]
+    wins = {bots.MEDIUM: 0, bots.EASY: 0}
+    score = {bots.MEDIUM: 0, bots.EASY: 0}
+    for i in range(3):
+        for k in range(4):
+            lineup = [levels[(p - k) % 4] for p in range(4)]
+            winner, _, delta = T.play_deal(rules, 4, T.deal_number(4, i), lineup, cache)
+            wins[lineup[winner]] += 1
+            for p in range(4):
+                score[lineup[p]] += delta[p]
+    for lv, name, games in ((bots.MEDIUM, "medium", 12), (bots.EASY, "easy", 36)):
+        assert res["results"][name]["win_rate"] == round(wins[lv] / games, 4)
+        assert res["results"][name]["avg_score"] == round(score[lv] / games, 3)
+    assert score[bots.MEDIUM] + score[bots.EASY] == 0 and score[bots.MEDIUM] != 0
+
+
+def test_deal_numbers_stay_below_2_30_whatever_the_seed():
+    """A deal number is what the badge and selftest --deals take, 0 to 2**30 - 1: a large --seed
+    wraps within that range, and still plays."""
+    for seed in (1, 2000, 10 ** 12, -7):
+        assert all(0 <= T.deal_number(seed, i) < 1 << 30 for i in range(100))
+    assert T.tournament("fan_tan", ["medium", "easy"], 1, seed=10 ** 12, players=3, budget=50)["games"] == 3
+
+
+def test_a_bot_gets_a_new_seed_for_every_decision_of_a_deal():
+    """bot_seed varies with the ply and the seat: a random choice is not drawn the same way at
+    every turn of a deal."""
+    seeds = {T.bot_seed(T.deal_number(1, 0), ply, ply % 4) for ply in range(52)}
+    assert len(seeds) == 52
+    assert T.bot_seed(99, 3, 0) != T.bot_seed(99, 3, 1)
