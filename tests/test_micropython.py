@@ -187,3 +187,42 @@ def test_selftest_hash_covers_the_settlement(monkeypatch):
     settle = Match.settle
     monkeypatch.setattr(Match, "settle", lambda self: [x + 1 for x in settle(self)])
     assert selftest.run((1,))[1] != same[1]
+
+
+def test_selftest_gives_the_recorded_hash(capsys):
+    """The fixed deal list's line, as recorded (docs/flashing.md: a badge prints the same line as
+    a computer): every preset and size by the simple policy, then the bots, all into one CRC. A change to
+    what goes into the hash (the cards, the winner, the bots' part) or to how the engine plays
+    changes it; if the engine is meant to play differently, record the new line here."""
+    from engine import selftest
+    selftest.main()
+    assert capsys.readouterr().out == "selftest: 190 deals, hash 3f361d7f\n"
+
+
+def test_selftest_hash_is_always_eight_hex_digits(capsys):
+    """Each 16-bit half is printed with its leading zeros: deal 5's hash starts 03 (printed
+    as %x it would be 3b3a041, a line no badge's would equal)."""
+    from engine import selftest
+    selftest.main([5])
+    assert capsys.readouterr().out == "selftest: 36 deals, hash 03b3a041\n"
+
+
+def test_selftest_on_micropython_plays_the_deals_it_is_given():
+    """--deals reaches the MicroPython run too: its line for deal 5 is CPython's, not the
+    fixed list's."""
+    lines = []
+    for runtime in ("cpython", "micropython"):
+        out = subprocess.run([sys.executable, "-m", "tools.selftest", "--runtime", runtime, "--deals", "5"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0, out.stderr
+        lines.append(out.stdout.strip().splitlines()[-1])
+    assert lines == ["selftest: 36 deals, hash 03b3a041"] * 2
+
+
+def test_a_checkout_without_micropython_is_one_line(monkeypatch, tmp_path):
+    """Where npm install has not been run (no node_modules), a line that says what to run."""
+    from tools import selftest
+    monkeypatch.setattr(selftest, "ROOT", str(tmp_path))
+    with pytest.raises(SystemExit) as e:
+        selftest.run_micropython("print(1)\n")
+    assert str(e.value).startswith("MicroPython is not installed: run `make test`")
