@@ -50,7 +50,6 @@ def test_selftest_hash_is_the_same_on_cpython_and_micropython():
     assert lines[0] == lines[1]
 
 
-
 def test_a_checkout_it_cannot_write_is_one_line(monkeypatch, tmp_path):
     """The script goes to build/ before MicroPython runs it: where build/ cannot be written (a
     read-only checkout), a line that says so, not an OSError's traceback."""
