@@ -286,3 +286,17 @@ def test_a_bot_gets_a_new_seed_for_every_decision_of_a_deal():
     seeds = {T.bot_seed(T.deal_number(1, 0), ply, ply % 4) for ply in range(52)}
     assert len(seeds) == 52
     assert T.bot_seed(99, 3, 0) != T.bot_seed(99, 3, 1)
+
+
+def test_the_budget_given_is_the_one_hard_plays(monkeypatch):
+    """--budget reaches the tournament that Hard plays, not the badge's HARD_BUDGET."""
+    from engine import bots
+    budgets = []
+    real = T.tournament
+
+    def spy(*args):
+        budgets.append(args[6])
+        return real(*args)
+    monkeypatch.setattr(T, "tournament", spy)
+    T.main(["--seats", "hard,easy", "--deals", "1", "--budget", "7"])
+    assert budgets == [7] != [bots.HARD_BUDGET]
