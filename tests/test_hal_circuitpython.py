@@ -125,6 +125,20 @@ def test_lilygo_chord(badge):
     assert h.poll() == [hal.buttons.DOWN]
 
 
+def refusing(error):
+    """A CircuitPython constructor that refuses its pins with `error` (in use, not on this board)."""
+    def made(*pins, **options):
+        raise error("pin refused: %r" % (pins,))
+    return made
+
+
+def module_refusing(monkeypatch, name, constructor, error):
+    """Module `name` missing (ImportError), or there with a `constructor` refusing its pins."""
+    module = types.ModuleType(name)
+    setattr(module, constructor, refusing(error))
+    monkeypatch.setitem(sys.modules, name, None if error is ImportError else module)
+
+
 def test_tone_is_silent_without_a_speaker(badge, pwm):
     h, clock = badge("ugame22")
     h.tone(440, 10)          # no AUDIO pin: nothing to do, no error
@@ -135,9 +149,7 @@ def test_tone_is_silent_without_a_speaker(badge, pwm):
 def test_a_speaker_pin_that_cannot_play_leaves_the_game_silent(badge, pwm, monkeypatch, error):
     """PWMOut refuses the speaker pin (ValueError: its PWM slice in use at another frequency;
     RuntimeError): the note is not played, and the game goes on."""
-    def refused(pin, frequency, duty_cycle):
-        raise error("All timers for this pin are in use")
-    monkeypatch.setattr(sys.modules["pwmio"], "PWMOut", refused)
+    monkeypatch.setattr(sys.modules["pwmio"], "PWMOut", refusing(error))
     h, clock = badge("pimoroni_picosystem")
     h.tone(880, 20)
     h.tone(880, 20)
@@ -209,9 +221,7 @@ def test_an_active_low_led_is_lit_by_a_low_pin(badge, digitalio):
 def test_an_led_pin_that_cannot_be_driven_leaves_no_light(badge, digitalio, monkeypatch, error):
     """DigitalInOut refuses the LED's pin (in use, a pin the board lacks, another failure):
     the badge has no your-turn light, and no error."""
-    def refused(pin):
-        raise error(pin)
-    monkeypatch.setattr(sys.modules["digitalio"], "DigitalInOut", refused)
+    monkeypatch.setattr(sys.modules["digitalio"], "DigitalInOut", refusing(error))
     h, clock = badge("pimoroni_picosystem")
     h.light(True)
     h.light(False)
@@ -329,12 +339,7 @@ def test_the_battery_charge_stops_at_empty_and_full(badge, monkeypatch, volts, c
 def test_a_knob_that_cannot_be_read_leaves_the_keys(badge, monkeypatch, error):
     """rotaryio missing, or refusing the encoder's pins (in use, not a pair its PIO reads, not
     on this board): the MacroPad plays with its keys alone."""
-    rotaryio = types.ModuleType("rotaryio")
-
-    def refused(a, b):
-        raise error(a)
-    rotaryio.IncrementalEncoder = refused
-    monkeypatch.setitem(sys.modules, "rotaryio", None if error is ImportError else rotaryio)
+    module_refusing(monkeypatch, "rotaryio", "IncrementalEncoder", error)
     h, clock = badge("adafruit_macropad_rp2040")
     assert h._encoder is None
     FakeKeys.last.events.queue += [([k[1] for k in h.profile.KEYS].index(RIGHT), True)]
@@ -345,12 +350,7 @@ def test_a_knob_that_cannot_be_read_leaves_the_keys(badge, monkeypatch, error):
                                    RuntimeError))
 def test_a_battery_pin_that_cannot_be_read_leaves_no_charge(badge, monkeypatch, error):
     """analogio missing, or refusing the battery's pin: the badge shows no charge, and starts."""
-    analogio = types.ModuleType("analogio")
-
-    def refused(pin):
-        raise error(pin)
-    analogio.AnalogIn = refused
-    monkeypatch.setitem(sys.modules, "analogio", None if error is ImportError else analogio)
+    module_refusing(monkeypatch, "analogio", "AnalogIn", error)
     h, clock = badge("pimoroni_badger2040")
     assert h.battery() is None
 
