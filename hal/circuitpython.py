@@ -137,16 +137,18 @@ class Hal:
         try:
             import pwmio
             enable = None
-            if self.profile.AUDIO_ENABLE:
-                import digitalio
-                enable = digitalio.DigitalInOut(getattr(board, self.profile.AUDIO_ENABLE))
-                enable.switch_to_output(value=True)
-            pwm = pwmio.PWMOut(getattr(board, self.profile.AUDIO), frequency=frequency,
-                               duty_cycle=0x8000)
-            self.nap(ms / 1000)
-            pwm.deinit()
-            if enable is not None:
-                enable.deinit()
+            try:
+                if self.profile.AUDIO_ENABLE:
+                    import digitalio
+                    enable = digitalio.DigitalInOut(getattr(board, self.profile.AUDIO_ENABLE))
+                    enable.switch_to_output(value=True)
+                pwm = pwmio.PWMOut(getattr(board, self.profile.AUDIO), frequency=frequency,
+                                   duty_cycle=0x8000)
+                self.nap(ms / 1000)
+                pwm.deinit()
+            finally:
+                if enable is not None:
+                    enable.deinit()
         except (ImportError, ValueError, RuntimeError):
             pass
 

@@ -275,6 +275,24 @@ def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, pwm,
     assert [(io.pin, io.value) for io in digitalio.made] == [("pin:SPEAKER_ENABLE", "released")] * 2
 
 
+@pytest.mark.parametrize("error", (ValueError, RuntimeError))
+def test_a_refused_note_releases_the_amplifier_pin(badge, digitalio, pwm, monkeypatch, error):
+    """The MacroPad: PWMOut refuses the speaker pin after the amplifier pin was claimed. That pin
+    is released all the same (else the next note's claim of it fails and every later beep is
+    silent): once the speaker pin is free again, the next note plays."""
+    time = types.ModuleType("time")      # as above: a stand-in for the HAL's nap only
+    time.sleep = lambda s: None
+    monkeypatch.setitem(sys.modules, "time", time)
+    h, clock = badge("adafruit_macropad_rp2040")
+    monkeypatch.setattr(sys.modules["pwmio"], "PWMOut", refusing(error))
+    h.tone(880, 20)
+    assert [(io.pin, io.value) for io in digitalio.made] == [("pin:SPEAKER_ENABLE", "released")]
+    digitalio.in_use = tuple(io.pin for io in digitalio.made if io.value != "released")
+    monkeypatch.setattr(sys.modules["pwmio"], "PWMOut", FakePWMOut)
+    h.tone(880, 20)
+    assert [(x.pin, x.released) for x in FakePWMOut.made] == [("pin:SPEAKER", True)]
+
+
 def test_tone_without_an_amplifier_pin_beeps_through_pwm_alone(badge, digitalio, pwm, monkeypatch):
     """The PicoSystem: a speaker pin (AUDIO) and no amplifier to enable (AUDIO_ENABLE None):
     the note plays and its pin is released, and no digital pin is claimed."""
