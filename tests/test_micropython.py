@@ -2,6 +2,7 @@
 import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -216,6 +217,21 @@ def test_selftest_on_micropython_plays_the_deals_it_is_given():
         assert out.returncode == 0, out.stderr
         lines.append(out.stdout.strip().splitlines()[-1])
     assert lines == ["selftest: 36 deals, hash 03b3a041"] * 2
+
+
+def test_a_selftest_that_fails_on_micropython_fails_the_tool(monkeypatch, tmp_path, capsys):
+    """MicroPython raising inside the selftest: the tool ends with its status (not 0) and passes
+    on its traceback, so CI fails and says why."""
+    from tools import selftest
+    (tmp_path / "tools").mkdir()
+    shutil.copy(os.path.join(selftest.ROOT, "tools", "mpy_run.mjs"), tmp_path / "tools")
+    os.symlink(os.path.join(selftest.ROOT, "node_modules"), tmp_path / "node_modules")
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "selftest.py").write_text("def main(d=None):\n    raise ValueError('rows out of step')\n")
+    monkeypatch.setattr(selftest, "ROOT", str(tmp_path))
+    assert selftest.main(["--runtime", "micropython"]) == 1
+    out = capsys.readouterr()
+    assert out.out == "" and "ValueError: rows out of step" in out.err, out
 
 
 def test_a_checkout_without_micropython_is_one_line(monkeypatch, tmp_path):
