@@ -17,7 +17,9 @@ measure() returns:
   hard_decision_searched_ms_micropython: median over the positions where Hard
       searched (elsewhere its best-scored card stood clear and it answered at once);
   hard_step_ref_loop_ratio: the longest single step of a Hard decision (the work the badge
-      does between two frames, firmware.players.WORK_PER_FRAME plies) / the reference loop;
+      does between two frames, firmware.players.WORK_PER_FRAME plies) / the reference loop
+      (per position the fastest of three runs, as for the decisions);
+  hard_decision_steps_most: the most steps one of those decisions took (work, not time);
   hard_budget_plies: the work budget (engine.bots.HARD_BUDGET) these figures are for.
 
 The reference loop is tools.bench.REF_LOOP, timed in the same run.
@@ -53,7 +55,6 @@ from engine.selftest import first_legal
 
 POSITIONS = %r
 WORK_PER_FRAME = %d
-step_us = 0
 
 def now():
     return time.ticks_us()
@@ -87,6 +88,8 @@ for v in views:          # warm up: scratch game and buffers exist, as on the ba
     b.choose(v, 1)
 ref = []
 best = [None] * len(views)
+step_best = [None] * len(views)     # per position: the longest step of its fastest run
+steps = [0] * len(views)            # per position: the steps its decision took
 searched = [False] * len(views)
 
 
@@ -115,14 +118,18 @@ def time_ref():
 
 
 def time_steps(i):     # position i in the badge's steps: the longest wait between two frames
-    global step_us
     if i < len(views):
         b.start(views[i], 7 + i)
         done = False
+        most = n = 0
         while not done:
             t = now()
             done = b.step(WORK_PER_FRAME)
-            step_us = max(step_us, time.ticks_diff(now(), t))
+            most = max(most, time.ticks_diff(now(), t))
+            n += 1
+        if step_best[i] is None or most < step_best[i]:
+            step_best[i] = most
+        steps[i] = n
 
 
 def time_choice(i):     # position i once; the fastest counts: a shared machine only adds time
@@ -144,8 +151,9 @@ TIME_STEPS = "#--\ngc.collect()\ntime_steps(%d)\n"
 REPORT = """#--
 ms = sorted(best)
 searched = sorted([best[i] for i in range(len(views)) if searched[i]])
-print(json.dumps({"ref_us": min(ref), "ms": ms, "searched": searched, "alloc": alloc, "hint": hint, "step_us": step_us,
-                  "budget": bots.HARD_BUDGET, "positions": len(views)}))
+print(json.dumps({"ref_us": min(ref), "ms": ms, "searched": searched, "alloc": alloc, "hint": hint,
+                  "step_us": max(step_best), "steps": max(steps), "budget": bots.HARD_BUDGET,
+                  "positions": len(views)}))
 """
 
 
@@ -154,7 +162,7 @@ def script():
     the reference loop again (the WebAssembly engine speeds up as it warms), report."""
     from firmware.players import WORK_PER_FRAME
     timings = "".join(TIME_CHOICE % i for _ in range(REPEATS) for i in range(2 * len(POSITIONS)))
-    steps = "".join(TIME_STEPS % i for i in range(2 * len(POSITIONS)))
+    steps = "".join(TIME_STEPS % i for _ in range(REPEATS) for i in range(2 * len(POSITIONS)))
     return SCRIPT % (POSITIONS, WORK_PER_FRAME) + TIME_REF + timings + steps + TIME_REF + REPORT
 
 
@@ -178,6 +186,7 @@ def measure():
         "hard_decision_searched_ms_micropython": {
             "median": round(sm[len(sm) // 2], 2) if sm else 0, "count": len(sm)},
         "hard_step_ref_loop_ratio": round(data["step_us"] / 1000.0 / ref, 3),
+        "hard_decision_steps_most": data["steps"],
         "hard_budget_plies": data["budget"],
     }
 
