@@ -124,10 +124,13 @@ def test_a_record_of_256_bytes_keeps_its_length_s_high_byte():
         assert newest(rec) == (data[:size], False)
 
 
-def test_the_first_write_ever_cut_off_at_any_byte_is_no_record_and_no_damage():
+@pytest.mark.parametrize("size", (0, 256))
+def test_the_first_write_ever_cut_off_at_any_byte_is_no_record_and_no_damage(size):
     """Nothing was kept before the first write: cut off after any byte (even the lone "R"), it
-    reads as no record, not a damaged one, and the next write lands."""
-    a = payloads()[0]
+    reads as no record, not a damaged one, and the next write lands. Whatever the record's
+    length: a 256-byte game record has a 1 in its length's high byte, which the check of the
+    first write's head must not read (a mutant comparing the head's fifth byte passed)."""
+    a = payloads()[0] if not size else bytes(range(256))
     for k in range(1, 10 + len(a)):
         flash = Tearing()
         rec = Record(flash, "game", 1)
@@ -193,6 +196,19 @@ def test_a_thing_in_the_older_slot_s_way_sends_the_write_to_the_other_slot(errno
     assert rec.write(c) is True
     assert newest(rec) == (c, False)
     assert store.load("game.0") == _wrap(1, 1, a)
+
+
+def test_a_write_past_a_stuck_slot_numbered_ffff_wraps_to_0():
+    """A thing in the way of the older slot, whose sequence number is 0xFFFF: the write goes
+    to the other slot numbered one past it, 0 as the count wraps (a mutant writing 0x10000
+    raised ValueError there: the record was not kept)."""
+    rec, store, a, b, c = older_slot_failing(raising(17, "in the way"))
+    store.cells["game.0"] = _wrap(1, 0xFFFF, a)
+    store.cells["game.1"] = _wrap(1, 0, b)
+    assert newest(rec) == (b, False)
+    assert rec.write(c) is True
+    assert store.load("game.1") == _wrap(1, 0, c)
+    assert newest(rec) == (c, False)
 
 
 def test_a_slot_in_the_way_that_lost_its_bytes_leaves_the_newest_record_alone():
