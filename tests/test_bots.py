@@ -479,6 +479,26 @@ def test_a_view_and_a_load_carry_the_pot():
     assert other.pot == g.pot and other.chips == g.chips
 
 
+def test_a_load_takes_only_a_view_of_its_own_table_and_records_into_the_log_given():
+    """Game.load refuses a view of other rules (or another table size), and a search's loaded
+    deal records its moves into the log it passes (one that keeps nothing, so a load allocates
+    none): mutants dropping the rules check, or always making a new log, passed."""
+    rules = preset("fan_tan")
+    g = Game(rules, 8, chips=[50] * 4)
+    v = g.view(g.turn)
+    for other in (Game(rules.with_(gate_penalty=4), 8, chips=[50] * 4),
+                  Game(rules, 8, chips=[50] * 5, players=5)):
+        with pytest.raises(ValueError, match="another table"):
+            other.load(v, g.hands)
+    log = bytearray()
+    scratch = Game(rules, 9, chips=[50] * 4)
+    scratch.load(v, g.hands, log)
+    x = scratch.legal_moves()[0]
+    assert scratch.play(x) == reasons.OK and scratch.log is log and log == bytes((x,))
+    scratch.load(v, g.hands)
+    assert scratch.log is not log and not scratch.log
+
+
 # ---- the card features, on positions set up by hand ------------------------------------
 
 def _position(key, mine, rows, counts, void=(), start=-1, bonus=-1, chips=0, **changes):

@@ -626,6 +626,15 @@ def test_eight_before_six_refuses_a_card_off_the_ends_as_off_the_ends():
     assert [g.check(x) for x in off(g)] == [R.NOT_AT_END] * len(off(g))
 
 
+def test_000_play_or_pay_refuses_the_card_below_its_first_card_as_off_the_ends():
+    """In Play or Pay a row only climbs: the 7 under a lone 8 touches no end it can take, and
+    is told so, not told to wait for the 8 as "8 before 6" would (a mutant giving that reason
+    whatever the rules passed)."""
+    g = rigged(preset("play_or_pay"), [["8S", "5H"], ["7S", "9S", "4H"]])
+    assert g.play(c("8S")) == R.OK
+    assert g.check(c("7S")) == R.NOT_AT_END
+
+
 def test_002_losers_holding_3_5_and_8_pay_the_winner_16():
     def dump_dead_ends(g):
         return max(g.legal_moves(), key=lambda x: (abs(x % 13 - 6), -x))
@@ -666,6 +675,29 @@ def test_002_a_player_passes_only_when_nothing_fits():
                     assert all(g.hands[p * 4 + s] & g.fits[s] == 0 for s in range(4)), (d, p)
         assert not any(g.can_play(p) for p in range(4))     # the deal is over: nobody plays on
     assert seen > 20
+
+
+def test_what_a_forced_pass_proved_is_kept_at_the_next_one():
+    """A player passed by the engine holds none of the cards that fitted then, and still none
+    of them at their next forced pass, when other cards fit: `void` gathers every pass's cards
+    (the hidden cards the standings list and the bots rule out; a mutant keeping only the last
+    pass's passed)."""
+    rng = Rng(5)
+    twice = 0
+    for d in range(1, 30):
+        g = Game(preset("sevens"), d)
+        proved = [0] * 16
+        while not g.over:
+            forced = g.forced[:]
+            moves = g.legal_moves()
+            assert g.play(moves[rng.below(len(moves))]) == R.OK
+            for p in range(4):
+                if g.forced[p] > forced[p]:           # the table the passes saw: after that card
+                    twice += forced[p] > 0
+                    for s in range(4):
+                        proved[p * 4 + s] |= g.fits[s]
+            assert g.void == proved, d
+    assert twice > 20
 
 
 # ---- rule book 003 (Parliament) --------------------------------------------
@@ -934,6 +966,17 @@ def test_a_match_refuses_rules_no_deal_can_play_with_the_reason(rules, players, 
     checked only the table size, and a Coventry bonus on sevens openings played whole deals)."""
     with pytest.raises(ValueError, match=why):
         Match(rules, 1, players)
+
+
+def test_seat_0_out_of_turn_is_refused():
+    """Seat 0 (the badge's own player) acting on another's turn is refused like any seat, with
+    the move the player to act could make (a mutant checking seats above 0 only passed)."""
+    g = deal_where(preset("sevens"), lambda g: g.turn != 0)
+    x = g.legal_moves()[0]
+    before = (bytes(g.log), list(g.hands), g.turn)
+    assert g.check(x, 0) == g.play(x, 0) == R.NOT_YOUR_TURN
+    assert (bytes(g.log), list(g.hands), g.turn) == before
+    assert g.play(x, g.turn) == R.OK
 
 
 def test_what_is_not_a_card_is_refused_with_a_reason():
