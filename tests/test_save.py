@@ -163,6 +163,18 @@ def test_an_old_version_record_is_refused_with_its_reason():
     assert "version" in str(e.value)
 
 
+def test_a_record_of_a_later_version_is_refused_with_its_reason():
+    """A record from a later firmware (a rule field more, version 4) is not read as this one's
+    fields shifted by a byte: a badge taken back to an older firmware says so (a mutant
+    reading version 4 with 19 rule fields passed)."""
+    m = played("fan_tan", 4, 77, moves=20)
+    body = bytearray(save.encode(m)[4:-4])
+    body.insert(len(FIELDS), 0)                 # the later version's new rule, off
+    later = b"FT" + bytes((4, len(body))) + bytes(body) + crc_bytes(crc32(bytes(body)))
+    with pytest.raises(save.SaveError, match="another version"):
+        save.decode(later)
+
+
 @pytest.mark.parametrize("version", (1, 2))
 def test_a_record_of_a_version_before_the_last_rule_fields_loads(version):
     """Version 1 records (16 rule fields, before "8 before 6") and version 2 (17, before
@@ -218,6 +230,12 @@ def _forged(key, change, players=None):
                            setattr(m, "deals", 1), m.start_chips.__setitem__(0, 0),
                            m.start_chips.__setitem__(1, 2 * m.rules.chips)),
      None, "the match was over"),            # a player out of chips
+    ("fan_tan", lambda m: (m.scores.__setitem__(2, -m.rules.chips), m.scores.__setitem__(1, m.rules.chips),
+                           setattr(m, "deals", 1), m.start_chips.__setitem__(2, 0),
+                           m.start_chips.__setitem__(1, 2 * m.rules.chips)),
+     None, "the match was over"),            # a player out of chips who is not seat 0
+    ("sevens", lambda m: (m.scores.__setitem__(1, 5), m.scores.__setitem__(2, -5)), None,
+     "bad scores"),                   # sums to 0 and seat 0 has none, but no deal was settled
     ("sevens", lambda m: setattr(m, "rules", m.rules.with_(target=5)), None,
      "bad rules: target out of range"),      # a rule set no deal can play, told why
 ])
@@ -285,7 +303,7 @@ def test_a_match_past_its_128th_deal_saved_mid_deal_comes_back_mid_deal():
     of 128 to 255 must not spill its top bit into the flag, or a deal in play would come back
     as settled (and its unfinished log refused as illegal moves)."""
     rules = preset("fan_tan").with_(players=3, chips=250, deals=0, strategic_pass=0)
-    for deals in (128, 200, 255, 383):
+    for deals in (128, 200, 255, 383, 16389, 32767):        # (bit 14 is the flag byte's top bit)
         m = Match(rules, 5)
         m.deals = deals
         g = m.game
@@ -329,6 +347,9 @@ def test_large_scores_round_trip_with_their_sign():
     m = Match(preset("sevens").with_(deals=250), 3)
     m.deals = 1
     m.scores[:] = [20000, -17000, -3000, 0]
+    back, _ = save.decode(save.encode(m))
+    assert back.scores == m.scores
+    m.scores[:] = [-32768, 32767, 1, 0]         # the ends of the two bytes a score has
     back, _ = save.decode(save.encode(m))
     assert back.scores == m.scores
 
