@@ -52,6 +52,18 @@ def test_round_trip_mid_deal_and_after_settling(key):
             assert same(m, back)
 
 
+def test_every_screen_number_comes_back_mid_deal_and_settled():
+    """The screen byte is the app's to use, 0 to 255, on a deal in play or on its results page
+    (a mutant refusing the numbers past 250 as illegal moves passed)."""
+    for settled in (0, 1):
+        m = played("sevens", 4, 6, moves=None if settled else 9)
+        if settled:
+            m.settle()
+        for screen in range(256):
+            back, got = save.decode(save.encode(m, screen))
+            assert got == screen and same(m, back)
+
+
 @pytest.mark.parametrize("key", ["fan_tan", "five_or_nine", "coventry", "play_or_pay"])
 def test_a_deal_of_strategic_passes_still_fits_in_256_bytes(key):
     for n in range(3, preset(key).max_players + 1):
