@@ -344,6 +344,16 @@ def test_a_dealer_seat_past_the_table_is_refused():
         save.decode(save.encode(m))
 
 
+def test_a_table_of_no_players_is_refused():
+    """A forged body whose player count is 0 is no table, not read as a default one (a mutant
+    taking 0 players for 4 loaded it)."""
+    data = bytearray(save.encode(Match(preset("sevens"), 3)))
+    data[4 + len(FIELDS)] = 0                  # the players byte, after the rule fields
+    body = bytes(data[4:-4])
+    with pytest.raises(save.SaveError, match="bad table"):
+        save.decode(bytes(data[:4]) + body + crc_bytes(crc32(body)))
+
+
 def test_a_chip_player_down_to_one_chip_plays_on_after_a_reload():
     """Only an empty stack ends a chip match: one chip left at a deal's start is still a seat."""
     m = Match(preset("fan_tan"), 3)
