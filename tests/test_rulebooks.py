@@ -877,6 +877,19 @@ def test_001_the_winner_may_deal_the_next_deal(key):
         (dealers[0] + i) % 5 for i in range(len(dealers))]
 
 
+@pytest.mark.parametrize("key", ("sevens", "fan_tan"))
+def test_after_a_deal_its_winner_leads_on_the_match_s_own_totals(key):
+    """The standings are the chips in a chip game (not what each won or paid since the start)
+    and the scores otherwise; after one deal its winner leads, with the most in a zero-sum
+    match as in a chip game (mutants ranking zero-sum by the fewest points, or standing chip
+    games by their scores, passed)."""
+    m = Match(preset(key), 4)
+    finish(m)
+    chips = preset(key).scoring == CHIPS
+    assert m.standings() == (m.chips if chips else m.scores)
+    assert m.leaders() == [m.game.winner]
+
+
 def test_chips_match_ends_when_someone_is_out_or_after_n_deals():
     rules = preset("fan_tan").with_(chips=5, deals=0)
     m = Match(rules, 1)
