@@ -305,6 +305,18 @@ def test_the_keyboard_keys_are_those_the_readme_gives_and_a_key_let_go_is_not_he
     assert hal.poll() == []
 
 
+def test_keys_for_a_button_already_mapped_take_the_spare_keys_in_turn():
+    """A second board key for a button (the MacroPad's knob press is a second OK) gets the
+    first spare keyboard key, space; a third gets the next spare, c: never one taken."""
+    import types
+    from hal import profile
+    from hal.buttons import OK
+    from hal.desktop import keyboard_map
+    assert keyboard_map(profile("adafruit_macropad_rp2040"))[-1] == ("space", 8)
+    p = types.SimpleNamespace(KEYS=(("GP1", OK, None), ("GP2", OK, None), ("GP3", OK, None)))
+    assert keyboard_map(p) == [("z", 0), ("space", 1), ("c", 2)]
+
+
 def test_the_window_clock_counts_real_milliseconds(monkeypatch):
     """In a window the HAL's clock is the real time since it started, in ms."""
     import time
