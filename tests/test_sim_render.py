@@ -59,6 +59,32 @@ def test_the_array_fill_draws_what_blinka_s_loop_draws(seed, monkeypatch):
     assert pictures(seed) == fast
 
 
+def test_a_tile_past_the_end_of_its_bitmap_draws_colour_0_as_blinka_does():
+    """A tile index beyond the bitmap's tiles (a TileGrid takes up to 255) is drawn as colour
+    0 in the array fill, as Blinka's loop draws it, not read from past the bitmap's last row."""
+    def picture():
+        displayio.release_displays()
+        d = desktop.SimDisplay(40, 24)
+        pal = displayio.Palette(3)
+        pal[0], pal[1], pal[2] = 0x102030, 0xFF0000, 0x00FF00
+        bmp = displayio.Bitmap(8, 8, 3)          # two tiles of 8 x 4, one above the other
+        for y in range(8):
+            for x in range(8):
+                bmp[x, y] = 1 + (y >= 4)
+        tg = displayio.TileGrid(bmp, pixel_shader=pal, width=5, height=6, tile_width=8, tile_height=4)
+        for i in range(30):
+            tg[i] = i % 4                        # tiles 2 and 3 are past the bitmap
+        g = displayio.Group()
+        g.append(tg)
+        d.root_group = g
+        d.refresh()
+        return pygame.image.tobytes(d.surface(), "RGB")
+    fast = picture()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_tilegrid, "_fill_pixels", desktop._slow_fill)
+        assert picture() == fast
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_the_cached_glyph_blit_draws_what_blinka_s_blit_draws(seed, monkeypatch):
     """Labels draw through hal.desktop's cached blit: at an edge of the bitmap, with corners
@@ -114,3 +140,27 @@ def test_a_one_bit_screen_is_shown_as_its_panel(board, paper, ink):
                      for y in range(0, sim.hal.profile.HEIGHT, 2))
     assert set(colours) == {paper, ink}
     assert colours.count(paper) > colours.count(ink)
+
+
+def test_a_refresh_counts_each_pixel_it_redraws_once_and_none_off_the_screen():
+    """last_redraw: the pixels a refresh redrew, from displayio's dirty areas: the whole screen
+    at first, then a grid's old and new places, counted once where they overlap, none when
+    nothing changed, and nothing past the screen's edge."""
+    displayio.release_displays()
+    d = desktop.SimDisplay(40, 30)
+    g = displayio.Group()
+    g.append(displayio.TileGrid(displayio.Bitmap(40, 30, 1), pixel_shader=displayio.Palette(1)))
+    tg = displayio.TileGrid(displayio.Bitmap(10, 8, 1), pixel_shader=displayio.Palette(1), x=2, y=3)
+    g.append(tg)
+    d.root_group = g
+    d.refresh()
+    assert d.last_redraw == 40 * 30
+    d.refresh()
+    tg.x = 6                                    # old place 2..12, new 6..16: 14 columns of 8 rows
+    d.refresh()
+    assert d.last_redraw == 14 * 8
+    d.refresh()
+    assert d.last_redraw == 0                   # nothing changed
+    tg.x, tg.y = 35, 26                         # half off the screen: 5 x 4 of it shows
+    d.refresh()
+    assert d.last_redraw == 10 * 8 + 5 * 4
