@@ -265,6 +265,43 @@ def test_f12_saves_a_numbered_shot_and_never_over_an_earlier_one(tmp_path, monke
     assert "Screenshot: " + str(tmp_path / "fantan-2.png") in capsys.readouterr().out
 
 
+def test_f12_that_cannot_write_its_shot_says_so_and_the_window_plays_on(tmp_path, monkeypatch, capsys):
+    """A shot F12 cannot write (here a folder stands where its temporary file goes; a full
+    disk alike) is one line on stderr, and the window runs its frames to the end."""
+    import pygame
+    from simulator import window
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "fantan-1.png.tmp").mkdir()
+    pygame.display.init()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0))
+    window.run_window("pimoroni_picosystem", 1, 1, str(tmp_path / "data"), frames=2,
+                      window_shot=str(tmp_path / "window.png"))
+    assert capsys.readouterr().err == "Screenshot failed: Is a directory\n"
+    assert (tmp_path / "window.png").exists() and not (tmp_path / "fantan-1.png").exists()
+
+
+def test_a_shot_s_name_skips_every_number_already_taken(tmp_path):
+    """F12's name is the first fantan-N.png not in the folder, past several taken."""
+    from simulator.window import shot_name
+    assert shot_name(str(tmp_path)) == str(tmp_path / "fantan-1.png")
+    for n in (1, 2, 4):
+        (tmp_path / ("fantan-%d.png" % n)).write_bytes(b"a shot")
+    assert shot_name(str(tmp_path)) == str(tmp_path / "fantan-3.png")
+
+
+@pytest.mark.parametrize("board, scale", [("adafruit_macropad_rp2040", 4), ("pimoroni_picosystem", 2)])
+def test_the_window_s_own_scale_fits_the_screen_and_is_at_most_4(tmp_path, board, scale):
+    """Without --scale, the badge's screen is shown as large as fits in 900 x 700, at most 4x:
+    the MacroPad's 128 x 64 at 4x, the PicoSystem's 240 x 240 at 2x."""
+    import pygame
+    from PIL import Image
+    from hal import profile
+    from simulator import window
+    pygame.display.init()
+    shot = tmp_path / "window.png"
+    window.run_window(board, 0, 1, str(tmp_path / "data"), frames=1, window_shot=str(shot))
+    assert Image.open(shot).size[0] == profile(board).WIDTH * scale + window.PANEL_W + 30
+
 def test_the_simulated_board_has_only_the_battery_led_and_speaker_its_profile_gives():
     """--battery reads only where the board has a battery pin, the LED lights only where it has
     one, and a board without a speaker notes no beep; the last 32 beeps are kept."""
@@ -406,9 +443,30 @@ def test_the_panel_s_key_rows_line_up_in_columns_that_do_not_overlap():
              if len(lines[row]) == 3]
     starts = [set(dx for _, dx in cells[c::3]) for c in range(3)]
     assert all(len(s) == 1 for s in starts), starts           # each column starts at one x
+    assert starts[0] == {8}                                   # indented under the heading's 0
+    assert set(dx for _, dx, row in render_panel(lines, font, (230, 230, 230)) if len(lines[row]) == 1) == {0}
     for c in range(2):
         assert max(s.get_width() + dx for s, dx in cells[c::3]) < min(starts[c + 1])
 
+
+def test_the_buttons_in_the_panel_keep_apart_and_wrap_only_when_the_row_is_full():
+    """The board's buttons in the panel: no two touch (a gap between neighbours and between
+    rows, on every board), and a button too wide for the panel stays on the first row rather
+    than leave it empty."""
+    import types
+    import pygame
+    from simulator.window import button_rects, PANEL_W
+    from hal.buttons import OK
+    import hal
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    for board in hal.BOARDS:
+        rects = [r.inflate(4, 4) for _, r in button_rects(hal.profile(board), font, 500, 300, PANEL_W)]
+        for i, r in enumerate(rects):
+            assert r.collidelist(rects[i + 1:]) == -1, board
+    wide = types.SimpleNamespace(KEYS=(("GP1", OK, None),), LABELS=("W" * 40,))
+    (label, r), = button_rects(wide, font, 500, 300, PANEL_W)
+    assert (r.x, r.y) == (500, 300)
 
 # ---- user mistakes on the command line are one line, not a traceback ---------------------------
 
@@ -751,6 +809,31 @@ def test_the_window_dims_with_the_backlight_and_lights_the_led(tmp_path, monkeyp
     buttons = window.button_rects(p, font, p.WIDTH + 20, 10 + 22 * len(window.panel_lines(p)), window.PANEL_W)
     led = (p.WIDTH + 20 + 9, buttons[-1][1].bottom + 19)
     assert im.getpixel(led) == (80, 230, 110) and im_full.getpixel(led) == (70, 70, 78)
+
+
+def test_a_backlight_nearly_out_shows_the_screen_at_its_floor_and_the_panel_in_its_rows(tmp_path, monkeypatch):
+    """A backlight at 0.1 (the app's second idle step) shows the screen at 0.15 of full, the
+    floor that keeps it readable; the panel's lines are 22 pixels apart, its last (F12, Esc)
+    drawn in its row."""
+    import pygame
+    from simulator import window
+    _, im_full, _, _ = _run_window(monkeypatch, tmp_path)
+    sim, im, _, _ = _run_window(monkeypatch, tmp_path, brightness=0.1)
+    data = im_full.crop((10, 10, 250, 250)).tobytes()
+    i = max(range(0, len(data), 3), key=lambda k: sum(data[k:k + 3])) // 3
+    bright, dim = tuple(data[3 * i:3 * i + 3]), im.getpixel((i % 240 + 10, i // 240 + 10))
+    assert sum(bright) > 300 and all(abs(d - b * 0.15) <= 3 for d, b in zip(dim, bright)), (dim, bright)
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    p = sim.hal.profile
+    lines = window.panel_lines(p)
+    text = font.render(lines[-1][0], True, (230, 230, 230))
+    want = pygame.Surface(text.get_size())
+    want.fill((40, 40, 48))
+    want.blit(text, (0, 0))
+    x, y = p.WIDTH + 20, 10 + 22 * (len(lines) - 1)
+    got = im.crop((x, y, x + text.get_width(), y + text.get_height())).tobytes()
+    assert got == pygame.image.tobytes(want, "RGB")
 
 
 def test_esc_closes_the_window_at_once(tmp_path, monkeypatch):
