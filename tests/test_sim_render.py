@@ -164,3 +164,19 @@ def test_a_refresh_counts_each_pixel_it_redraws_once_and_none_off_the_screen():
     tg.x, tg.y = 35, 26                         # half off the screen: 5 x 4 of it shows
     d.refresh()
     assert d.last_redraw == 10 * 8 + 5 * 4
+
+
+def test_a_one_bit_screen_lights_a_pixel_brighter_than_half():
+    """The Badger's picture turns each colour to paper or ink at half brightness (luminance
+    above 127): a grey of 150 is paper, one of 100 ink, as the badge's 1-bit panel shows them."""
+    hal = desktop.DesktopHal("pimoroni_badger2040")
+    pal = displayio.Palette(2)
+    pal[0], pal[1] = 0x969696, 0x646464
+    bmp = displayio.Bitmap(2, 1, 2)
+    bmp[1, 0] = 1
+    g = displayio.Group()
+    g.append(displayio.TileGrid(bmp, pixel_shader=pal, width=1, height=1))
+    hal.display.root_group = g
+    hal.refresh()
+    im = hal.image()
+    assert im.get_at((0, 0))[:3] == (235, 235, 225) and im.get_at((1, 0))[:3] == (30, 30, 30)
