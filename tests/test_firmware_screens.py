@@ -1154,6 +1154,19 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     assert sim.screen.top == 0                # the whole menu fits: none of it scrolled away
 
 
+def test_the_about_page_in_the_simulator_names_the_board_and_its_python():
+    """About, in the simulator: the board's name and id, then the runtime as "simulator, Python
+    3.x" (a bug report tells the simulator from a badge by it), and no heap line: the desktop
+    has no badge heap."""
+    import sys
+    sim = Sim("pimoroni_picosystem")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    select_menu(sim, "About")
+    sim.press("OK")
+    assert [line[0] for line in sim.screen.lines] == [
+        "Fan Tan", "PicoSystem", "pimoroni_picosystem", "simulator, Python %d.%d" % sys.version_info[:2]]
+
 def test_match_length_in_words_for_every_preset():
     """Each preset's match end, as the rules page of a game in progress says it. A race says
     about how many deals it lasts (found by QA: a Parliament match to 100 took 65 deals and
