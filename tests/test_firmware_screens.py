@@ -1970,6 +1970,19 @@ def test_a_hint_is_searched_for_only_on_your_own_turn():
     assert sim.screen is t and t.hinting is None
 
 
+def test_the_heap_estimate_counts_a_grid_s_every_tile_its_palette_s_colours_and_font_code_points():
+    """A TileGrid keeps a byte per tile (3 x 2 tiles: 6), a Palette 4 bytes a colour (4
+    colours: 16), and a loaded font its strip and 2 bytes per code point."""
+    import displayio
+    sim = Sim("pimoroni_picosystem", seed=3)
+    bmp = displayio.Bitmap(12, 8, 4)
+    grid = displayio.TileGrid(bmp, pixel_shader=displayio.Palette(4), width=3, height=2,
+                              tile_width=4, tile_height=4)
+    assert heap.tree_bytes(grid, set()) == heap.OBJ + 6 + heap.bitmap_bytes(bmp) + heap.OBJ + 4 * 4
+    fonts = list(ui._fonts.values())
+    assert fonts and sim.app is not None
+    assert heap.font_bytes() == sum(2 * heap.OBJ + heap.bitmap_bytes(f.bitmap) + 2 * f.count for f in fonts)
+
 def test_the_heap_estimate_counts_whole_words_label_text_and_the_engine_once():
     """firmware/heap.py as CircuitPython sizes things: a bitmap row is whole 32-bit words (33
     pixels at 1 bit take 2 words), a label its text too, a bitmap two grids share once, and the
