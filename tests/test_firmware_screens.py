@@ -405,6 +405,22 @@ def test_no_average_penalty_is_made_up_before_a_deal_is_played():
     assert "Avg penalty: 0.0 cards" in page_text(sim.screen)      # a won deal: no card left
 
 
+def test_the_statistics_reset_is_saved_at_once_and_back_returns_to_their_title_line(tmp_path):
+    """Statistics: OK, then "Yes, reset" empties them and saves that at once (the badge off and
+    on still reads none), the page comes back empty; BACK goes to the title on Statistics."""
+    sim = Sim(seed=30, data_dir=str(tmp_path))
+    sim.app.stats.add_deal("sevens", 2, True, 0)
+    sim.app.save_prefs()
+    select_menu(sim, "Statistics")
+    sim.press("OK")
+    sim.press("OK")                                   # reset? No is selected
+    sim.press("DOWN")
+    sim.press("OK")
+    assert sim.app.stats.deals == 0 and page_text(sim.screen)[0].startswith("Deals: 0 ")
+    assert Sim(data_dir=str(tmp_path)).app.stats.deals == 0      # the badge off and on
+    sim.press("BACK")
+    assert sim.screen.item_text(sim.screen.items[sim.screen.sel]) == "Statistics"
+
 @pytest.mark.parametrize("avg, words", ((13, ("1.3 cards", "1,3 carte", "1,3 Karten")),
                                         (19, ("1.9 cards", "1,9 carte", "1,9 Karten")),
                                         (20, ("2.0 cards", "2,0 cartes", "2,0 Karten"))))
