@@ -1117,6 +1117,30 @@ def test_the_hint_is_hards_choice_from_the_players_own_view():
     assert differ == 4
 
 
+def test_the_hint_on_a_deal_past_255_is_seeded_by_its_whole_number():
+    """firmware.players seeds a hint by the deal number's 16 bits, not its last byte: on deals
+    300 and 99999 the hint is Hard's choice with that seed, checked where a seed from the last
+    byte alone would lay a different card."""
+    from firmware.players import hint_search
+    differ = 0
+    for number in (300, 99999):
+        g = Match(preset("parliament"), number, 4).game
+        while not g.over:
+            p = g.turn
+            v = g.view(p)
+            seeds = [((base & 0xFFFF) * 7919 + number * 131 + len(g.log)) & 0x3FFFFFFF
+                     for base in (number, number & 0xFF)]
+            hard = bots.Bot(bots.HARD).choose(v, seeds[0])
+            if hard != bots.Bot(bots.HARD).choose(v, seeds[1]):
+                h = hint_search(g, p)
+                a = h.step()
+                while a is None:
+                    a = h.step()
+                assert a == hard
+                differ += 1
+            g.play(bots.choose(v, number + len(g.log), bots.MEDIUM))
+    assert differ >= 2
+
 def test_the_fast_policy_counts_the_others_cards_only_away_from_the_end():
     """The playouts' score for a card: more of my own cards behind it is better; with 4
     cards or more, fewer of the others' too; with 3 or fewer (the race), only my own."""
