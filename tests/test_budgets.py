@@ -116,6 +116,14 @@ def test_hard_decision_budgets_on_micropython():
     assert r["hard_step_ref_loop_ratio"] > 0
 
 
+def test_the_readme_gives_the_plies_the_badge_thinks_between_two_frames():
+    """The README's step figures (hard_step_ref_loop_ratio, about 0.13 s on an RP2040) are for
+    steps of firmware.players.WORK_PER_FRAME plies, the number it names."""
+    from firmware import players
+    with open(README, encoding="utf-8") as f:
+        said = re.search(r"`firmware\.players\.WORK_PER_FRAME` = (\d+) plies", f.read()).group(1)
+    assert int(said) == players.WORK_PER_FRAME
+
 def test_micropython_times_are_given_as_a_ratio_to_the_reference_loop(monkeypatch):
     """measure_engine's arithmetic on what the MicroPython script prints (a fixed reading, so no
     time is asserted): a deal's best time over the reference loop's, scaled by the loop's
@@ -205,6 +213,21 @@ def test_the_code_heap_script_sets_the_language_asked():
     src = bench.code_heap_script([bench.TEXT_NEEDS, ["firmware.text"]], 2)
     assert 'set_lang(2)' in src and 'set_lang(0)' not in src
 
+
+def test_a_language_switch_lets_go_of_the_old_words_before_the_new_load(monkeypatch):
+    """firmware.text.set_lang drops the current language's words before it borrows the next,
+    so the badge's heap never holds two languages' words at once (the text heap figure is
+    the largest language's, not two)."""
+    from firmware import text
+    held = []
+    borrow = text.borrow
+    monkeypatch.setattr(text, "borrow", lambda name: held.append(text.words) or borrow(name))
+    try:
+        text.set_lang(0)
+        text.set_lang(1)
+        assert held == [None, None] and text.words.__name__ == "firmware.text_fr"
+    finally:
+        text.set_lang(0)
 
 def test_the_code_heap_parts_and_the_source_sum(monkeypatch, tmp_path):
     """measure_code_heap's groups and what it adds: our CircuitPython modules with what the
