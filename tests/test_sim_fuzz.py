@@ -1,4 +1,5 @@
-"""Button mashing: 5,000 random presses per layout never raise, and the game stays sound."""
+"""Button mashing: 5,000 random presses per layout never raise, and the game stays sound; and
+mashing with power cuts loses nothing."""
 import random
 
 import pytest
@@ -7,6 +8,7 @@ from simhelp import Sim, LAYOUT_BOARDS, TableScreen, shown_hand
 from engine.rules import CHIPS
 from engine.cards import popcount
 from engine import reasons as R
+from engine import save
 from firmware import text
 
 PRESSES = 5000
@@ -34,6 +36,16 @@ def check_invariants(sim):
             assert dim == (g.check(card, scr.me) != R.OK)
 
 
+def mash(sim, rnd):
+    """One random press (MENU less often, so deals get played), a random wait, and the checks."""
+    b = rnd.randrange(8)
+    if b == 6 and rnd.random() < 0.7:
+        b = 4
+    sim.hal.inject(b)
+    sim.tick(rnd.choice((0, 10, 50, 120, 400)))
+    check_invariants(sim)
+
+
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_button_mashing(board):
     rnd = random.Random(board)
@@ -43,12 +55,7 @@ def test_button_mashing(board):
     at_table = 0
     try:
         for i in range(PRESSES):
-            b = rnd.randrange(8)
-            if b == 6 and rnd.random() < 0.7:   # MENU less often, so deals get played
-                b = 4
-            sim.hal.inject(b)
-            sim.tick(rnd.choice((0, 10, 50, 120, 400)))
-            check_invariants(sim)
+            mash(sim, rnd)
             if isinstance(sim.screen, TableScreen):
                 at_table += 1
                 deals_seen.add((id(sim.app.match), sim.screen.g.deal_number))
@@ -59,3 +66,48 @@ def test_button_mashing(board):
         text.set_lang(0)
     assert deals_seen, "the mashing never reached the table"
     assert at_table > PRESSES // 5, at_table
+
+
+def decided(match, me):
+    """The deal's log, and how much of it runs to your last decision (replayed from its record)."""
+    m = save.decode(save.encode(match))[0]
+    log = bytes(m.game.log)
+    mine = 0
+    for k in range(len(log)):
+        m.resume(log[:k])
+        if m.game.turn == me:
+            mine = k + 1
+    return log, mine
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_power_cuts_while_mashing_lose_no_decision_and_no_match(board, tmp_path):
+    """Button mashing with the power cut now and then (a new app on the same save folder): a
+    running match always comes back, and a cut mid-deal comes back to that deal with every
+    decision you made in it (the bots' moves after your last one may be made again)."""
+    rnd = random.Random("cut " + board)
+    sim = Sim(board, seed=rnd.randrange(1, 9999), data_dir=str(tmp_path))
+    sim.app.settings["auto"] = LAYOUT_BOARDS.index(board) % 2
+    mid_deal = 0
+    try:
+        for i in range(PRESSES // 3):
+            mash(sim, rnd)
+            if rnd.random() > 0.01:
+                continue
+            m, scr = sim.app.match, sim.screen
+            running = m is not None and not m.over
+            kept = None
+            if running and isinstance(scr, TableScreen) and not scr.g.over:
+                kept = (m.game.deal_number, decided(m, scr.me))
+            sim = Sim(board, data_dir=str(tmp_path))
+            back = sim.app.match
+            assert back is not None or not running, (i, type(scr).__name__)
+            if kept:
+                deal, (log, mine) = kept
+                resumed = bytes(back.game.log)
+                assert back.game.deal_number == deal and log.startswith(resumed), i
+                assert len(resumed) >= mine, (i, len(resumed), mine)
+                mid_deal += 1
+    finally:
+        text.set_lang(0)
+    assert mid_deal >= 5, mid_deal
