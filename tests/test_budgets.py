@@ -274,3 +274,92 @@ def test_main_estimates_a_hard_decision_and_ends_with_the_json(monkeypatch, caps
     assert r == {"ref_loop_ratio_micropython": 2.5, "engine_state_bytes_micropython": 9,
                  "text_heap_bytes_micropython": 8, "hard_decision_ref_loop_ratio": 1.25,
                  "hard_decision_ms_rp2040_estimate": round(1.25 * bench.RP2040_REF_LOOP_MS, 1)}
+
+
+def test_main_without_json_prints_only_the_table(monkeypatch, capsys):
+    """Without --json, main prints one aligned line per figure and no JSON line after them."""
+    from tools import bench, bench_bots
+    monkeypatch.setattr(bench, "measure_engine", lambda: {"ref_loop_ratio_micropython": 2.5})
+    monkeypatch.setattr(bench, "measure_engine_state", lambda: {"engine_state_bytes_micropython": 9})
+    monkeypatch.setattr(bench, "measure_code_heap", lambda: {"text_heap_bytes_micropython": 8})
+    monkeypatch.setattr(bench_bots, "measure", lambda: {"hard_decision_ref_loop_ratio": 1.25})
+    assert bench.main([]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 5 and not any(line.startswith("{") for line in out)
+    assert out[0].split() == ["engine_state_bytes_micropython", "9"]
+
+
+def test_a_micropython_run_that_fails_is_said_with_its_error(monkeypatch):
+    """A benchmark script MicroPython stopped (its heap ran out, say) ends the bench with
+    MicroPython's own error, not a JSON reader's complaint about what the script never printed."""
+    import subprocess
+    import pytest
+    from tools import bench
+    monkeypatch.setattr(bench, "run_micropython", lambda src, copies=(): subprocess.CompletedProcess(
+        [], 1, "", "MemoryError: memory allocation failed\n"))
+    for measure in (bench.measure_engine, bench.measure_engine_state):
+        with pytest.raises(SystemExit, match="benchmark failed:\nMemoryError: memory allocation failed"):
+            measure()
+
+
+def test_the_engine_script_times_fifty_deals_and_a_save_per_move():
+    """What tools.bench's MicroPython script reads, run as measure_engine runs it: five rounds of
+    ten timed deals (the count the deals per second are of), and times that are positive."""
+    import json
+    from tools import bench
+    out = bench.run_micropython(bench.MPY_SCRIPT, copies=("engine", "hal"))
+    assert out.returncode == 0, out.stderr
+    said = json.loads(out.stdout.strip().splitlines()[-1])
+    assert said["deals"] == 50
+    assert said["ref_us"] > 0 and said["deal_us"] > 0 and said["save_us"] > 0 and said["total_ms"] >= 0
+
+
+def test_the_readme_calibrates_the_bench_s_own_reference_loop():
+    """The loop the README tells a badge owner to time is ref_loop's body, so the estimate
+    RP2040_REF_LOOP_MS is of the loop the bench times."""
+    from tools import bench
+    with open(README, encoding="utf-8") as f:
+        readme = f.read()
+    body = [line.strip() for line in bench.REF_LOOP.strip().splitlines()[1:-1]]
+    at = readme.index("ref_loop()` (20,000 iterations")
+    quoted = [line.strip() for line in readme[at:].split("def f():", 1)[1].splitlines()[1:4]]
+    assert quoted == body
+
+
+def test_the_portable_group_needs_no_circuitpython_module():
+    """badge_modules puts a module among the portable ones only if it imports none of
+    CircuitPython's built-in modules (those STAND_INS stands in for): hal.circuitpython, the
+    badge's hardware, is counted with our CircuitPython modules."""
+    import ast
+    from tools import bench
+    portable, circuitpython, libraries = bench.badge_modules()
+    assert "hal.circuitpython" in circuitpython and "firmware.code" in circuitpython
+    for name, path in portable.items():
+        with open(path, "rb") as f:
+            tree = ast.parse(f.read())
+        imported = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                imported.update(a.name.split(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module.split(".")[0])
+        assert not imported & set(bench.STAND_INS), name
+
+
+def test_each_language_s_text_is_measured_in_that_language():
+    """text_heap measures firmware.text in the language asked (the three hold different words,
+    so different heaps), and the code heap's text figure is the largest of them."""
+    from tools import bench
+    text = bench.measure_code_heap()["text_heap_bytes_micropython"]   # builds build/mpy
+    heaps = [bench.text_heap(lang) for lang in range(3)]
+    assert len(set(heaps)) == 3 and max(heaps) == text
+
+
+def test_the_bench_compiles_with_the_mpy_version_its_micropython_loads():
+    """micropython_mpy_cross gives the compiler that emits the very .mpy version (with its
+    sub-version) the npm MicroPython announces, not an older one it happens to load."""
+    from tools import bench, bundle
+    out = bench.run_micropython("import sys\nprint(sys.implementation._mpy)\n", copies=())
+    announced = bundle.mpy_version_of(int(out.stdout.split()[-1]))
+    assert "." in announced
+    assert bundle._emitted_version(bench.micropython_mpy_cross()) == announced
