@@ -687,6 +687,55 @@ def test_hidden_files_stay_home(tmp_path):
     assert "/engine/game.py" in files and "/firmware/fonts/7x13.bin" in files
 
 
+def test_a_hidden_folder_or_one_beside_the_fonts_stays_home(tmp_path):
+    """A hidden folder of sources (an editor's checkpoints) is no part of the bundle, and only
+    what is inside firmware/fonts/ is data: a firmware/fonts.txt beside it is not."""
+    source = copy_source(tmp_path, ("engine", "firmware"))
+    (source / "engine" / ".checkpoints").mkdir()
+    (source / "engine" / ".checkpoints" / "game.py").write_text("X = 1\n")
+    (source / "firmware" / "fonts.txt").write_text("notes on the fonts\n")
+    files = bundle.build(source, libs=False)
+    assert not [p for p in files if "/." in p] and "/firmware/fonts.txt" not in files
+    assert "/firmware/fonts/7x13.bin" in files
+
+
+def test_a_bundle_without_libraries_has_nothing_under_lib():
+    """build(libs=False), what --no-libs flashes, is the project's files alone: no /lib."""
+    with_libs, without = bundle.build(), bundle.build(libs=False)
+    assert [p for p in with_libs if not p.startswith("/lib/")] == list(without)
+    assert "/lib/adafruit_display_text/label.py" in with_libs
+
+
+def test_a_module_named_as_an_entry_point_in_engine_or_hal_stays_in_its_package(tmp_path):
+    """Only the firmware's code.py, boot.py and main.py go to the root: a hal/main.py at the root
+    would be run by MicroPython in place of the game."""
+    source = copy_source(tmp_path, ("engine", "hal", "firmware"))
+    (source / "hal" / "main.py").write_text("X = 1\n")
+    (source / "engine" / "boot.py").write_text("Y = 1\n")
+    files = bundle.build(source, libs=False)
+    assert "/hal/main.py" in files and "/engine/boot.py" in files and "/main.py" not in files
+    assert files["/boot.py"] == bundle.strip_docstrings((source / "firmware" / "boot.py").read_bytes())
+
+
+def test_an_installed_library_goes_to_lib_with_its_python_files_and_the_adafruit_ones_it_imports(
+        tmp_path, monkeypatch):
+    """A library installed in a dist-packages folder (Debian's Python) is found as in
+    site-packages; only its .py files go, with the whole package of an adafruit_* it imports by a
+    dotted name, and never Blinka, the desktop's, even where it imports Blinka."""
+    site = tmp_path / "dist-packages"
+    (site / "adafruit_fakelcd").mkdir(parents=True)
+    (site / "adafruit_fakelcd" / "__init__.py").write_text(
+        "import adafruit_fakebus.spi\nimport adafruit_blinka\n")
+    (site / "adafruit_fakelcd" / "README.txt").write_text("not for the badge\n")
+    (site / "adafruit_fakebus").mkdir()
+    (site / "adafruit_fakebus" / "__init__.py").write_text("")
+    (site / "adafruit_fakebus" / "spi.py").write_text("X = 1\n")
+    monkeypatch.syspath_prepend(str(site))
+    assert sorted(bundle.library_files({}, wanted=("adafruit_fakelcd", "adafruit_blinka"))) == [
+        "/lib/adafruit_fakebus/__init__.py", "/lib/adafruit_fakebus/spi.py",
+        "/lib/adafruit_fakelcd/__init__.py"]
+
+
 def test_clean_tidies_only_the_bundles_own_folders():
     """--clean may remove stale files from the folders the bundle owns: its packages and each
     library package under /lib, never the root or /lib itself, where a user keeps other files."""
@@ -706,6 +755,37 @@ def test_a_driver_a_profile_imports_must_be_installed_to_be_bundled(tmp_path):
                        "is not installed here: install it with .venv/bin/pip install "
                        "adafruit-circuitpython-nonesuch-lcd"):
         bundle.build(source)
+
+
+def test_a_missing_driver_is_named_with_the_first_file_that_imports_it(tmp_path):
+    """Two profiles importing one driver that is not installed: the message names the first in
+    path order, the same file on every run."""
+    source = copy_source(tmp_path, ("hal",))
+    for name in ("lcd_a.py", "lcd_b.py"):
+        (source / "hal" / name).write_text("import adafruit_nonesuch_lcd\n")
+    with pytest.raises(bundle.BundleError, match="hal/lcd_a.py imports adafruit_nonesuch_lcd"):
+        bundle.build(source)
+
+
+def test_a_module_of_ours_imported_relatively_is_not_taken_for_a_library(tmp_path):
+    """`from .adafruit_glue import X` imports our own hal module, not an installed adafruit_*
+    library: the bundle takes it from the source and asks for nothing to be installed."""
+    source = copy_source(tmp_path, ("hal",))
+    (source / "hal" / "adafruit_glue.py").write_text("X = 1\n")
+    (source / "hal" / "glued.py").write_text("from .adafruit_glue import X\n")
+    files = bundle.build(source)
+    assert "/hal/adafruit_glue.py" in files and "/lib/adafruit_glue.py" not in files
+
+
+@pytest.mark.parametrize("data, line", [(b'X = 1\nY = """never closed\n', 2),
+                                        (b"if X:\n        a = 1\n    b = 2\n", 3)])
+def test_a_module_that_does_not_tokenize_is_named_with_its_line(tmp_path, data, line):
+    """A string never closed, or a line dedented to no block's level, is told with the line
+    tokenize stopped at, for either error tokenize raises."""
+    source = copy_source(tmp_path, ("engine",))
+    (source / "engine" / "bad.py").write_bytes(data)
+    with pytest.raises(bundle.BundleError, match=r"engine/bad.py is not valid Python \(line %d: " % line):
+        bundle.build(source, libs=False)
 
 
 DOCSTRINGS = '''"""The module,
