@@ -1044,6 +1044,17 @@ def test_a_compiler_that_fails_after_writing_its_mpy_is_named(tmp_path):
         bundle.compile_mpy({"/engine/a.py": b"A = 1\n"}, compiler)
 
 
+def test_a_compiler_s_complaint_on_stdout_that_is_no_traceback_is_its_first_line(tmp_path):
+    """A compiler that says what is wrong on stdout, in words that happen to hold ", line 1",
+    is quoted by its first line, not read as a traceback of the module."""
+    compiler = tmp_path / "chatty-mpy-cross"
+    compiler.write_text('#!/bin/sh\necho "bad option -O3, line 1 of its usage"\necho "usage: ..."\nexit 2\n')
+    compiler.chmod(0o755)
+    with pytest.raises(bundle.BundleError) as e:
+        bundle.compile_mpy({"/engine/a.py": b"A = 1\n"}, compiler)
+    assert str(e.value) == "mpy-cross failed on /engine/a.py: bad option -O3, line 1 of its usage"
+
+
 def test_the_mpy_files_carry_no_line_numbers(tmp_path):
     """compile_mpy compiles with -O3, which leaves out the line-number tables (about 4% less heap
     on the badge): its .mpy is smaller than mpy-cross makes by default."""
@@ -1264,6 +1275,21 @@ def test_the_bundle_listing_names_a_source_that_is_not_python_in_one_line(tmp_pa
                        timeout=60)
     assert r.returncode == 1 and r.stdout == "", (r.stdout, r.stderr)
     assert r.stderr.startswith("python -m tools.bundle: error: ") and "engine/" + name in r.stderr, r.stderr
+    assert len(r.stderr.splitlines()) == 1, r.stderr
+
+
+def test_the_bundle_listing_names_a_source_it_cannot_read_in_one_line(tmp_path):
+    """A module that is a link to nothing (a file moved away) makes the listing name it in one
+    line, status 1, as a source that is not Python does."""
+    (tmp_path / "tools").mkdir()
+    for tool in ("__init__.py", "bundle.py"):
+        shutil.copy(ROOT / "tools" / tool, tmp_path / "tools")
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "gone.py").symlink_to(tmp_path / "nowhere.py")
+    r = subprocess.run([sys.executable, "-m", "tools.bundle"], cwd=tmp_path, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 1 and r.stdout == "", (r.stdout, r.stderr)
+    assert r.stderr.startswith("python -m tools.bundle: error: ") and "engine/gone.py" in r.stderr, r.stderr
     assert len(r.stderr.splitlines()) == 1, r.stderr
 
 
