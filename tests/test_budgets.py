@@ -346,6 +346,18 @@ def test_the_portable_group_needs_no_circuitpython_module():
         assert not imported & set(bench.STAND_INS), name
 
 
+def test_the_text_heap_holds_the_text_alone():
+    """What firmware.text imports at its top (the engine's names, the levels, the firmware
+    package) is loaded before the text is measured: the text's figure held 1.1 KB of engine.levels
+    and the firmware package, which are not words."""
+    import ast
+    from tools import bench
+    with open(os.path.join(os.path.dirname(README), "firmware", "text.py"), "rb") as f:
+        tree = ast.parse(f.read())
+    imported = {node.module for node in tree.body if isinstance(node, ast.ImportFrom)}
+    assert "engine.levels" in imported and imported <= set(bench.TEXT_NEEDS)
+
+
 def test_each_language_s_text_is_measured_in_that_language():
     """text_heap measures firmware.text in the language asked (the three hold different words,
     so different heaps), and the code heap's text figure is the largest of them."""

@@ -168,7 +168,7 @@ CIRCUITPYTHON_MODULES = ("firmware.app", "firmware.code", "firmware.font", "firm
 # the names they interned, which MicroPython keeps, counted with our CircuitPython modules
 PAGE_MODULES = ("firmware.help_pages", "firmware.stats_page")
 LANGUAGE_MODULES = ("firmware.text_en", "firmware.text_fr", "firmware.text_de")
-TEXT_NEEDS = ["engine.rules", "engine.cards"]     # imported before the text is measured alone
+TEXT_NEEDS = ["engine.rules", "engine.cards", "engine.levels", "firmware"]   # imported before the text alone
 # loaded only while a page that needs them is written (firmware.text.rules_words), then dropped
 RULES_MODULES = ("firmware.rules_en", "firmware.rules_fr", "firmware.rules_de",
                  "firmware.options_en", "firmware.options_fr", "firmware.options_de")
