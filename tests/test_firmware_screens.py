@@ -2402,3 +2402,105 @@ def test_a_short_race_is_about_one_deal_never_none():
     dropping the floor of 1 passed)."""
     r = preset("parliament").with_(penalty=VALUES, target=10)
     assert help_pages.match_text(r) == "until 10 points (about 1 deal)"
+
+
+def test_a_flat_battery_reads_0_percent_on_the_title():
+    """A board that reads its battery as empty says "0%" in the corner, not nothing (a
+    reading of 0 is a reading)."""
+    sim = Sim("pimoroni_picosystem")
+    sim.hal.battery = lambda: 0
+    sim.app.title()
+    assert [lb.text for lb, x, y in labels(sim.screen) if lb.text.endswith("%")] == ["0%"]
+
+
+def test_the_deal_number_steps_round_from_99999_to_1_and_back():
+    """LEFT and RIGHT on Deal # step the number, round the five digits: RIGHT on 99999 deals
+    00001, LEFT there 99999 again (no 100000 nor 0)."""
+    sim = Sim(seed=1)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Deal #")
+    sim.app.settings["deal"] = 99999
+    sim.press("RIGHT")
+    assert sim.app.settings["deal"] == 1 and line_value(sim, "Deal #") == "1"
+    sim.press("LEFT")
+    assert sim.app.settings["deal"] == 99999
+
+
+def test_the_deal_digit_cursor_goes_round_all_five_digits_and_back_leaves_them():
+    """Typing a deal number: RIGHT walks the cursor over all five digits and round to the
+    first, LEFT from the first to the last; BACK (as OK) leaves the digits, on the New game
+    screen, with the number typed kept."""
+    sim = Sim(seed=1)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Deal #")
+    sim.press("OK")
+    seen = []
+    for _ in range(5):
+        seen.append(line_value(sim, "Deal #"))
+        sim.press("RIGHT")
+    assert seen == ["[0]0001", "0[0]001", "00[0]01", "000[0]1", "0000[1]"], seen
+    assert line_value(sim, "Deal #") == "[0]0001"
+    sim.press("LEFT")
+    assert line_value(sim, "Deal #") == "0000[1]"
+    sim.press("UP")
+    assert sim.app.settings["deal"] == 2
+    scr = sim.screen
+    sim.press("BACK")
+    assert sim.screen is scr and line_value(sim, "Deal #") == "2"
+    sim.press("UP")                         # the menu again: UP leaves the line
+    assert sim.app.settings["deal"] == 2 and "Deal #" not in scr.item_text(scr.items[scr.sel])
+
+
+
+def test_a_player_count_from_flash_that_the_preset_cannot_seat_falls_back_on_its_own(tmp_path):
+    """Prefs written by another version may hold a count its presets seated and this one's do
+    not (Sevens for 7): New game then shows the count the preset seats, and Start deals it
+    (the count was used as read: an unplayable rule set)."""
+    from engine.stats import Stats
+    sim = Sim(data_dir=str(tmp_path))
+    s = dict(sim.app.settings, preset=PRESETS.index("sevens"), players=7)
+    assert sim.app.saves.save_prefs(s, bytearray(7), Stats(), 0)
+    again = Sim(data_dir=str(tmp_path))
+    assert again.app.settings["players"] == 7
+    r = again.app.rules()
+    assert r.problem() is None and r.players == 4
+    select_menu(again, "New game")
+    again.press("OK")
+    assert line_value(again, "Players") == "4"
+    select_menu(again, "Start")
+    again.press("OK")
+    assert isinstance(again.screen, TableScreen) and again.screen.g.players == 4
+
+
+def test_the_players_line_goes_round_its_preset_s_counts_both_ways():
+    """Parliament seats 3 to 7: LEFT from 3 goes round to 7, RIGHT from 7 round to 3."""
+    sim = Sim(seed=1)
+    pick_preset(sim, PRESETS.index("parliament"))
+    select_menu(sim, "Players")
+    while sim.app.rules().players != 3:
+        sim.press("LEFT")
+    sim.press("LEFT")
+    assert sim.app.rules().players == 7 and line_value(sim, "Players") == "7"
+    sim.press("RIGHT")
+    assert sim.app.rules().players == 3
+
+
+def test_right_on_start_just_after_a_match_ends_starts_nothing_as_ok_does():
+    """New game from a match's end: RIGHT opens Start as OK does (the T-Display's R), so for
+    READ_MS it starts no new match either: a press that hurried the last deal is no choice."""
+    from firmware.screens import READ_MS
+    from simulator.core import STEP_MS
+    sim = Sim("lilygo_t_display_rp2040", seed=3)
+    sim.app.new_game(sim.app.now)           # as the standings of a finished match go on
+    scr = sim.screen
+    assert scr.item_text(scr.items[scr.sel]).startswith("Start")
+    since = sim.app.now
+    sim.press("RIGHT")
+    assert sim.screen is scr and sim.app.match is None
+    sim.tick(since + READ_MS - STEP_MS - sim.hal.clock)
+    sim.press("RIGHT", settle=False)        # handled READ_MS after: still as a page, refused
+    assert sim.app.now == since + READ_MS and sim.screen is scr and sim.app.match is None
+    sim.press("RIGHT")
+    assert isinstance(sim.screen, TableScreen)
