@@ -787,3 +787,16 @@ def test_on_e_ink_a_page_takes_ok_only_once_the_panel_has_shown_it():
         if isinstance(s, PageScreen):
             assert s in shown, "a page left before the panel showed it: %s" % s.title
             assert seen[i + 1][0] + t0 - shown[s] >= 600, (s.title, seen[i + 1][0] + t0 - shown[s])
+
+
+def test_a_race_s_penalty_points_read_without_a_plus_at_the_table():
+    """Domino is a race to 100 penalty points: after a deal the table says them as the
+    standings do, "You 3 pt/100" and "13 \u00b7 3 pt", never "+3", which reads as a gain."""
+    sim = _next_deal("domino", seed=30)
+    t = sim.screen
+    scores = sim.app.match.scores
+    assert isinstance(t, TableScreen) and any(scores) and t.g.rules.target == 100
+    said = t.status_r.text            # (with your dealer's mark where you deal: "You D 3 pt/100")
+    assert said.endswith(" %d pt/100" % scores[t.me]) and "+" not in said, said
+    for p, l1, l2, width in t.opp_labels:
+        assert l2.text.endswith(" %d pt" % scores[p]) and "+" not in l2.text, l2.text

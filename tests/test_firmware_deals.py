@@ -1389,3 +1389,46 @@ def test_the_results_write_points_in_the_language_s_unit(lang, unit):
     finally:
         text.set_lang(0)
     assert len(lines) == app.match.players and all(x.endswith(unit) for x in lines), lines
+
+
+def test_a_hint_on_the_first_card_past_the_hand_s_window_has_no_frame_until_it_shows(tmp_path):
+    """128x64, 3 players: Hard hints the 17th card, the first past the 16 places of the window
+    as it opens: the cursor goes there and the window with it; the cursor back on the first
+    card, the hinted card is out of view and its frame goes (it stood below the hand, a row
+    past the window's last). Domino, deal 60: you open."""
+    from engine.match import Match
+    from firmware.autosave import Saves, TABLE
+    from hal.file_store import FileStore
+    m = Match(preset("domino"), 60, players=3)
+    assert m.game.turn == 0
+    Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("domino"), 0, [0] * 7)
+    sim = Sim("adafruit_macropad_rp2040", data_dir=str(tmp_path))
+    t = sim.screen
+    cards = sorted_hand(t.g, t.me)
+    assert isinstance(t, TableScreen) and t.my_turn() and t.cap == 16
+    sim.press("HINT")
+    assert cards.index(t.hint_card) == t.cap == t.cursor and t.offset == 1 and not t.hint_tg.hidden
+    while t.cursor:
+        sim.press("LEFT")
+    assert t.offset == 0 and t.hint_tg.hidden
+    assert message(t).startswith(text.t("hint"))        # still said while you look around
+
+
+def test_on_128x64_your_turn_in_a_chip_game_without_a_paid_pass_says_your_chips():
+    """128x64 has no status line: on your turn with a card to lay and no pass to offer (Fan
+    Tan, the paid pass off), the message line says your chips after "Your turn" ("$47"), not the
+    pot and your name too, which left it no room for them (the bots' turns say those)."""
+    from engine.rules import CHIPS
+    sim = Sim("adafruit_macropad_rp2040", seed=3)
+    start_with(sim, "fan_tan", "Paid pass", 0, "strategic_pass")
+    t = sim.screen
+    assert t.status_l is None and t.g.rules.scoring == CHIPS
+    for _ in range(60):
+        while not t.my_turn() and not t.g.over:
+            sim.tick()
+        if t.g.over or PASS not in t.items:
+            break
+        sim.press("LEFT")                                   # the pass
+        sim.ok()
+    assert t.my_turn() and PASS not in t.items
+    assert message(t) == text.t("your_turn") + " \u00b7 $" + str(t.m.chips[t.me]), message(t)
