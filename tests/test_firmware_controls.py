@@ -800,3 +800,48 @@ def test_a_race_s_penalty_points_read_without_a_plus_at_the_table():
     assert said.endswith(" %d pt/100" % scores[t.me]) and "+" not in said, said
     for p, l1, l2, width in t.opp_labels:
         assert l2.text.endswith(" %d pt" % scores[p]) and "+" not in l2.text, l2.text
+
+
+def test_a_race_s_results_say_each_player_s_penalty_points_and_only_the_losers_cards():
+    """Domino is a race: its results say what each player's cards cost as penalty points, "= 3
+    pt" (a plus read as a gain), each loser's cards on a line of their own, and no line of
+    cards under the winner, who has none."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("domino"))
+    _play_to_deal_end(sim)
+    m = sim.app.match
+    g = m.game
+    lines = page_text(sim.screen)
+    said = [x for x in lines if x.startswith(("You:", "P2:", "P3:", "P4:"))]
+    assert len(said) == 4 and all("+" not in x for x in said), said
+    assert [x for x in said if x.endswith(" = 0 pt")] == [said[g.winner]], said
+    cards = [x for x in lines if x.startswith("  ")]
+    assert len(cards) == 3 and all(x.strip() for x in cards), lines
+    assert not lines[lines.index(said[g.winner]) + 1].startswith("  ")
+
+
+def test_a_race_s_end_says_who_reached_its_target():
+    """A race ends when a player's penalty points reach its target: the match's standings say
+    so ("100 points reached: P2"), not that anyone ran out of chips."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    m = sim.app.match
+    m.scores[1] = 104                        # P2 passes the target as this deal ends
+    _play_to_deal_end(sim)
+    assert m.over and m.enders() == [1]
+    sim.press("OK")                          # the results, on to the standings
+    lines = page_text(sim.screen)
+    assert sim.screen.title == text.t("standings") and "100 points reached: P2" in lines, lines
+
+
+def test_the_standings_mark_no_leader_while_all_stand_level():
+    """Before anyone has scored, everyone leads: the paused standings mark nobody with \u25c0 and
+    have no "\u25c0 leads" line."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    sim.press("MENU")
+    select_menu(sim, "Standings")
+    sim.press("OK")
+    lines = page_text(sim.screen)
+    assert sim.screen.title == text.t("standings") and lines[0].startswith("You")
+    assert not [x for x in lines if "\u25c0" in x], lines

@@ -2504,3 +2504,46 @@ def test_right_on_start_just_after_a_match_ends_starts_nothing_as_ok_does():
     assert sim.app.now == since + READ_MS and sim.screen is scr and sim.app.match is None
     sim.press("RIGHT")
     assert isinstance(sim.screen, TableScreen)
+
+
+def test_a_match_dealt_as_deal_99999_makes_the_next_new_game_deal_00001():
+    """Deal # goes round: LEFT from 1 deals 99999, and the next new game offers 1 (the
+    number after the last one dealt, round the five digits; not 100000)."""
+    sim = Sim(seed=1)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Deal #")
+    while sim.app.settings["deal"] != 1:
+        sim.press("RIGHT")
+    sim.press("LEFT")
+    assert line_value(sim, "Deal #") == "99999"
+    select_menu(sim, "Start")
+    sim.press("OK")
+    assert sim.screen.g.deal_number == 99999
+    sim.press("MENU")
+    quit_match(sim)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    assert line_value(sim, "Deal #") == "1"
+
+
+def test_the_pause_menu_offers_no_hint_on_a_turn_auto_play_lays_for_you():
+    """With Auto-play on, a turn with one card you can lay is no decision: MENU pressed before
+    Auto-play lays it pauses with no Hint line (there is nothing to hint), and Resume lays it."""
+    sim = Sim(seed=4)
+    sim.app.settings["auto"] = 1
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    for _ in range(5000):
+        if t.lone() >= 0 or t.g.over:
+            break
+        if t.my_turn():
+            sim.play_legal(settle=False)
+        else:
+            sim.tick()
+    card = t.lone()
+    assert card >= 0 and t.g.legal_moves() == [card]
+    sim.press("MENU", settle=False)
+    assert sim.screen.title == "Paused" and "hint" not in [i[0] for i in sim.screen.items]
+    sim.press("OK")                             # Resume: Auto-play lays it
+    assert card in sim.app.match.game.log
