@@ -845,3 +845,61 @@ def test_the_standings_mark_no_leader_while_all_stand_level():
     lines = page_text(sim.screen)
     assert sim.screen.title == text.t("standings") and lines[0].startswith("You")
     assert not [x for x in lines if "\u25c0" in x], lines
+
+
+def test_back_at_the_table_pauses_as_menu_does():
+    """On your turn BACK opens the pause menu, as MENU does (boards whose MENU is a chord:
+    BACK is the key at hand), and BACK there resumes the table."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    t = sim.screen
+    while not t.my_turn():
+        sim.tick()
+    sim.press("BACK")
+    assert isinstance(sim.screen, ListScreen) and sim.screen.title == "Paused"
+    sim.press("BACK")
+    assert isinstance(sim.screen, TableScreen) and sim.screen.my_turn()
+
+
+def test_the_standings_after_a_zero_sum_deal_sign_its_points_and_mark_no_dealer():
+    """Sevens scores zero-sum: the standings after its first deal say each player's points
+    with their sign ("+9 pt", "-3 pt"), as the table does; and no "D" marks a dealer, the
+    deal being settled (the pause menu's, mid-deal, marks this deal's)."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("sevens"))
+    m = sim.app.match
+    sim.press("MENU")
+    select_menu(sim, "Standings")
+    sim.press("OK")
+    dealer = text.seat(m.dealer, 0) + " " + text.t("dealer") + ":"
+    assert [x for x in page_text(sim.screen) if x.startswith(dealer)], page_text(sim.screen)
+    sim.press("BACK")                        # the pause menu, then the table
+    sim.press("BACK")
+    _play_to_deal_end(sim)
+    sim.press("OK")                          # the results, on to the standings
+    lines = page_text(sim.screen)
+    said = [x for x in lines if x.startswith(("You", "P2", "P3", "P4"))]
+    assert sim.screen.title == text.t("standings") and len(said) == 4, lines
+    for p in range(4):
+        n = m.scores[p]
+        assert said[p] == text.seat(p, 0) + ": " + ("+" if n > 0 else "") + str(n) + " pt" + \
+            (" \u25c0" if p in m.leaders() else ""), said
+
+
+def test_a_chip_game_s_standings_count_the_pot_only_while_a_deal_is_played():
+    """Chips: the pause menu's standings, mid-deal, say the pot ("Pot: $5", the chips add up
+    with it); those after the deal, the pot won and shared out, say none."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("fan_tan"))
+    m = sim.app.match
+    sim.press("MENU")
+    select_menu(sim, "Standings")
+    sim.press("OK")
+    assert "Pot: $" + str(m.game.pot) in page_text(sim.screen) and m.game.pot > 0
+    sim.press("BACK")                        # the pause menu, then the table
+    sim.press("BACK")
+    _play_to_deal_end(sim)
+    sim.press("OK")                          # the results, on to the standings
+    lines = page_text(sim.screen)
+    assert sim.screen.title == text.t("standings") and not [x for x in lines if x.startswith("Pot")], lines
+    assert sum(m.chips) == sum(m.start_chips)
