@@ -903,3 +903,22 @@ def test_a_chip_game_s_standings_count_the_pot_only_while_a_deal_is_played():
     lines = page_text(sim.screen)
     assert sim.screen.title == text.t("standings") and not [x for x in lines if x.startswith("Pot")], lines
     assert sum(m.chips) == sum(m.start_chips)
+
+
+def test_a_match_that_ends_after_its_deals_says_how_many_once():
+    """Sevens lasts 4 deals: the match's standings say why it ended ("After 4 deals") once,
+    not again as the count of deals played that a match still running shows ("After 3/4
+    deals")."""
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("sevens"))
+    m = sim.app.match
+    while True:
+        _play_to_deal_end(sim)
+        sim.press("OK")                      # the results, on to the standings
+        if m.over:
+            break
+        assert [x for x in page_text(sim.screen) if x.startswith("After ") and x.endswith("/4 deals")]
+        sim.press("OK")
+    lines = page_text(sim.screen)
+    assert m.deals == 4 and not m.enders() and lines[0] == text.t("match_over")
+    assert [x for x in lines if x.startswith("After ")] == ["After 4 deals"], lines
