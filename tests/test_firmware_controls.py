@@ -836,7 +836,7 @@ def test_a_race_s_end_says_who_reached_its_target():
 
 def test_the_standings_mark_no_leader_while_all_stand_level():
     """Before anyone has scored, everyone leads: the paused standings mark nobody with \u25c0 and
-    have no "\u25c0 leads" line."""
+    have no "\u25c0 leads" line; nor "OK: next deal", the deal being played (OK goes back)."""
     sim = Sim(seed=30)
     new_game(sim, PRESETS.index("parliament"))
     sim.press("MENU")
@@ -845,6 +845,7 @@ def test_the_standings_mark_no_leader_while_all_stand_level():
     lines = page_text(sim.screen)
     assert sim.screen.title == text.t("standings") and lines[0].startswith("You")
     assert not [x for x in lines if "\u25c0" in x], lines
+    assert text.ok("next_deal") not in lines and lines[-1] != text.ok("ok_new"), lines
 
 
 def test_back_at_the_table_pauses_as_menu_does():
