@@ -923,3 +923,27 @@ def test_a_match_that_ends_after_its_deals_says_how_many_once():
     lines = page_text(sim.screen)
     assert m.deals == 4 and not m.enders() and lines[0] == text.t("match_over")
     assert [x for x in lines if x.startswith("After ")] == ["After 4 deals"], lines
+
+
+def test_ok_on_a_finished_match_s_standings_opens_new_game_that_waits_before_it_starts():
+    """OK on a finished match's standings opens New game on Start; an OK right after (a
+    press still hurrying through the pages) starts nothing for READ_MS, one after it does."""
+    from firmware.screens import READ_MS
+    sim = Sim(seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    m = sim.app.match
+    m.scores[1] = 104                        # P2 passes the target as this deal ends
+    _play_to_deal_end(sim)
+    sim.press("OK")                          # the results, on to the standings
+    assert m.over
+    sim.press("OK")
+    scr = sim.screen
+    assert isinstance(scr, ListScreen) and sim.app.match is None
+    assert scr.item_text(scr.items[scr.sel]).startswith("Start")
+    opened = sim.hal.clock
+    sim.hal.inject(hal_OK)
+    sim.tick()
+    assert sim.screen is scr and sim.app.match is None
+    sim.tick(opened + READ_MS - sim.hal.clock)
+    sim.press("OK")
+    assert isinstance(sim.screen, TableScreen)
