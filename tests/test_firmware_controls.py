@@ -947,3 +947,15 @@ def test_ok_on_a_finished_match_s_standings_opens_new_game_that_waits_before_it_
     sim.tick(opened + READ_MS - sim.hal.clock)
     sim.press("OK")
     assert isinstance(sim.screen, TableScreen)
+
+
+def test_a_chip_game_s_results_say_what_the_net_is_made_of():
+    """Chips: each player's "net" is all they won or paid in the deal (ante, passes, the
+    cards' price, the pot), not the cards' price alone: the results say so under the players
+    (a beginner read "4 cards, net -11" as a mistake); a game in points has no such line."""
+    for key, said in (("fan_tan", True), ("sevens", False)):
+        sim = Sim(seed=30)
+        new_game(sim, PRESETS.index(key))
+        _play_to_deal_end(sim)
+        lines = page_text(sim.screen)               # (wrapped to the page's width)
+        assert (text.t("net_is") in " ".join(lines)) == said, lines
