@@ -1092,10 +1092,19 @@ def test_hard_values_a_chip_deal_at_what_each_loser_can_still_pay():
     assert short_losers >= 6 and short_self >= 6, (short_losers, short_self)
 
 
+def hinted(g, p):
+    """The card (or pass) the badge's hint gives seat p, its search stepped to the end."""
+    from firmware.players import hint_search
+    h = hint_search(g, p)
+    a = h.step()
+    while a is None:
+        a = h.step()
+    return a
+
+
 def test_the_hint_is_hards_choice_from_the_players_own_view():
     """firmware.players.hint_search asks Hard, with the seat's view and the position's
     seed; checked where Hard and Medium would lay different cards."""
-    from firmware.players import hint_search
     differ = 0
     for number in range(1, 30):
         g = Match(preset("fan_tan"), number, 4).game
@@ -1105,11 +1114,7 @@ def test_the_hint_is_hards_choice_from_the_players_own_view():
             seed = ((number & 0xFFFF) * 7919 + number * 131 + len(g.log)) & 0x3FFFFFFF
             hard = bots.Bot(bots.HARD).choose(v, seed)
             if hard != bots.Bot(bots.MEDIUM).choose(v, seed):
-                h = hint_search(g, p)
-                a = h.step()
-                while a is None:
-                    a = h.step()
-                assert a == hard
+                assert hinted(g, p) == hard
                 differ += 1
             g.play(bots.choose(v, number + len(g.log), bots.MEDIUM))
         if differ == 4:
@@ -1121,7 +1126,6 @@ def test_the_hint_on_a_deal_past_255_is_seeded_by_its_whole_number():
     """firmware.players seeds a hint by the deal number's 16 bits, not its last byte: on deals
     300 and 99999 the hint is Hard's choice with that seed, checked where a seed from the last
     byte alone would lay a different card."""
-    from firmware.players import hint_search
     differ = 0
     for number in (300, 99999):
         g = Match(preset("parliament"), number, 4).game
@@ -1132,14 +1136,11 @@ def test_the_hint_on_a_deal_past_255_is_seeded_by_its_whole_number():
                      for base in (number, number & 0xFF)]
             hard = bots.Bot(bots.HARD).choose(v, seeds[0])
             if hard != bots.Bot(bots.HARD).choose(v, seeds[1]):
-                h = hint_search(g, p)
-                a = h.step()
-                while a is None:
-                    a = h.step()
-                assert a == hard
+                assert hinted(g, p) == hard
                 differ += 1
             g.play(bots.choose(v, number + len(g.log), bots.MEDIUM))
     assert differ >= 2
+
 
 def test_the_fast_policy_counts_the_others_cards_only_away_from_the_end():
     """The playouts' score for a card: more of my own cards behind it is better; with 4

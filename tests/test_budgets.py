@@ -124,6 +124,7 @@ def test_the_readme_gives_the_plies_the_badge_thinks_between_two_frames():
         said = re.search(r"`firmware\.players\.WORK_PER_FRAME` = (\d+) plies", f.read()).group(1)
     assert int(said) == players.WORK_PER_FRAME
 
+
 def test_micropython_times_are_given_as_a_ratio_to_the_reference_loop(monkeypatch):
     """measure_engine's arithmetic on what the MicroPython script prints (a fixed reading, so no
     time is asserted): a deal's best time over the reference loop's, scaled by the loop's
@@ -228,6 +229,7 @@ def test_a_language_switch_lets_go_of_the_old_words_before_the_new_load(monkeypa
         assert held == [None, None] and text.words.__name__ == "firmware.text_fr"
     finally:
         text.set_lang(0)
+
 
 def test_the_code_heap_parts_and_the_source_sum(monkeypatch, tmp_path):
     """measure_code_heap's groups and what it adds: our CircuitPython modules with what the

@@ -865,18 +865,24 @@ def test_a_hand_wider_than_the_screen_marks_its_hidden_cards():
     assert four.screen.more is None                  # 13 cards fit
 
 
+def macropad_domino_at_your_turn(tmp_path, deal):
+    """The MacroPad powered up at a 3-player Domino deal you open (its game record saved at
+    the table in tmp_path): 17 cards or more, past the 16 places of its hand's window."""
+    from engine.match import Match
+    from firmware.autosave import Saves, TABLE
+    from hal.file_store import FileStore
+    m = Match(preset("domino"), deal, players=3)
+    assert m.game.turn == 0
+    Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("domino"), 0, [0] * 7)
+    return Sim("adafruit_macropad_rp2040", data_dir=str(tmp_path))
+
+
 def test_the_hand_s_window_keeps_the_cursor_and_the_hint_in_their_cards_frames(tmp_path):
     """128x64, 3 players: the window scrolls as the cursor steps onto the first card past it
     (the 17th, at once: not a step later with the frame gone), and a hinted card scrolled out
     to the left loses its frame (else drawn above the hand's far end). Domino, deal 34: you
     open, and Hard hints your second card."""
-    from engine.match import Match
-    from firmware.autosave import Saves, TABLE
-    from hal.file_store import FileStore
-    m = Match(preset("domino"), 34, players=3)
-    assert m.game.turn == 0
-    Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("domino"), 0, [0] * 7)
-    sim = Sim("adafruit_macropad_rp2040", data_dir=str(tmp_path))
+    sim = macropad_domino_at_your_turn(tmp_path, 34)
     t = sim.screen
     cards = sorted_hand(t.g, t.me)
     assert isinstance(t, TableScreen) and t.my_turn() and len(cards) == t.cap + 2
@@ -1396,13 +1402,7 @@ def test_a_hint_on_the_first_card_past_the_hand_s_window_has_no_frame_until_it_s
     as it opens: the cursor goes there and the window with it; the cursor back on the first
     card, the hinted card is out of view and its frame goes (it stood below the hand, a row
     past the window's last). Domino, deal 60: you open."""
-    from engine.match import Match
-    from firmware.autosave import Saves, TABLE
-    from hal.file_store import FileStore
-    m = Match(preset("domino"), 60, players=3)
-    assert m.game.turn == 0
-    Saves(FileStore(str(tmp_path))).save_game(m, TABLE, 0, PRESETS.index("domino"), 0, [0] * 7)
-    sim = Sim("adafruit_macropad_rp2040", data_dir=str(tmp_path))
+    sim = macropad_domino_at_your_turn(tmp_path, 60)
     t = sim.screen
     cards = sorted_hand(t.g, t.me)
     assert isinstance(t, TableScreen) and t.my_turn() and t.cap == 16

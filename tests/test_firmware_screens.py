@@ -421,6 +421,7 @@ def test_the_statistics_reset_is_saved_at_once_and_back_returns_to_their_title_l
     sim.press("BACK")
     assert sim.screen.item_text(sim.screen.items[sim.screen.sel]) == "Statistics"
 
+
 @pytest.mark.parametrize("avg, words", ((13, ("1.3 cards", "1,3 carte", "1,3 Karten")),
                                         (19, ("1.9 cards", "1,9 carte", "1,9 Karten")),
                                         (20, ("2.0 cards", "2,0 cartes", "2,0 Karten"))))
@@ -1182,6 +1183,7 @@ def test_the_about_page_in_the_simulator_names_the_board_and_its_python():
     sim.press("OK")
     assert [line[0] for line in sim.screen.lines] == [
         "Fan Tan", "PicoSystem", "pimoroni_picosystem", "simulator, Python %d.%d" % sys.version_info[:2]]
+
 
 def test_match_length_in_words_for_every_preset():
     """Each preset's match end, as the rules page of a game in progress says it. A race says
@@ -1999,6 +2001,7 @@ def test_the_heap_estimate_counts_a_grid_s_every_tile_its_palette_s_colours_and_
     assert fonts and sim.app is not None
     assert heap.font_bytes() == sum(2 * heap.OBJ + heap.bitmap_bytes(f.bitmap) + 2 * f.count for f in fonts)
 
+
 def test_the_heap_estimate_counts_whole_words_label_text_and_the_engine_once():
     """firmware/heap.py as CircuitPython sizes things: a bitmap row is whole 32-bit words (33
     pixels at 1 bit take 2 words), a label its text too, a bitmap two grids share once, and the
@@ -2451,7 +2454,6 @@ def test_the_deal_digit_cursor_goes_round_all_five_digits_and_back_leaves_them()
     assert sim.screen is scr and line_value(sim, "Deal #") == "2"
     sim.press("UP")                         # the menu again: UP leaves the line
     assert sim.app.settings["deal"] == 2 and "Deal #" not in scr.item_text(scr.items[scr.sel])
-
 
 
 def test_a_player_count_from_flash_that_the_preset_cannot_seat_falls_back_on_its_own(tmp_path):

@@ -302,6 +302,7 @@ def test_the_window_s_own_scale_fits_the_screen_and_is_at_most_4(tmp_path, board
     window.run_window(board, 0, 1, str(tmp_path / "data"), frames=1, window_shot=str(shot))
     assert Image.open(shot).size[0] == profile(board).WIDTH * scale + window.PANEL_W + 30
 
+
 def test_the_simulated_board_has_only_the_battery_led_and_speaker_its_profile_gives():
     """--battery reads only where the board has a battery pin, the LED lights only where it has
     one, and a board without a speaker notes no beep; the last 32 beeps are kept."""
@@ -469,6 +470,7 @@ def test_the_buttons_in_the_panel_keep_apart_and_wrap_only_when_the_row_is_full(
     assert (r.x, r.y) == (500, 300)
 
 # ---- user mistakes on the command line are one line, not a traceback ---------------------------
+
 
 @pytest.mark.parametrize("args, words", [
     (["--keys", "OK,FIRE"], "FIRE"),
@@ -792,17 +794,24 @@ def test_the_window_shows_the_badge_screen_and_gives_the_app_its_keys(tmp_path, 
     assert given == [1]                      # DOWN
 
 
+def _window_dimmed(monkeypatch, tmp_path, brightness, shown, **options):
+    """The window at full backlight and at `brightness`: the screen's brightest pixel shows at
+    `shown` of full; (sim, image, full image)."""
+    _, im_full, _, _ = _run_window(monkeypatch, tmp_path)
+    sim, im, _, _ = _run_window(monkeypatch, tmp_path, brightness=brightness, **options)
+    data = im_full.crop((10, 10, 250, 250)).tobytes()
+    i = max(range(0, len(data), 3), key=lambda k: sum(data[k:k + 3])) // 3
+    bright, dim = tuple(data[3 * i:3 * i + 3]), im.getpixel((i % 240 + 10, i // 240 + 10))
+    assert sum(bright) > 300 and all(abs(d - b * shown) <= 3 for d, b in zip(dim, bright)), (dim, bright)
+    return sim, im, im_full
+
+
 def test_the_window_dims_with_the_backlight_and_lights_the_led(tmp_path, monkeypatch):
     """A backlight at half (the app's first idle step) shows the screen at half brightness, not
     at the floor for a backlight nearly out; the your-turn LED beside the buttons is green lit."""
     import pygame
     from simulator import window
-    _, im_full, _, _ = _run_window(monkeypatch, tmp_path)
-    sim, im, _, _ = _run_window(monkeypatch, tmp_path, brightness=0.5, lit=True)
-    data = im_full.crop((10, 10, 250, 250)).tobytes()
-    i = max(range(0, len(data), 3), key=lambda k: sum(data[k:k + 3])) // 3
-    bright, dim = tuple(data[3 * i:3 * i + 3]), im.getpixel((i % 240 + 10, i // 240 + 10))
-    assert sum(bright) > 300 and all(abs(d - b * 0.5) <= 3 for d, b in zip(dim, bright)), (dim, bright)
+    sim, im, im_full = _window_dimmed(monkeypatch, tmp_path, 0.5, 0.5, lit=True)
     pygame.font.init()
     font = pygame.font.Font(None, 20)
     p = sim.hal.profile
@@ -817,12 +826,7 @@ def test_a_backlight_nearly_out_shows_the_screen_at_its_floor_and_the_panel_in_i
     drawn in its row."""
     import pygame
     from simulator import window
-    _, im_full, _, _ = _run_window(monkeypatch, tmp_path)
-    sim, im, _, _ = _run_window(monkeypatch, tmp_path, brightness=0.1)
-    data = im_full.crop((10, 10, 250, 250)).tobytes()
-    i = max(range(0, len(data), 3), key=lambda k: sum(data[k:k + 3])) // 3
-    bright, dim = tuple(data[3 * i:3 * i + 3]), im.getpixel((i % 240 + 10, i // 240 + 10))
-    assert sum(bright) > 300 and all(abs(d - b * 0.15) <= 3 for d, b in zip(dim, bright)), (dim, bright)
+    sim, im, _ = _window_dimmed(monkeypatch, tmp_path, 0.1, 0.15)
     pygame.font.init()
     font = pygame.font.Font(None, 20)
     p = sim.hal.profile
