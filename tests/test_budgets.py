@@ -262,15 +262,21 @@ def test_the_code_heap_parts_and_the_source_sum(monkeypatch, tmp_path):
                                   ["firmware.app"], list(bench.PAGE_MODULES)]
 
 
-def test_main_estimates_a_hard_decision_and_ends_with_the_json(monkeypatch, capsys):
-    """The Hard decision's estimate is its ratio times the reference loop's RP2040 time, and
-    --json ends with every figure on one line."""
-    import json
+def fixed_readings(monkeypatch):
+    """tools.bench's four measurements replaced by one fixed figure each (no MicroPython run)."""
     from tools import bench, bench_bots
     monkeypatch.setattr(bench, "measure_engine", lambda: {"ref_loop_ratio_micropython": 2.5})
     monkeypatch.setattr(bench, "measure_engine_state", lambda: {"engine_state_bytes_micropython": 9})
     monkeypatch.setattr(bench, "measure_code_heap", lambda: {"text_heap_bytes_micropython": 8})
     monkeypatch.setattr(bench_bots, "measure", lambda: {"hard_decision_ref_loop_ratio": 1.25})
+
+
+def test_main_estimates_a_hard_decision_and_ends_with_the_json(monkeypatch, capsys):
+    """The Hard decision's estimate is its ratio times the reference loop's RP2040 time, and
+    --json ends with every figure on one line."""
+    import json
+    from tools import bench
+    fixed_readings(monkeypatch)
     assert bench.main(["--json"]) == 0
     r = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert r == {"ref_loop_ratio_micropython": 2.5, "engine_state_bytes_micropython": 9,
@@ -280,11 +286,8 @@ def test_main_estimates_a_hard_decision_and_ends_with_the_json(monkeypatch, caps
 
 def test_main_without_json_prints_only_the_table(monkeypatch, capsys):
     """Without --json, main prints one aligned line per figure and no JSON line after them."""
-    from tools import bench, bench_bots
-    monkeypatch.setattr(bench, "measure_engine", lambda: {"ref_loop_ratio_micropython": 2.5})
-    monkeypatch.setattr(bench, "measure_engine_state", lambda: {"engine_state_bytes_micropython": 9})
-    monkeypatch.setattr(bench, "measure_code_heap", lambda: {"text_heap_bytes_micropython": 8})
-    monkeypatch.setattr(bench_bots, "measure", lambda: {"hard_decision_ref_loop_ratio": 1.25})
+    from tools import bench
+    fixed_readings(monkeypatch)
     assert bench.main([]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 5 and not any(line.startswith("{") for line in out)

@@ -256,16 +256,21 @@ def pwm(monkeypatch):
     return stand_in(monkeypatch, "pwmio", FakePWMOut, "PWMOut")
 
 
+def nap_with(monkeypatch, sleep):
+    """The HAL's nap (time.sleep) as `sleep`, through a stand-in time module for the HAL's import
+    only: the real time.sleep is also called by displayio's background thread, which would then
+    spin and fill what `sleep` records without end."""
+    time = types.ModuleType("time")
+    time.sleep = sleep
+    monkeypatch.setitem(sys.modules, "time", time)
+
+
 def test_tone_beeps_through_pwm_and_enables_the_amplifier(badge, digitalio, pwm, monkeypatch):
     """The MacroPad: its speaker pin at the note's pitch, half duty, for the note's length,
     with the amplifier enabled meanwhile; every pin released after, note by note."""
     slept = []
-    # A stand-in time module for the HAL's import only: the real time.sleep is also called by
-    # displayio's background thread, which would then spin and fill `slept` without end.
-    time = types.ModuleType("time")
     amp = []                # the amplifier's pin while the note sounds
-    time.sleep = lambda s: (slept.append(s), amp.append(digitalio.made[-1].value))
-    monkeypatch.setitem(sys.modules, "time", time)
+    nap_with(monkeypatch, lambda s: (slept.append(s), amp.append(digitalio.made[-1].value)))
     h, clock = badge("adafruit_macropad_rp2040")
     h.tone(1320, 30)
     h.tone(1760, 40)
@@ -280,9 +285,7 @@ def test_a_refused_note_releases_the_amplifier_pin(badge, digitalio, pwm, monkey
     """The MacroPad: PWMOut refuses the speaker pin after the amplifier pin was claimed. That pin
     is released all the same (else the next note's claim of it fails and every later beep is
     silent): once the speaker pin is free again, the next note plays."""
-    time = types.ModuleType("time")      # as above: a stand-in for the HAL's nap only
-    time.sleep = lambda s: None
-    monkeypatch.setitem(sys.modules, "time", time)
+    nap_with(monkeypatch, lambda s: None)
     h, clock = badge("adafruit_macropad_rp2040")
     monkeypatch.setattr(sys.modules["pwmio"], "PWMOut", refusing(error))
     h.tone(880, 20)
@@ -296,10 +299,8 @@ def test_a_refused_note_releases_the_amplifier_pin(badge, digitalio, pwm, monkey
 def test_tone_without_an_amplifier_pin_beeps_through_pwm_alone(badge, digitalio, pwm, monkeypatch):
     """The PicoSystem: a speaker pin (AUDIO) and no amplifier to enable (AUDIO_ENABLE None):
     the note plays and its pin is released, and no digital pin is claimed."""
-    time = types.ModuleType("time")      # as above: a stand-in for the HAL's nap only
     slept = []
-    time.sleep = slept.append
-    monkeypatch.setitem(sys.modules, "time", time)
+    nap_with(monkeypatch, slept.append)
     h, clock = badge("pimoroni_picosystem")
     assert h.profile.AUDIO and h.profile.AUDIO_ENABLE is None
     h.tone(880, 20)
