@@ -1,0 +1,70 @@
+"""tools.make_font's command line: which fonts it needs before it writes any, and the strips it
+remakes. (Its glyph work is tested with the layouts, in test_firmware_layout.py.)"""
+import os
+import shutil
+
+import pytest
+
+from simulator.core import FONT_DIR
+from tools import make_font
+
+
+def _bdfs(folder, sizes=make_font.SIZES):
+    os.makedirs(str(folder), exist_ok=True)
+    for size in sizes:
+        shutil.copy(os.path.join(FONT_DIR, size + ".bdf"), str(folder))
+
+
+def _refused(capsys, argv):
+    """main's usage error: exit status 2 and its message."""
+    with pytest.raises(SystemExit) as e:
+        make_font.main(argv)
+    assert e.value.code == 2
+    return capsys.readouterr().err.splitlines()[-1]
+
+
+def test_strips_are_remade_from_the_bdf_sources_byte_for_byte(tmp_path, capsys):
+    """--strips writes every size's .bin from its .bdf: the files the badge ships."""
+    _bdfs(tmp_path)
+    make_font.main(["--strips", "--out", str(tmp_path)])
+    for size in make_font.SIZES:
+        with open(str(tmp_path / (size + ".bin")), "rb") as f, \
+                open(os.path.join(FONT_DIR, size + ".bin"), "rb") as shipped:
+            assert f.read() == shipped.read(), size
+    said = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in said] == list(make_font.SIZES)
+    assert said[0] == "5x8 strip: %d bytes" % os.path.getsize(str(tmp_path / "5x8.bin"))
+
+
+def test_a_missing_bdf_stops_the_strips_before_any_is_written(tmp_path, capsys):
+    """Never half a set: one .bdf lacking, no .bin is written, and the message names it and
+    says how to make it."""
+    _bdfs(tmp_path, make_font.SIZES[:-1])
+    err = _refused(capsys, ["--strips", "--out", str(tmp_path)])
+    assert err.endswith("missing %s: run without --strips to make them" % (tmp_path / "9x15.bdf"))
+    assert not [n for n in os.listdir(str(tmp_path)) if n.endswith(".bin")]
+
+
+def test_missing_source_fonts_are_named_with_the_way_to_get_them(tmp_path, capsys, monkeypatch):
+    """Without the X11 fonts nothing is made, not even the --out folder: the default source
+    folder asks for Debian's package, another --src says they are not there."""
+    out = tmp_path / "out"
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "6x10.pcf.gz").write_bytes(b"")
+    err = _refused(capsys, ["--src", str(src), "--out", str(out)])
+    lack = [str(src / (s + ".pcf.gz")) for s in make_font.SIZES if s != "6x10"]
+    assert err.endswith("missing %s: not in --src" % ", ".join(lack))
+    monkeypatch.setattr(make_font, "SRC", str(tmp_path / "misc"))     # a machine without them
+    err = _refused(capsys, ["--out", str(out)])
+    assert err.endswith(".pcf.gz: apt-get install xfonts-base")
+    assert not out.exists()
+
+
+def test_an_out_path_that_is_a_file_is_refused(tmp_path, capsys):
+    """--out naming a file: refused by name, the file left as it was."""
+    path = tmp_path / "fonts"
+    path.write_bytes(b"mine")
+    err = _refused(capsys, ["--strips", "--out", str(path)])
+    assert err.endswith("--out %s: a file is there, not a folder" % path)
+    assert path.read_bytes() == b"mine"
