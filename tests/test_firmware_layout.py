@@ -660,6 +660,13 @@ def test_lines_fit_counts_every_line_whose_glyph_cells_end_above_the_bottom(font
             assert more > bottom, (name, bottom, n)
 
 
+def test_a_screen_too_short_for_one_whole_line_still_shows_one(fonts):
+    """ui.lines_fit never counts 0 lines: where not even one line's glyph cells end above the
+    bottom, a menu or a page still shows its first line (with none it showed only its title)."""
+    for name, lh in (("5x8", 8), ("6x10", 11), ("7x13", 14), ("9x15", 16)):
+        assert ui.lines_fit(name, 10, 10, lh) == 1, name
+
+
 def test_a_price_keeps_its_name_where_a_line_breaks(fonts):
     """A signed number stays with the word before it: the MacroPad's French results read
     "Vous: 3 cartes, solde" / "-18", and the table's help "affichée Passer" / "-6…-9" (QA)."""
@@ -687,6 +694,24 @@ def test_a_wrapped_line_neither_starts_with_a_dot_nor_follows_an_empty_one(fonts
     assert ui.wrap("aaaa bbbb \u00b7 cccc", "6x10", w) == ["aaaa bbbb", "cccc"]
     assert ui.wrap("Zusammenstellung", "6x10", w) == ["Zusammenstellung"]
     assert ui.wrap("ab Zusammenstellung cd", "6x10", w) == ["ab", "Zusammenstellung", "cd"]
+
+
+def test_a_colon_in_a_sentence_of_five_words_wraps_as_any_other(fonts):
+    """A "label:" keeps its own line only for a key's name of two to four words: before a colon
+    after five words, the line breaks where the words fill it, as in a sentence."""
+    width = ui.text_width("One two three four five:", "6x10")
+    assert ui.wrap("One two three four: five six", "6x10", ui.text_width("One two three four:", "6x10")) == \
+        ["One two three four:", "five six"]
+    assert ui.wrap("One two three four five: six seven", "6x10", width) == \
+        ["One two three four", "five: six seven"]
+
+
+def test_a_label_and_its_value_that_fill_the_line_to_the_pixel_stay_together(fonts):
+    """Between parts joined by a "\u00b7", "Key: value" stays one word where it is exactly as wide
+    as the line: "ab" / "Key: value", not "ab \u00b7 Key:" / "value"."""
+    for name in ("5x8", "6x10", "7x13"):
+        width = ui.text_width("Key: value", name)
+        assert ui.wrap("ab \u00b7 Key: value", name, width) == ["ab", "Key: value"], name
 
 
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "pajenicko_picopad"))
