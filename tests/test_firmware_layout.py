@@ -428,6 +428,15 @@ def test_the_next_rank_reads_on_every_tile(fonts, board):
     assert outlined(art, ui.T_NEED) == (tw >= 12), board    # outlined from 12 px wide tiles
 
 
+def test_the_next_rank_is_outlined_from_the_tile_its_8_fits_with_a_pixel_each_side(fonts):
+    """The outline needs the "8"'s ink and a clear pixel on each side inside it: 5x8's 4-pixel
+    8 is outlined on a 10-pixel tile, and stands bare on a 9-pixel one, where it would touch
+    the outline's side; a tile 4 rows taller than the 8 is outlined too, 3 is not."""
+    for tw, th, framed in ((10, 12, True), (9, 12, False), (10, 10, True), (10, 9, False)):
+        art = ui.CardArt(tw, th, "5x8", ui.Theme())
+        assert outlined(art, ui.T_NEED + 7) == framed, (tw, th)
+
+
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_a_cards_glyphs_stand_centred_clear_of_its_edges(fonts, board):
     """On a card the rank and the suit have face on both sides where there is room (on the
@@ -694,6 +703,22 @@ def test_a_wrapped_line_neither_starts_with_a_dot_nor_follows_an_empty_one(fonts
     assert ui.wrap("aaaa bbbb \u00b7 cccc", "6x10", w) == ["aaaa bbbb", "cccc"]
     assert ui.wrap("Zusammenstellung", "6x10", w) == ["Zusammenstellung"]
     assert ui.wrap("ab Zusammenstellung cd", "6x10", w) == ["ab", "Zusammenstellung", "cd"]
+
+
+def test_a_dot_where_the_last_line_breaks_leaves_no_empty_line(fonts):
+    """A "\u00b7" that ends the text where the line breaks is dropped with the break: no empty
+    last line is left on the page."""
+    w = ui.text_width("aaaa bbbb", "6x10")
+    assert ui.wrap("aaaa bbbb \u00b7", "6x10", w) == ["aaaa bbbb"]
+
+
+def test_an_indented_line_wraps_under_its_indent(fonts):
+    """A line indented under its heading (the cards a player held, a key's hint) keeps its
+    indent on every line it wraps to."""
+    for name in ("5x8", "6x10"):
+        w = ui.text_width("  10\u2660 J\u2660", name)
+        assert ui.wrap("  10\u2660 J\u2660 Q\u2660 K\u2660", name, w) == \
+            ["  10\u2660 J\u2660", "  Q\u2660 K\u2660"], name
 
 
 def test_a_colon_in_a_sentence_of_five_words_wraps_as_any_other(fonts):
