@@ -1860,6 +1860,41 @@ def test_a_menu_line_gives_its_name_all_the_room_its_value_leaves():
     assert scr.rows[1][0].text == " A"
 
 
+def test_a_menu_line_s_name_stays_clear_of_its_value_on_every_screen():
+    """However long a name and its value, the name ends at least 4 pixels before the value
+    begins (it gives way where they would come closer), on every layout's width and font."""
+    from firmware.layouts import for_size
+    sim = Sim()
+    for w, h in ((128, 64), (160, 128), (240, 135), (240, 240), (296, 128), (320, 240)):
+        L = sim.app.layout = for_size(w, h)
+        fw = ui.text_width("M", L.font)
+        for m in range(1, 4):
+            items = [["N" * n, lambda m=m: "V" * m, None, later(int)] for n in range(1, w // fw)]
+            scr = ListScreen(sim.app, "t", items, sel=len(items) - 1)
+            sim.app.goto(scr)
+            for i in range(len(items)):
+                scr.sel = i
+                scr.show()
+                row = scr.sel - scr.top
+                name, value = scr.rows[row]
+                gap = (w - 2 - ui.text_width(value.text, L.font)) - (2 + ui.text_width(name.text, L.font))
+                assert gap >= 4, (w, m, name.text, value.text)
+
+
+def test_down_past_a_tall_menu_s_last_row_scrolls_it_one_line():
+    """MacroPad's Rules & help: DOWN from the last row in view brings in the next line alone,
+    marked on the bottom row, and the view moves no further."""
+    sim = Sim("adafruit_macropad_rp2040")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    scr = sim.screen
+    assert len(scr.items) > scr.visible
+    for _ in range(scr.visible):
+        sim.press("DOWN")
+    assert scr.sel == scr.visible and scr.top == 1
+    assert scr.rows[-1][0].text == "\u25b6" + scr.item_text(scr.items[scr.sel])
+
+
 @pytest.mark.parametrize("w, h", ((128, 64), (160, 128), (240, 135), (240, 240), (296, 128), (320, 240)))
 def test_a_long_page_fills_a_screen_of_any_height_to_its_last_whole_row(w, h):
     """A screen a few pixels taller or shorter than a board's (a new board): a page shows as
