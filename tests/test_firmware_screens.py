@@ -1881,6 +1881,28 @@ def test_a_menu_line_s_name_stays_clear_of_its_value_on_every_screen():
                 assert gap >= 4, (w, m, name.text, value.text)
 
 
+def test_a_name_that_fills_the_line_to_the_gap_leaves_its_value_s_arrows_spaced():
+    """On 128x64, a marked line whose name and "\u25c0 3 \u25b6" leave exactly the gap between
+    them keeps the arrows a space from the value; they close up only for a name one letter longer."""
+    sim = Sim("adafruit_macropad_rp2040")
+    L = sim.app.layout
+    fw = ui.text_width("M", L.font)
+    n = (L.w - 8) // fw - len("\u25c0 3 \u25b6") - 1            # the cursor mark, then the name
+    assert ui.text_width("\u25b6" + "N" * n + "\u25c0 3 \u25b6", L.font) == L.w - 8
+    for name, value in (("N" * n, "\u25c0 3 \u25b6"), ("N" * (n + 1), "\u25c03\u25b6")):
+        scr = ListScreen(sim.app, "t", [[name, lambda: "3", lambda step: None, None]])
+        sim.app.goto(scr)
+        assert (scr.rows[0][0].text, scr.rows[0][1].text) == ("\u25b6" + name, value)
+
+
+def test_an_empty_line_of_a_page_stays_a_blank_row():
+    """A page keeps an empty text line as a blank row between its neighbours (wrapped, it is
+    no line at all)."""
+    sim = Sim()
+    sim.app.goto(PageScreen(sim.app, "t", [("a", ui.TEXT), ("", ui.TEXT), ("b", ui.TEXT)]))
+    assert [lb.text for lb in sim.screen.slots] == ["a", " ", "b"]
+
+
 def test_down_past_a_tall_menu_s_last_row_scrolls_it_one_line():
     """MacroPad's Rules & help: DOWN from the last row in view brings in the next line alone,
     marked on the bottom row, and the view moves no further."""
