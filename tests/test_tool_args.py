@@ -91,6 +91,8 @@ def test_the_largest_budget_still_plays(capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["--players", "3"], "sevens is for 4 players, not 3"),
+    (["--preset", "fan_tan", "--players", "6"], "fan_tan is for 3 to 5 players, not 6"),
+    (["--preset", "fan_tan", "--players", "2", "--seats", "hard,easy"], "fan_tan is for 3 to 5 players, not 2"),
     (["--preset", "fan_tan", "--players", "3", "--seats", "hard,easy,easy,easy"],
      "4 seats for 3 players (fan_tan is for 3 to 5 players)"),
     # QA: without --players it said "6 seats for 4 players", the preset's own count

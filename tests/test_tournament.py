@@ -300,3 +300,43 @@ def test_the_budget_given_is_the_one_hard_plays(monkeypatch):
     monkeypatch.setattr(T, "tournament", spy)
     T.main(["--seats", "hard,easy", "--deals", "1", "--budget", "7"])
     assert budgets == [7] != [bots.HARD_BUDGET]
+
+
+def test_a_bot_that_passes_while_it_can_play_stops_the_deal_with_the_reason():
+    """lay: an illegal action is refused by the game and changes nothing, so the same bot
+    would be asked again for ever; it raises at once, naming the action and the game's reason."""
+    import pytest
+    from engine import bots
+    from engine.rules import preset
+    asked = []
+
+    class Passer:
+        def choose(self, view, seed=0):
+            asked.append(seed)
+            assert len(asked) < 5, "asked again after an illegal pass"
+            return bots.PASS
+    with pytest.raises(RuntimeError, match=r"illegal action: 52 \(You can play, so you cannot pass\)"):
+        T.seat_won(preset("sevens"), 1, 0, Passer(), Passer())
+    assert len(asked) == 1
+
+
+def test_deals_are_cut_in_chunks_of_at_most_50_about_four_per_worker():
+    """spans: 1000 deals on one worker are 20 chunks of 50, not 4 of 250; on 2 workers 100
+    deals are 8 chunks of 12 and one of 4, each deal in exactly one chunk."""
+    assert T.spans(1000, 1, 50) == [(lo, lo + 50) for lo in range(0, 1000, 50)]
+    chunks = T.spans(100, 2, 50)
+    assert [hi - lo for lo, hi in chunks] == [12] * 8 + [4]
+    assert [d for lo, hi in chunks for d in range(lo, hi)] == list(range(100))
+
+
+def test_one_chunk_is_worked_here_whatever_the_workers():
+    """map_chunks starts no process with nothing to do: one chunk on --workers 4 is worked in this
+    process (a lambda, which no pool of processes could be sent, works)."""
+    assert T.map_chunks(lambda c: [c * 2, c], [3], 4) == [6, 3]
+
+
+def test_a_rule_change_is_read_with_spaces_around_its_value():
+    """--rule "penalty = pips" is penalty=PIPS: the field and the value are stripped."""
+    from engine.rules import PIPS
+    assert T.rule_change("penalty = pips") == ("penalty", PIPS)
+    assert T.rule_change(" up_first= 1 ") == ("up_first", 1)
