@@ -659,6 +659,30 @@ def test_board_names():
     assert bundle.mpy_version_of(6 | (1 << 10)) == "6"
 
 
+def test_the_board_found_is_named_by_its_board_id_or_else_by_its_machine():
+    """The "Found ..." line: CircuitPython's board.board_id where the probe read one, else MicroPython's
+    machine string made a board id (not "on None")."""
+    assert flash.describe({"name": "micropython", "version": (1, 24, 1),
+                           "machine": "Raspberry Pi Pico with RP2040"}) == \
+        "MicroPython 1.24.1 on raspberry_pi_pico (Raspberry Pi Pico with RP2040)"
+    assert flash.describe({"name": "circuitpython", "version": (9, 2, 1), "board_id": "pimoroni_picosystem",
+                           "machine": "PicoSystem with rp2040"}) == \
+        "CircuitPython 9.2.1 on pimoroni_picosystem (PicoSystem with rp2040)"
+
+
+def test_a_folder_or_code_txt_beside_the_entry_points_is_the_player_s_own():
+    """/code.py is run, not imported: a /code/ folder beside it shadows nothing and stays, and a
+    /code.txt goes only on CircuitPython, whose supervisor would run it instead (MicroPython runs
+    neither)."""
+    files = {"/code.py": b"c", "/engine/rules.py": b"r"}
+    state = {"/code/notes.txt": (4, flash.local_hash(b"mine", True)),
+             "/code.txt": (3, flash.local_hash(b"txt", True))}
+    plan = flash.make_plan(files, state, {"/code", "/engine"}, clean=False, sha256=True)
+    assert plan.remove == [] and plan.copy == ["/code.py", "/engine/rules.py"]
+    plan = flash.make_plan(files, state, {"/code", "/engine"}, clean=False, sha256=True, circuitpython=True)
+    assert plan.remove == plan.after == ["/code.txt"]
+
+
 def test_bundle_layout():
     files = bundle.build()
     assert "/code.py" in files and "/boot.py" in files
