@@ -339,6 +339,19 @@ def test_a_path_that_is_not_a_serial_port_is_refused(tmp_path):
     assert_message(run_flash("--port", str(tmp_path / "missing"), timeout=60), "No badge at")
 
 
+def test_a_network_port_where_nothing_listens_is_not_called_a_missing_device():
+    """--port socket://HOST:PORT (pyserial's URLs, which mpremote opens) is no path on disk: where
+    nothing listens it is told with the refusal, not "no such device (is it plugged in?)" (the
+    port was tried as a device file, so every URL was missing)."""
+    import socket
+    with socket.socket() as s:          # a port of this computer's that nothing listens on
+        s.bind(("127.0.0.1", 0))
+        url = "socket://127.0.0.1:%d" % s.getsockname()[1]
+    r = run_flash("--port", url, timeout=60)
+    assert_message(r, url + " is not a serial port a badge answers on", "Connection refused")
+    assert "no such device" not in r.stderr
+
+
 @needs_vbadge
 def test_a_board_that_never_comes_back_from_its_soft_reset_is_explained(tmp_path):
     with VBadge(tmp_path / "flash") as badge:

@@ -104,8 +104,8 @@ def _port_problem(port):
     if not windows and not os.path.exists(port) and not port.startswith(("socket:", "rfc2217:")):
         return missing
     import serial
-    try:
-        s = serial.Serial(port, exclusive=True, timeout=0)
+    try:        # as mpremote opens it: a socket:// or rfc2217:// URL is no path
+        s = serial.serial_for_url(port, exclusive=True, timeout=0)
         s.close()
     except serial.SerialException as e:
         text = str(e)
