@@ -70,6 +70,11 @@ def test_flash_puts_exactly_the_bundle_on_the_badge(flashed):
     assert "/code.py" in have and "/boot.py" in have and "/engine/__init__.py" in have
     assert "/lib/adafruit_display_text/__init__.py" in have and "/lib/adafruit_ticks.py" in have
     assert not [p for p in have if p.endswith(flash.TMP_SUFFIX)]
+    # one progress line a file, its count right-aligned to the total: [ 1/42] to [42/42]
+    n = len(want)
+    progress = re.findall(r"^\[([ \d]+)/(\d+)\] /", first.stdout, re.M)
+    assert [int(i) for i, _ in progress] == list(range(1, n + 1)) and {t for _, t in progress} == {str(n)}
+    assert {len(i) for i, _ in progress} == {len(str(n))} and n >= 10, first.stdout
 
 
 @needs_vbadge
@@ -1372,6 +1377,23 @@ def test_a_stale_package_folder_that_would_shadow_a_module_goes():
              "/engine/game.py": (1, flash.local_hash(b"g", True))}
     plan = flash.make_plan(files, state, {"/engine", "/engine/rules"}, clean=False, sha256=True)
     assert "/engine/rules/__init__.py" in plan.remove
+
+
+@needs_vbadge
+def test_a_stale_package_folder_with_a_folder_inside_goes_whole(tmp_path):
+    """A stale /engine/rules/ holding a folder of its own: the folders go deepest first, so
+    /engine/rules/sub/ empties /engine/rules/ before it goes (taken the other way round, an empty
+    /engine/rules/ stayed, and a package folder, empty or not, is imported before rules.py)."""
+    source = copy_source(tmp_path / "src", ("engine",))
+    flash_dir = tmp_path / "flash"
+    (flash_dir / "engine" / "rules" / "sub").mkdir(parents=True)
+    (flash_dir / "engine" / "rules" / "__init__.py").write_text("OLD = True\n")
+    (flash_dir / "engine" / "rules" / "sub" / "x.py").write_text("OLD = True\n")
+    with VBadge(flash_dir) as badge:
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "removed /engine/rules/sub/\n" in r.stdout and "removed /engine/rules/\n" in r.stdout, r.stdout
+    assert not (flash_dir / "engine" / "rules").exists() and (flash_dir / "engine" / "rules.py").exists()
 
 
 # the virtual badge (MicroPython) answering the probe as CircuitPython 9 does
