@@ -688,17 +688,14 @@ def test_the_board_found_is_named_by_its_board_id_or_else_by_its_machine():
         "CircuitPython 9.2.1 on pimoroni_picosystem (PicoSystem with rp2040)"
 
 
-def test_a_folder_or_code_txt_beside_the_entry_points_is_the_player_s_own():
-    """/code.py is run, not imported: a /code/ folder beside it shadows nothing and stays, and a
-    /code.txt goes only on CircuitPython, whose supervisor would run it instead (MicroPython runs
-    neither)."""
+def test_a_folder_beside_an_entry_point_is_the_player_s_own():
+    """/code.py is run, not imported: a /code/ folder beside it shadows nothing and stays."""
     files = {"/code.py": b"c", "/engine/rules.py": b"r"}
-    state = {"/code/notes.txt": (4, flash.local_hash(b"mine", True)),
-             "/code.txt": (3, flash.local_hash(b"txt", True))}
-    plan = flash.make_plan(files, state, {"/code", "/engine"}, clean=False, sha256=True)
-    assert plan.remove == [] and plan.copy == ["/code.py", "/engine/rules.py"]
-    plan = flash.make_plan(files, state, {"/code", "/engine"}, clean=False, sha256=True, circuitpython=True)
-    assert plan.remove == plan.after == ["/code.txt"]
+    state = {"/code/notes.txt": (4, flash.local_hash(b"mine", True))}
+    for circuitpython in (False, True):
+        plan = flash.make_plan(files, state, {"/code", "/engine"}, clean=False, sha256=True,
+                               circuitpython=circuitpython)
+        assert plan.remove == [] and plan.copy == ["/code.py", "/engine/rules.py"]
 
 
 def test_bundle_layout():
