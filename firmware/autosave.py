@@ -196,7 +196,7 @@ def _prefs(payload):
         at += 1
     settings["deal"] = _u32(payload, at)
     at += 4
-    if not 1 <= settings["deal"] <= 99999 or not 3 <= settings["players"] <= 7:
+    if not 1 <= settings["deal"] <= 99999 or settings["players"] < 3:    # (SETTINGS: at most 7)
         raise ValueError("deal")
     seats = bytearray(payload[at:at + 7])
     if max(seats) > 2:
