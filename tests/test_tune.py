@@ -2,7 +2,8 @@
 import pytest
 
 from engine import bots
-from tools import tune
+from engine.rules import preset
+from tools import tune, tournament
 from tools.args import numbers
 
 
@@ -96,3 +97,13 @@ def test_the_result_averages_the_second_half_of_the_iterates(monkeypatch):
     for i in range(24):
         if tune.SCALE[i % 8] == 40:
             assert abs(w[i] - start[i]) == 40 * tune.CLIP / 2, i
+
+
+def test_a_weight_the_tuner_never_varies_keeps_its_start_value():
+    """Control has no step (SCALE 0: it never varies in Sevens) but does in Five or Nine, where
+    Hard plays by Medium's weights with control 1: the tuner played and printed control 0."""
+    start = bots.weights(bots.HARD, preset("five_or_nine"))
+    w = tune.tune("five_or_nine", start, 2, 3, 7, 1000, log=lambda s: None)
+    assert [w[i] for i in range(24) if not tune.SCALE[i % 8]] == [1, 1, 1]
+    assert w != start                   # the other weights did move: the run measured something
+

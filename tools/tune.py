@@ -10,7 +10,8 @@ against 3 Easy and against 3 Medium, and moves every weight along the measured
 difference (simultaneous perturbation stochastic approximation). Both sides of an
 iteration play the same deals with the same opponents' seeds, so luck mostly cancels.
 It prints the average of the second half of the iterates as the tuple to paste into
-engine/bots.py (the NEAR slot is kept from the start weights).
+engine/bots.py (the NEAR slot, and control, which never varies in Sevens, are kept from the
+start weights).
 
 Runs on CPython only (it is a tool, not badge code).
 """
@@ -60,13 +61,14 @@ def wins(args):
 
 
 def to_weights(theta, near):
-    """Integer weights (and NEAR) from the tuner's scaled coordinates."""
-    return tuple([int(round(theta[i] * SCALE[i % 8])) for i in range(24)] + [near])
+    """Integer weights (and NEAR) from the tuner's scaled coordinates (a weight it never
+    varies, SCALE 0, is its own coordinate)."""
+    return tuple([int(round(theta[i] * (SCALE[i % 8] or 1))) for i in range(24)] + [near])
 
 
 def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=print):
     """The tuned weights (see the module doc)."""
-    theta = [start[i] / SCALE[i % 8] if SCALE[i % 8] else 0.0 for i in range(24)]
+    theta = [start[i] / (SCALE[i % 8] or 1) for i in range(24)]     # control kept as it starts
     near = start[bots.NEAR_AT]
     rnd = random.Random(sign_seed)
     pool = None
