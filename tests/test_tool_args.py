@@ -129,6 +129,7 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("compare", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
     ("tune", ["--preset", "nosuch"], "argument --preset: invalid choice: 'nosuch'"),
     ("tune", ["--deals", "0"], "argument --deals: must be at least 1, not 0"),
+    ("tune", ["--iterations", "0"], "argument --iterations: must be at least 1, not 0"),
     ("tune", ["--start", "1,2"], "argument --start: '1,2': give 25 comma-separated whole numbers"),
     ("distill", ["--preset", "nosuch"], "argument --preset: invalid choice: 'nosuch'"),
     ("distill", ["--rollouts", "0"], "argument --rollouts: must be at least 1, not 0"),

@@ -107,3 +107,72 @@ def test_a_weight_the_tuner_never_varies_keeps_its_start_value():
     assert [w[i] for i in range(24) if not tune.SCALE[i % 8]] == [1, 1, 1]
     assert w != start                   # the other weights did move: the run measured something
 
+
+def test_the_weighted_seat_is_counted_in_every_seat_of_every_deal():
+    """A worker's wins are the player's over each deal of its span, sitting in each seat in turn."""
+    rules = preset("sevens")
+    w = bots.SEVENS_WEIGHTS
+    wins = tune.wins(("sevens", w, "easy", 3, 1, 4))
+    each = [[tournament.seat_won(rules, tournament.deal_number(3, i), me, tune.Weighted(w),
+                                 bots.Bot(bots.EASY)) for me in range(4)] for i in range(1, 4)]
+    assert wins == sum(map(sum, each))
+    assert sum(each[0]) != wins and sum(row[0] for row in each) != wins
+
+
+def test_the_sign_seed_picks_the_nudges(monkeypatch):
+    """The same --sign-seed nudges the weights the same ways, another seed other ways."""
+    def plus_weights(sign_seed):
+        jobs = []
+
+        def record(job):
+            jobs.append(job)
+            return 0
+        monkeypatch.setattr(tune, "wins", record)
+        tune.tune("sevens", bots.SEVENS_WEIGHTS, 1, 1, sign_seed, 1000, log=lambda s: None)
+        return jobs[0][1]
+    assert plus_weights(3) == plus_weights(3) != plus_weights(4)
+
+
+def test_the_nudge_shrinks_as_the_iterations_go(monkeypatch):
+    """SPSA's nudge at iteration k is PROBE / (k + 1) ** 0.101 scaled units either side: the +
+    and the - weights of a 40-unit feature lie 2 * 40 * that apart (give or take rounding)."""
+    apart = {}
+
+    def record(job):
+        key, w, level, seed, lo, hi = job
+        apart.setdefault(seed, []).append(w[4])             # starter, 40 units a step
+        return 0                                            # no difference: nothing moves
+    monkeypatch.setattr(tune, "wins", record)
+    tune.tune("sevens", bots.SEVENS_WEIGHTS, 12, 2, 3, 1000, log=lambda s: None)
+    for k in (0, 11):
+        sides = apart[1000 + k]
+        expected = 2 * 40 * tune.PROBE / (k + 1) ** 0.101
+        assert abs(abs(sides[0] - sides[-1]) - expected) <= 1, (k, sides)
+
+
+def test_each_iteration_logs_the_plus_side_s_win_rate_gain(monkeypatch):
+    """The log line is 'K: +D', D the + side's wins less the - side's per game, both levels."""
+    firsts = {}
+
+    def plus_wins_one(job):
+        key, w, level, seed, lo, hi = job
+        side = firsts.setdefault(seed, w)       # the + side plays first
+        return 1 if w == side and level == "easy" and lo == 0 else 0
+    monkeypatch.setattr(tune, "wins", plus_wins_one)
+    lines = []
+    tune.tune("sevens", bots.SEVENS_WEIGHTS, 2, 2, 3, 1000, log=lines.append)
+    assert lines == ["0: +0.1250", "1: +0.1250"]          # one win more in 2 deals x 4 seats
+
+
+def test_the_command_line_tunes_what_its_options_say(capsys):
+    """main() runs tune() on its preset, start and seeds; without them, on the preset's Hard
+    weights with sign seed 7 and deal seed 1000."""
+    assert tune.main(["--preset", "five_or_nine", "--iterations", "2", "--deals", "3"]) == tune.tune(
+        "five_or_nine", bots.MEDIUM_WEIGHTS, 2, 3, 7, 1000, log=lambda s: None)
+    start = list(bots.SEVENS_WEIGHTS)
+    start[0] += 40
+    w = tune.main(["--iterations", "2", "--deals", "3", "--sign-seed", "1", "--deal-seed", "5",
+                   "--start", ",".join(str(x) for x in start)])
+    assert w == tune.tune("sevens", tuple(start), 2, 3, 1, 5, log=lambda s: None)
+    assert w != tune.tune("sevens", tuple(start), 2, 3, 5, 1, log=lambda s: None)
+    assert w != tune.tune("sevens", bots.SEVENS_WEIGHTS, 2, 3, 1, 5, log=lambda s: None)
