@@ -61,3 +61,35 @@ def test_hard_plays_every_seat_so_the_same_bot_everywhere_wins_its_share():
     seat, and Hard, playing each seat in turn, wins exactly 1 in 4."""
     res = C.compare("fan_tan", "hard", [bots.HARD_BUDGET] * 2, 3, seed=1)
     assert res["win_rates"] == [0.25, 0.25]
+
+
+def test_each_deal_of_a_chunk_is_a_deal_of_its_own():
+    """A worker's records are those of its deals one by one (not its first deal over and over)."""
+    chunk = C.run_deals(("fan_tan", bots.MEDIUM, [0, 60], 5, 0, 4))
+    assert chunk == [r for i in range(4) for r in C.run_deals(("fan_tan", bots.MEDIUM, [0, 60], 5, i, i + 1))]
+    assert len(set(map(tuple, chunk))) > 1
+
+
+def test_the_interval_is_the_95_percent_one_over_the_deals_differences():
+    """ci95 is the mean of the per-deal differences of Hard's win rate, B - A, plus or minus
+    tools.tournament's normal 95% half-width over those deals."""
+    from tools.tournament import interval
+    res = C.compare("fan_tan", "medium", [0, 60], 4, seed=5)
+    mean, half = interval([(b - a) / 4 for a, b in C.run_deals(("fan_tan", bots.MEDIUM, [0, 60], 5, 0, 4))])
+    assert half > 0 and res["ci95"] == [round(mean - half, 4), round(mean + half, 4)]
+
+
+def test_the_command_line_compares_what_its_options_say(capsys):
+    """main() compares its preset, opponent, budgets, deals and seed (by default Sevens, Easy,
+    0 against the badge's budget, seed 1), and its two text lines say what the JSON line says."""
+    res = C.main(["--deals", "12", "--json"])
+    assert res == C.compare("sevens", "easy", [0, bots.HARD_BUDGET], 12, 1)
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-1] == json.dumps(res, sort_keys=True)
+    assert out[0] == "sevens, Hard against easy, 12 deals: budget 0 wins %.1f%%, budget %d wins %.1f%%" % (
+        100 * res["win_rates"][0], bots.HARD_BUDGET, 100 * res["win_rates"][1])
+    assert out[1] == "B - A: %+.2f points, 95%% interval [%+.2f, %+.2f]" % (
+        100 * res["diff"], 100 * res["ci95"][0], 100 * res["ci95"][1])
+    assert res["win_rates"][0] != res["win_rates"][1] and res["diff"]
+    res = C.main(["--preset", "fan_tan", "--deals", "4", "--seed", "5", "--opponent", "medium", "--budgets", "0,60"])
+    assert res == C.compare("fan_tan", "medium", [0, 60], 4, 5) != C.compare("fan_tan", "medium", [0, 60], 4, 1)
