@@ -1,7 +1,11 @@
 """tools.distill: the regression that gives Hard its card weights, and the weights' use."""
 import random
 
+import pytest
+
 from engine import bots
+from engine.match import Match
+from engine.rng import Rng
 from engine.rules import preset
 from tools import distill
 from test_bots import play_deal
@@ -115,3 +119,161 @@ def test_the_player_sits_in_each_seat_in_turn(monkeypatch):
     monkeypatch.setattr(distill, "rollout", rollout)
     distill.decisions(("sevens", "easy", "medium", 1, 99, 0, 4))
     assert seats == {0, 1, 2, 3}
+
+
+def _rollout_bot(rules):
+    bot = bots.Bot(bots.HARD)
+    bot._tables(rules)
+    bot.prng.seed(7)
+    return bot
+
+
+def test_a_playout_wins_for_the_seat_that_goes_out_first_only():
+    """Against fast-policy opponents every seat plays the same policy and draws, so the same
+    playout is won by exactly one of the four seats it is counted for."""
+    rules = preset("sevens")
+    won = []
+    for me in range(4):
+        g = Match(rules, 5, 4).game
+        won.append(distill.rollout(g, me, False, _rollout_bot(rules), Rng(3)))
+    assert sorted(won) == [0, 0, 0, 1]
+
+
+def test_random_opponents_play_at_random_and_the_player_by_the_fast_policy():
+    """With random opponents (Easy) only the player's moves come from the fast policy;
+    otherwise (Medium) every seat's do."""
+    class Counting(bots.Bot):
+        def __init__(self):
+            super().__init__(bots.HARD)
+            self.seats = set()
+
+        def fast_move(self, g):
+            self.seats.add(g.turn)
+            return super().fast_move(g)
+    rules = preset("sevens")
+    for random_opponents, seats in ((True, {2}), (False, {0, 1, 2, 3})):
+        bot = Counting()
+        bot._tables(rules)
+        distill.rollout(Match(rules, 5, 4).game, 2, random_opponents, bot, Rng(3))
+        assert bot.seats == seats, random_opponents
+
+
+def test_the_playouts_opponents_are_of_the_deal_s_level(monkeypatch):
+    """Easy opponents play at random in the playouts too; Medium ones by the fast policy."""
+    flags = {}
+    real = distill.rollout
+
+    def rollout(g, me, random_opponents, *rest):
+        flags.setdefault(level, set()).add(random_opponents)
+        return real(g, me, random_opponents, *rest)
+    monkeypatch.setattr(distill, "rollout", rollout)
+    for level in ("easy", "medium"):
+        distill.decisions(("sevens", level, "medium", 1, 99, 0, 1))
+    assert flags == {"easy": {True}, "medium": {False}}
+
+
+def _recorded(monkeypatch, opponents, player, rollouts):
+    """decisions() over deal 0 of seed 1 (the player in seat 0), with each playout's first card and result, and every
+    move of the real games: (game, seat, view, legal moves, move)."""
+    played = []
+    moves = []
+    scratch = []
+    real_rollout, real_lay = distill.rollout, distill.lay
+
+    def rollout(g, me, *rest):
+        scratch.append(g)
+        card = g.log[-1]
+        won = real_rollout(g, me, *rest)
+        played.append((card, won))
+        return won
+
+    def lay(g, a):
+        if not any(g is s for s in scratch):
+            moves.append((g, g.turn, g.view(g.turn), g.legal_moves(), a))
+        return real_lay(g, a)
+    monkeypatch.setattr(distill, "rollout", rollout)
+    monkeypatch.setattr(distill, "lay", lay)
+    rows = distill.decisions(("sevens", opponents, player, rollouts, 1, 0, 1))
+    return rows, played, moves
+
+
+def test_each_card_s_wins_are_its_own_playouts(monkeypatch):
+    """A decision's wins are, card by card in the order of its features, the playouts that
+    began with that card; only the player's decisions with a choice are rows; the cards'
+    playouts differ (each one draws its own numbers)."""
+    rows, played, moves = _recorded(monkeypatch, "easy", "medium", 3)
+    mine = [m for m in moves if m[1] == 0 and len(m[3]) > 1 and bots.PASS not in m[3]]
+    assert len(rows) == len(mine) > 3
+    k = 0
+    for (ph, feats, wins), (g, p, view, legal, a) in zip(rows, mine):
+        assert ph == bots.phase(view.hand) and feats == [distill.features(view, c) for c in legal]
+        for c, w in zip(legal, wins):
+            assert [card for card, _ in played[k:k + 3]] == [c] * 3
+            assert w == sum(won for _, won in played[k:k + 3])
+            k += 3
+    assert k == len(played)
+    assert any(0 < w < 3 for _, _, wins in rows for w in wins)
+    assert any(len(set(wins)) > 1 for _, _, wins in rows)
+
+
+def test_the_player_makes_medium_s_or_hard_s_move_and_medium_opponents_medium_s(monkeypatch):
+    """In the real games the player (seat 0 in deal 0) plays Medium's move, or with --player hard
+    the best card by Hard's weights; Medium opponents play Medium's move."""
+    medium = bots.Bot(bots.MEDIUM)
+    w = bots.weights(bots.HARD, preset("sevens"))
+    for opponents, player in (("medium", "medium"), ("medium", "hard"), ("easy", "medium")):
+        _, _, moves = _recorded(monkeypatch, opponents, player, 1)
+        hard_differs = 0
+        for g, p, view, legal, a in moves:
+            if p == 0 and player == "hard":
+                assert a == bots.order_moves(view, legal, 0, False, w)[0]
+                hard_differs += a != medium.choose(view)
+            elif p == 0 or opponents == "medium":
+                assert a == medium.choose(view), (opponents, player, p)
+        assert player != "hard" or hard_differs
+
+
+def test_regret_is_the_mean_win_rate_given_up_per_decision():
+    """Per decision: the best card's playout win rate less that of the card the weights rank
+    first; averaged over the decisions."""
+    w = [1] + [0] * (3 * distill.NF - 1)                    # "mine" alone, at every phase
+    one = [0] * distill.NF
+    two = [2] + [0] * (distill.NF - 1)
+    rows = [(0, [one, two], [6, 2]),                       # picks the second card: 4 of 8 wins fewer
+            (2, [two, one], [5, 1])]                        # picks the best card
+    assert distill.regret(rows, w, 8) == 0.25
+
+
+def test_solve_pivots_on_the_largest_magnitude_and_keeps_a_small_real_variance():
+    """A negative entry is a pivot as good as a positive one, and a small but nonzero one is
+    no feature that never varies."""
+    assert distill.solve([[0.0, 1.0], [-2.0, 0.0]], [2.0, 6.0]) == [-3.0, 2.0]
+    x = distill.solve([[1e-4, 1e-4], [1e-4, 2.0]], [0.1 + 1e-4, 2.1])      # a rare feature worth 1000
+    assert x == pytest.approx([1000.0, 1.0], rel=1e-6)
+
+
+def test_the_command_line_fits_each_level_s_deals_with_its_own_seed(capsys):
+    """main() plays --deals per opponent level, the first with --seed and the next with
+    --seed + 1, by Medium's moves by default, and prints the decisions, both regrets, each
+    phase's weights and the tuple to paste, NEAR as shipped."""
+    w = distill.main(["--deals", "2", "--opponents", "easy,medium", "--rollouts", "3"])
+    rows = (distill.decisions(("sevens", "easy", "medium", 3, 99, 0, 2))
+            + distill.decisions(("sevens", "medium", "medium", 3, 100, 0, 2)))
+    assert w == distill.fit(rows, 3)
+    out = capsys.readouterr().out.splitlines()
+    medium, learned = distill.regret(rows, bots.MEDIUM_WEIGHTS, 3), distill.regret(rows, w, 3)
+    assert medium != learned
+    assert out[0] == "%d decisions; regret per decision: Medium %.4f, learned %.4f" % (len(rows), medium, learned)
+    for ph in range(3):
+        assert out[1 + ph].split()[-distill.NF:] == ["%s=%d" % (f, w[ph * distill.NF + j])
+                                                    for j, f in enumerate(distill.FEATURES)]
+    pasted = {}
+    exec(out[-1], pasted)
+    assert pasted["SEVENS_WEIGHTS"] == tuple(w) + (bots.SEVENS_WEIGHTS[bots.NEAR_AT],)
+
+
+def test_a_deal_s_decisions_do_not_depend_on_the_deals_before_it():
+    """Each deal seeds its Easy opponents' draws from its number: a chunk's rows are those of
+    its deals played one by one."""
+    chunk = distill.decisions(("sevens", "easy", "medium", 1, 1, 0, 3))
+    assert chunk == [r for i in range(3) for r in distill.decisions(("sevens", "easy", "medium", 1, 1, i, i + 1))]
