@@ -1,11 +1,15 @@
 """The one-step search measurement: its estimator, honest worlds, and the command line."""
 import json
 
+import pytest
+
 from engine import bots
 from engine.game import Game
 from engine.match import Match
+from engine.rng import Rng
 from engine.rules import preset, SEVEN_OF_DIAMONDS
 from tools import lookahead as L
+from tools.tournament import deal_number, interval, seat_won
 from test_bots import _swap_hidden
 
 
@@ -152,3 +156,118 @@ def test_worlds_against_easy_are_uniform_and_against_medium_inferred():
         L.card_wins(g, g.view(0), g.legal_moves(), 4, False, sampler, Game(g.rules, 1, players=4),
                     bots.Bot(bots.HARD, 0), bots.Bot(level), 99)
         assert sampler.drawn == [how] * 4, level
+
+
+def test_a_playout_wins_for_the_seat_that_goes_out_first_only():
+    """With the same bot in every seat the playout is the same game whoever `me` is, and it
+    is won by exactly one of the four seats."""
+    won = [L.playout(Match(preset("sevens"), 5, 4).game, me, bots.Bot(bots.MEDIUM), bots.Bot(bots.MEDIUM),
+                     Rng(3)) for me in range(4)]
+    assert sorted(won) == [0, 0, 0, 1]
+
+
+def test_a_playout_gives_hard_its_seat_and_the_opponents_theirs():
+    """Hard chooses in its own seat only; Medium opponents choose in every other seat, and
+    Easy ones draw a random card instead of choosing."""
+    class Counting(bots.Bot):
+        def __init__(self, *level):
+            super().__init__(*level)
+            self.seats = set()
+
+        def choose(self, view, seed=0):
+            self.seats.add(view.me)
+            return super().choose(view, seed)
+    for level, theirs in ((bots.MEDIUM, {0, 1, 3}), (bots.EASY, set())):
+        hard, other = Counting(bots.HARD, 0), Counting(level)
+        L.playout(Match(preset("sevens"), 5, 4).game, 2, hard, other, Rng(3))
+        assert hard.seats == {2} and other.seats == theirs, level
+
+
+def test_the_same_decision_draws_the_same_worlds_and_each_world_its_own_numbers():
+    """card_wins seeds the sampler from the decision, so a second call with the same sampler
+    draws the same worlds; each world's playout draws its own random numbers, so even over
+    the true hands a card wins some of its worlds and loses others."""
+    between = 0
+    for g, _ in list(_positions())[:4]:
+        sampler = bots.Bot(bots.HARD)
+        again = [L.card_wins(g, g.view(0), g.legal_moves(), 6, False, sampler, Game(g.rules, 1, players=4),
+                             bots.Bot(bots.HARD, 0), bots.Bot(bots.EASY), 99) for _ in range(2)]
+        assert again[0] == again[1]
+        between += sum(0 < w[0] < 3 or 0 < w[1] < 3 for w in _wins(g, True, bots.EASY))
+    assert between
+
+
+def test_the_picking_half_takes_the_card_that_leads_most_and_the_first_of_a_tie():
+    """On each half the replacing card is the one that wins most there (not merely the last
+    that leads Hard's); of two that tie, the first in legal order, as a search's own max."""
+    per_t, _ = L.gains([[0, 0], [9, 1], [5, 3]], 0, 10, (0,))
+    assert per_t == [pytest.approx((1 + 5) / 20)]        # card 1 on the even half, card 2 on the odd
+    per_t, _ = L.gains([[0, 0], [5, 1], [5, 3]], 0, 10, (0,))
+    assert per_t == [pytest.approx((1 + 5) / 20)]        # card 1 of the even half's tie
+
+
+def test_each_game_sums_its_decisions_measured_against_hard_s_own_card(monkeypatch):
+    """A game's record: won, its decisions with a choice, and the sums over them of the upper
+    bound and the gain per T, each decision's measured against the card Hard (no search)
+    plays there, on halves of worlds/2 worlds; the game is Hard's of tools.compare at budget 0."""
+    seen = []
+    real_card_wins, real_gains = L.card_wins, L.gains
+
+    def card_wins(g, view, moves, worlds, *rest):
+        seen.append([g, view, moves, worlds])
+        return real_card_wins(g, view, moves, worlds, *rest)
+
+    def gains(wins, mine, half, leads):
+        out = real_gains(wins, mine, half, leads)
+        seen[-1] += [mine, half, out]
+        return out
+    monkeypatch.setattr(L, "card_wins", card_wins)
+    monkeypatch.setattr(L, "gains", gains)
+    games = L.run_deals(("sevens", bots.EASY, 4, True, (0, 2), 3, 0, 2))
+    hard = bots.Bot(bots.HARD, 0)
+    for g, view, moves, worlds, mine, half, _ in seen:
+        assert moves[mine] == hard.choose(view) and half == worlds // 2
+    assert any(s[4] for s in seen)                       # Hard's card is not always the first
+    assert any(rec[2] for rec in games) and any(rec[3] for rec in games)
+    played = []                                          # each game's decisions, in order
+    for s in seen:
+        if not played or played[-1][0][0] is not s[0]:
+            played.append([])
+        played[-1].append(s)
+    assert [len(d) for d in played] == [rec[1] for rec in games if rec[1]]
+    for rec, d in zip([rec for rec in games if rec[1]], played):
+        assert rec[2] == sum(s[6][1] for s in d)
+        assert rec[3:] == [sum(s[6][0][t] for s in d) for t in range(2)]
+    rules = preset("sevens")
+    assert [rec[0] for rec in games] == [seat_won(rules, deal_number(3, i), me, hard, bots.Bot(bots.EASY))
+                                         for i in range(2) for me in range(4)]
+
+
+def test_the_result_summarizes_the_games(capsys):
+    """win_rate and decisions_per_game are per game (deals x seats), and each of gain's Ts and
+    upper is its own column's mean with its 95% interval over games, in points."""
+    games = L.run_deals(("sevens", bots.EASY, 8, True, (0, 2), 3, 0, 2))
+    res = L.lookahead("sevens", "easy", 2, 8, True, (0, 2), 3)
+
+    def points(col):
+        mean, half = interval([r[col] for r in games])
+        return [round(100 * mean, 2), round(100 * (mean - half), 2), round(100 * (mean + half), 2)]
+    assert res["deals"] == 2 and res["games"] == 8 and res["worlds"] == 8 and res["true_hands"] is True
+    assert res["win_rate"] == round(sum(r[0] for r in games) / 8, 4)
+    assert res["decisions_per_game"] == round(sum(r[1] for r in games) / 8, 2)
+    assert res["gain"] == {"0": points(3), "2": points(4)} and res["gain"]["0"] != res["gain"]["2"]
+    assert res["upper"] == points(2) and res["upper"][2] > res["upper"][0]
+
+
+def test_the_command_line_measures_what_its_options_say(capsys):
+    """main() passes its options on (by default every T of LEADS), and says how many worlds
+    each half has per card."""
+    res = L.main(["--deals", "1", "--worlds", "2", "--true-hands", "--seed", "3", "--json"])
+    assert res == L.lookahead("sevens", "easy", 1, 2, True, L.LEADS, 3)
+    assert res != L.lookahead("sevens", "easy", 1, 2, False, L.LEADS, 3)
+    assert res != L.lookahead("sevens", "easy", 1, 2, True, L.LEADS, 1)
+    assert list(res["gain"]) == ["0", "4", "8", "16"]
+    out = capsys.readouterr().out.splitlines()
+    m, lo, hi = res["gain"]["0"]
+    assert out[1] == "one step of search, 1 true hands per card, lead >= 0: %+.2f points per game [%+.2f, %+.2f]" % (
+        m, lo, hi)

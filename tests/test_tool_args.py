@@ -138,6 +138,9 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("lookahead", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
     ("lookahead", ["--leads", "x"], "argument --leads: 'x': give one or more comma-separated whole numbers"),
     ("lookahead", ["--worlds", "3"], "argument --worlds: an even number, 2 or more"),
+    ("lookahead", ["--worlds", "0"], "argument --worlds: an even number, 2 or more"),
+    # Hard opponents would search in every playout of every world
+    ("lookahead", ["--opponent", "hard"], "argument --opponent: invalid choice: 'hard'"),
     # a pool of that many processes, even for one chunk of deals (QA)
     ("tune", ["--workers", "100000"],
      "argument --workers: at most %d (four per core here)" % (4 * (os.cpu_count() or 1))),
