@@ -291,6 +291,37 @@ def test_a_head_whose_length_runs_past_the_nvm_s_end_ends_the_journal():
     assert newest(Record(again, "game", 1)) == (payloads(step - 1)[0][-1], False) and not again.damaged
 
 
+@pytest.mark.parametrize("past", (1, 4))
+def test_a_head_whose_length_runs_just_past_the_nvm_s_end_ends_the_journal(past):
+    """The same head, its length running only 1 to 4 bytes past the nvm's end (its data would
+    end where the head's 4 bytes are not counted): still no entry, the game record the last saved."""
+    nvm = FlashNvm()
+    store = NvmStore(nvm)
+    step = 0
+    while store.end < len(nvm) - 300:
+        write(store, step)
+        step += 1
+    assert nvm.erases == 0
+    n = len(nvm) - store.end - 4 + past
+    nvm.mem[store.end:store.end + 4] = _entry_head(0, n)
+    again = NvmStore(nvm)
+    assert newest(Record(again, "game", 1)) == (payloads(step - 1)[0][-1], False) and not again.damaged
+
+
+def test_an_entry_in_the_nvm_s_last_four_bytes_is_read():
+    """A journal that fills the nvm to its last 4 bytes takes one more entry there, an empty
+    record (a head and no data), and reads it back after a restart."""
+    nvm = FlashNvm()
+    store = NvmStore(nvm)
+    for i in range(8):                      # 4 + 8 * (4 + 507): the journal ends 4 bytes short
+        store.save(("game.0", "game.1")[i % 2], b"g" * 507)
+    assert store.end == len(nvm) - 4
+    store.save("prefs.0", b"")
+    assert nvm.erases == 0
+    again = NvmStore(nvm)
+    assert again.load("prefs.0") == b"" and again.load("game.1") == b"g" * 507
+
+
 class ReadFails(FlashNvm):
     """An nvm whose next `fail` reads raise (an I/O error, as a store that raises on read)."""
 
