@@ -534,6 +534,12 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     ("NAME", 5, "NAME is 5: give the name the game shows"),
     ("BATTERY_DIVIDER", 3, "BATTERY_DIVIDER is 3: give (ratio, millivolts)"),
     ("BATTERY_DIVIDER", ("3", 0), "BATTERY_DIVIDER is ('3', 0): give (ratio, millivolts)"),
+    ("BATTERY_DIVIDER", (3,), "BATTERY_DIVIDER is (3,): give (ratio, millivolts)"),
+    ("LED", "GP28", "LED is 'GP28': give a tuple of pin names, e.g. (\"GP7\",)"),
+    ("KEYS", "SW_A", "KEYS is 'SW_A': give a tuple, e.g. ()"),
+    ("CHORDS", "SW_A", "CHORDS is 'SW_A': give a tuple, e.g. ()"),
+    ("CHORDS", (("SW_UP", "SW_DOWN"),), "CHORDS has ('SW_UP', 'SW_DOWN'): each chord is (pin a, pin b, button)"),
+    ("LABELS", ("Up", "Down", "Left", "Right", "A", "B", "X", "Y", "Z"), "9 LABELS for 8 KEYS"),
 ])
 def test_a_field_of_the_wrong_type_is_named_not_a_traceback(monkeypatch, field, value, said):
     """QA: CHORDS = 5, LED = 5 or LABELS = 5 stopped the simulator with a TypeError traceback,
@@ -543,3 +549,32 @@ def test_a_field_of_the_wrong_type_is_named_not_a_traceback(monkeypatch, field, 
     monkeypatch.setattr(p, field, value)
     problems = profile_problems(p, "pimoroni_picosystem")
     assert any(line.startswith(said) for line in problems), problems
+
+
+def test_a_screen_of_the_largest_side_and_labels_of_two_characters_are_taken(monkeypatch):
+    """The limits themselves pass: a side of MAX_SIDE pixels, and a label of 2 characters (what
+    is printed on a key, "F1")."""
+    from simulator.boards import MAX_SIDE
+    p = hal.profile("pimoroni_picosystem")
+    monkeypatch.setattr(p, "WIDTH", MAX_SIDE)
+    monkeypatch.setattr(p, "HEIGHT", MAX_SIDE)
+    monkeypatch.setattr(p, "LABELS", ("Up", "Down", "Left", "Right", "F1", "F2", "X", "Y"))
+    assert profile_problems(p, "pimoroni_picosystem") == []
+
+
+def test_a_board_of_three_keys_must_reach_all_eight_buttons(monkeypatch):
+    """Only a two-key board may do without UP, MENU and HINT (docs/boards.md): the T-Display
+    with a third key is held to all eight."""
+    p = hal.profile("lilygo_t_display_rp2040")
+    monkeypatch.setattr(p, "KEYS", p.KEYS + (("GP0", BACK, None),))
+    monkeypatch.setattr(p, "LABELS", p.LABELS + ("M",))
+    assert "no key, held key or chord gives UP, MENU, HINT" in profile_problems(p, "lilygo_t_display_rp2040")
+
+
+def test_a_led_given_as_a_string_does_not_hide_keys_of_the_wrong_type(monkeypatch):
+    """LED = "GP28" (said later, with its example) and KEYS = 5 at once: KEYS is named, not
+    walked into a TypeError traceback."""
+    p = hal.profile("pimoroni_picosystem")
+    monkeypatch.setattr(p, "LED", "GP28")
+    monkeypatch.setattr(p, "KEYS", 5)
+    assert profile_problems(p, "pimoroni_picosystem") == ["KEYS is 5: give a tuple, e.g. ()"]
