@@ -1336,6 +1336,31 @@ def test_the_keys_page_says_where_the_hint_is_without_a_hint_key(board, says):
     assert menu.sel == 0                      # as it says
 
 
+def test_a_chord_that_gives_hint_or_up_is_where_the_keys_page_says_they_are(monkeypatch):
+    """A board whose chord gives HINT (or UP) has it: the Buttons page sends no one to the pause
+    menu for the hint, nor says menus go round, and names the chord instead."""
+    from hal.buttons import HINT
+    sim = Sim("lilygo_t_display_rp2040")
+    p = sim.hal.profile
+    words = text.rules_words()
+    for button, unsaid in ((HINT, "hint_in_pause"), (UP, "menus_wrap")):
+        monkeypatch.setattr(p, "CHORDS", (("BUTTON_L", "BUTTON_R", button),))
+        shown = [x for x, c in help_pages.key_lines(sim.app, words)]
+        assert words.WORDS[unsaid] not in shown and "L+R: " + words.BUTTONS[button] in " ".join(shown), shown
+
+
+def test_the_keys_page_says_the_keys_go_round_the_middle_only_where_they_are_arrows(monkeypatch):
+    """"↑↓←→: the keys around the middle one" is the MacroPad's and the Picomo's, whose
+    Middle key has arrow keys round it: a board with a Middle key among lettered ones has no such line."""
+    sim = Sim("adafruit_macropad_rp2040")
+    words = text.rules_words()
+    around = "↑↓←→: " + words.WORDS["around"]
+    assert around in [x for x, c in help_pages.key_lines(sim.app, words)]
+    p = sim.hal.profile
+    monkeypatch.setattr(p, "LABELS", ("W", "S", "A", "D") + p.LABELS[4:])
+    assert around not in [x for x, c in help_pages.key_lines(sim.app, words)]
+
+
 def test_the_keys_page_names_each_chord_and_what_it_does():
     """The T-Display's L+R: a chord is a key of its own on the Buttons page."""
     sim = Sim("lilygo_t_display_rp2040")
