@@ -633,6 +633,18 @@ def test_a_hal_module_that_is_no_board_is_not_offered_as_one_to_register(tmp_pat
     assert "argument --board: invalid choice: %r" % module in err and "not registered" not in err, err
 
 
+def test_only_a_module_that_says_its_own_board_id_is_a_profile(tmp_path):
+    """A profile says BOARD_ID = "..." at the start of a line (docs/boards.md, step 2); a module
+    that only reads a profile's BOARD_ID, or a file that is not UTF-8 text, is none."""
+    from simulator.__main__ import is_profile
+    made = {"profile.py": 'BOARD_ID = "my_board"\n', "reader.py": "def board(p):\n    return p.BOARD_ID\n"}
+    for name, source in made.items():
+        (tmp_path / name).write_text(source, encoding="utf-8")
+    (tmp_path / "latin.py").write_bytes(b"# caf\xe9\nBOARD_ID = 'x'\n")
+    assert [is_profile(str(tmp_path / n)) for n in ("profile.py", "reader.py", "latin.py", "gone.py")] == [
+        True, False, False, False]
+
+
 def test_picture_names_in_capitals_are_pngs_too(tmp_path):
     """@SHOT.PNG in a script and --screenshot OUT.PNG are PNGs as their lower-case names are:
     the script's pictures and the final screen are written, not refused."""
@@ -687,6 +699,10 @@ def test_zoom_goes_up_to_ten_and_no_further(tmp_path, capsys):
     assert main(["--board", "adafruit_macropad_rp2040", "--headless", "--data-dir", str(tmp_path / "d"),
                  "--screenshot", str(out), "--shot-scale", "10"]) == 0
     assert Image.open(out).size == (1280, 640)
+    window = tmp_path / "window.png"            # and the window's own zoom of 10
+    assert main(["--board", "adafruit_macropad_rp2040", "--data-dir", str(tmp_path / "d"), "--scale", "10",
+                 "--frames", "1", "--window-shot", str(window)]) == 0
+    assert Image.open(window).size[0] > 1280
 
 
 @pytest.mark.parametrize("unsaved, lost", [(1, "the game"), (2, "the settings"), (3, "the game and settings")])
