@@ -433,6 +433,23 @@ def test_the_window_shows_the_backlight_the_battery_and_the_keys_held(tmp_path, 
     assert label == "A" and im.getpixel((rect.x + 1, rect.centery)) == (255, 210, 31)
 
 
+def test_the_window_from_the_command_line_reads_the_battery_it_is_given(tmp_path, monkeypatch):
+    """python -m simulator --battery 30 (no --headless): the window's board reads 30%."""
+    from simulator import window
+    from simulator.__main__ import main
+    made = []
+
+    class Spied(window.Sim):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(window, "Sim", Spied)
+    assert main(["--board", "pimoroni_picosystem", "--battery", "30", "--frames", "1",
+                 "--data-dir", str(tmp_path)]) == 0
+    assert [sim.hal.battery() for sim in made] == [30]
+
+
 def test_the_panel_s_key_rows_line_up_in_columns_that_do_not_overlap():
     import pygame
     from simulator.window import panel_lines, render_panel
