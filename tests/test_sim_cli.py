@@ -433,8 +433,8 @@ def test_the_window_shows_the_backlight_the_battery_and_the_keys_held(tmp_path, 
     assert label == "A" and im.getpixel((rect.x + 1, rect.centery)) == (255, 210, 31)
 
 
-def test_the_window_from_the_command_line_reads_the_battery_it_is_given(tmp_path, monkeypatch):
-    """python -m simulator --battery 30 (no --headless): the window's board reads 30%."""
+def _window_sims(monkeypatch, argv):
+    """The simulators `python -m simulator ARGV` (a window, no --headless) made, once it ended well."""
     from simulator import window
     from simulator.__main__ import main
     made = []
@@ -445,8 +445,14 @@ def test_the_window_from_the_command_line_reads_the_battery_it_is_given(tmp_path
             made.append(self)
 
     monkeypatch.setattr(window, "Sim", Spied)
-    assert main(["--board", "pimoroni_picosystem", "--battery", "30", "--frames", "1",
-                 "--data-dir", str(tmp_path)]) == 0
+    assert main(argv) == 0
+    return made
+
+
+def test_the_window_from_the_command_line_reads_the_battery_it_is_given(tmp_path, monkeypatch):
+    """python -m simulator --battery 30 (no --headless): the window's board reads 30%."""
+    made = _window_sims(monkeypatch, ["--board", "pimoroni_picosystem", "--battery", "30", "--frames", "1",
+                                      "--data-dir", str(tmp_path)])
     assert [sim.hal.battery() for sim in made] == [30]
 
 
@@ -743,18 +749,8 @@ def test_a_run_that_could_not_save_says_what_a_power_off_would_lose(tmp_path, mo
 def test_the_window_deals_the_seed_it_is_given(tmp_path, monkeypatch):
     """--seed N in the window: New game offers deal N, as it does headless."""
     import pygame
-    from simulator import window
-    from simulator.__main__ import main
-    made = []
-
-    class Spied(window.Sim):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            made.append(self)
-
-    monkeypatch.setattr(window, "Sim", Spied)
     pygame.display.init()
-    assert main(["--seed", "4242", "--frames", "1", "--data-dir", str(tmp_path)]) == 0
+    made = _window_sims(monkeypatch, ["--seed", "4242", "--frames", "1", "--data-dir", str(tmp_path)])
     assert made[0].app.settings["deal"] == 4242
 
 
