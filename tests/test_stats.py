@@ -109,3 +109,14 @@ def test_a_count_below_zero_adds_no_penalty():
     s.add_deal("sevens", 0, False, 3)
     s.add_deal("sevens", 0, False, -2)
     assert s.penalty == 3 and Stats.decode(s.encode()).penalty == 3
+
+
+def test_counts_with_a_low_byte_past_127_load_as_they_were_saved():
+    """Each count is two whole bytes: 200 deals, 130 won in a row and 35,280 cards of penalty
+    (low bytes past 127) read back as saved, not with a byte's top bit lost."""
+    s = Stats()
+    for i in range(200):
+        s.add_deal("fan_tan", 1, i >= 70, 0 if i >= 70 else 504)
+    back = Stats.decode(s.encode())
+    assert (back.deals, back.streak, back.best, back.penalty) == (200, 130, 130, 35280)
+    assert back.played[Stats.slot("fan_tan", 1)] == 200 and back.wins[Stats.slot("fan_tan", 1)] == 130
