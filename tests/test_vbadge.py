@@ -217,3 +217,73 @@ def test_ctrl_c_ends_the_badge_quietly_and_a_slow_start_is_said(tmp_path):
     b.stop()
     with pytest.raises(RuntimeError, match="did not announce its port in time"):
         VBadge(tmp_path / "flash", timeout=0.01)
+
+
+def test_a_badge_nobody_reads_keeps_only_its_newest_output(badge):
+    """Output the terminal does not take is held up to OUT_LIMIT bytes, the oldest dropped: a
+    program printing 2 MB to a terminal nobody reads leaves its end (and the prompt) to read, not
+    the 2 MB kept in the badge's memory."""
+    t = Term(badge.port)
+    try:
+        t.raw()
+        t.write(b"print('y' * 2000000 + 'end')\nopen('/done', 'w').close()\x04")
+        deadline = time.monotonic() + 60
+        while not (badge.flash_dir / "done").exists():     # printed in full, not yet read
+            assert time.monotonic() < deadline, "the print never finished"
+            time.sleep(0.1)
+        out = b""
+        while not out.endswith(b"\x04\x04>"):                # what is left, in big reads
+            assert time.monotonic() < deadline, len(out)
+            out += t.s.read(65536)
+        assert b"yend\r\n\x04" in out and len(out) < 1000000, len(out)
+    finally:
+        t.close()
+
+
+def test_a_badge_told_to_stop_ends_quietly_and_its_interpreter_with_it(tmp_path):
+    """SIGTERM to the badge alone (a `kill` from a shell, not its whole process group) ends it
+    with status 0, and its interpreter is gone by then, not left running with the flash open."""
+    import signal
+    b = VBadge(tmp_path / "flash")
+    try:
+        pid = b.proc.pid
+        node = [int(c) for c in open("/proc/%d/task/%d/children" % (pid, pid)).read().split()]
+        assert len(node) == 1
+        os.kill(pid, signal.SIGTERM)
+        assert b.proc.wait(10) == 0
+        assert b.proc.stderr.read() == b""
+        with pytest.raises(ProcessLookupError):
+            os.kill(node[0], 0)
+    finally:
+        b.stop()
+
+
+def test_the_largest_heap_allowed_starts_a_badge(tmp_path):
+    """--heapsize MAX_HEAP is the ceiling, not above it: the badge starts and runs code."""
+    from tools.vbadge import MAX_HEAP
+    with VBadge(tmp_path / "flash", heapsize=MAX_HEAP) as b:
+        assert mpremote(b.port, "exec", "print(6 * 7)").stdout.strip() == "42"
+
+
+def test_a_flash_folder_whose_parents_are_missing_is_made_with_them(tmp_path):
+    """--flash-dir (and VBadge's folder) may name a folder several levels down that is not there
+    yet: it is made with its parents, as `mkdir -p` would; a badge stopped leaves no pipe open."""
+    import signal
+    import subprocess
+    import sys
+    from vbadgehelp import ROOT
+    with VBadge(tmp_path / "new" / "flash") as b:
+        assert stat.S_ISCHR(os.stat(b.port).st_mode)
+    assert b.proc.stdout.closed and b.proc.stderr.closed
+    cli = subprocess.Popen([sys.executable, "-m", "tools.vbadge", "--flash-dir",
+                            str(tmp_path / "cli" / "flash")], cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        port = cli.stdout.readline().decode().strip()
+        assert port and stat.S_ISCHR(os.stat(port).st_mode), cli.stderr.read()
+        assert (tmp_path / "cli" / "flash").is_dir()
+    finally:
+        os.killpg(cli.pid, signal.SIGTERM)
+        cli.wait(10)
+        cli.stdout.close()
+        cli.stderr.close()
