@@ -275,10 +275,12 @@ def test_a_length_that_reads_too_long_is_damage_not_a_store_that_never_saves_aga
     assert newest(Record(again, "game", 1))[0] == payloads(15)[0][-1] and not again.damaged
 
 
-def test_a_head_whose_length_runs_past_the_nvm_s_end_ends_the_journal():
+@pytest.mark.parametrize("past", (None, 1, 4))
+def test_a_head_whose_length_runs_past_the_nvm_s_end_ends_the_journal(past):
     """A head at the journal's end in the last page, its length (within a record's 512 bytes)
-    running past the nvm's end (flash rot, a hacker's write): the journal ends before it, and
-    the game record is still the last one saved, not damaged."""
+    running past the nvm's end (flash rot, a hacker's write), by far (None) or only 1 to 4 bytes
+    (its data would end where the head's 4 bytes are not counted): the journal ends before it,
+    and the game record is still the last one saved, not damaged."""
     nvm = FlashNvm()
     store = NvmStore(nvm)
     step = 0
@@ -286,23 +288,7 @@ def test_a_head_whose_length_runs_past_the_nvm_s_end_ends_the_journal():
         write(store, step)
         step += 1
     assert nvm.erases == 0
-    nvm.mem[store.end:store.end + 4] = _entry_head(0, REGION)     # game.0, 512 bytes: past the end
-    again = NvmStore(nvm)
-    assert newest(Record(again, "game", 1)) == (payloads(step - 1)[0][-1], False) and not again.damaged
-
-
-@pytest.mark.parametrize("past", (1, 4))
-def test_a_head_whose_length_runs_just_past_the_nvm_s_end_ends_the_journal(past):
-    """The same head, its length running only 1 to 4 bytes past the nvm's end (its data would
-    end where the head's 4 bytes are not counted): still no entry, the game record the last saved."""
-    nvm = FlashNvm()
-    store = NvmStore(nvm)
-    step = 0
-    while store.end < len(nvm) - 300:
-        write(store, step)
-        step += 1
-    assert nvm.erases == 0
-    n = len(nvm) - store.end - 4 + past
+    n = REGION if past is None else len(nvm) - store.end - 4 + past     # game.0's length
     nvm.mem[store.end:store.end + 4] = _entry_head(0, n)
     again = NvmStore(nvm)
     assert newest(Record(again, "game", 1)) == (payloads(step - 1)[0][-1], False) and not again.damaged
