@@ -355,6 +355,10 @@ def test_a_network_port_where_nothing_listens_is_not_called_a_missing_device():
     r = run_flash("--port", url, timeout=60)
     assert_message(r, url + " is not a serial port a badge answers on", "Connection refused")
     assert "no such device" not in r.stderr
+    # any of pyserial's URLs: a USB id no port has is said as pyserial says it
+    assert flash._port_problem("hwgrep://no-such-badge") == (
+        "hwgrep://no-such-badge is not a serial port a badge answers on "
+        "(no ports found matching regexp 'no-such-badge')")
 
 
 @needs_vbadge

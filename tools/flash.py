@@ -101,10 +101,10 @@ def _port_problem(port):
     """Why a port cannot be opened, as a message."""
     missing = "No badge at %s: there is no such device (is it plugged in?)" % port
     windows = re.match(r"(?i)(\\\\\.\\)?COM\d+$", port)    # COM5 is no path: pyserial tells
-    if not windows and not os.path.exists(port) and not port.startswith(("socket:", "rfc2217:")):
+    if not windows and not os.path.exists(port) and "://" not in port:
         return missing
     import serial
-    try:        # as mpremote opens it: a socket:// or rfc2217:// URL is no path
+    try:        # as mpremote opens it: a pyserial URL (socket://, rfc2217://, hwgrep://) is no path
         s = serial.serial_for_url(port, exclusive=True, timeout=0)
         s.close()
     except serial.SerialException as e:
