@@ -116,6 +116,47 @@ def test_hard_decision_budgets_on_micropython():
     assert r["hard_step_ref_loop_ratio"] > 0
 
 
+def test_hard_decision_figures_are_read_from_the_script_s_timings(monkeypatch):
+    """bench_bots.measure's arithmetic on what its MicroPython script prints (a fixed reading,
+    so no time is asserted): the median of an even count of decisions is the mean of the middle
+    two, the slowest and the median over the reference loop, the searched ones' own median, the
+    longest step over the same loop, and the byte counts as read."""
+    import json
+    import subprocess
+    from tools import bench_bots
+    said = {"ref_us": 4000, "ms": [1000, 2000, 5000, 12000], "searched": [2000, 5000, 12000],
+            "alloc": 9000, "hint": 12000, "step_us": 500, "steps": 3, "budget": 1200, "positions": 4}
+    monkeypatch.setattr(bench_bots, "run_micropython", lambda src: subprocess.CompletedProcess(
+        [], 0, "noise\n" + json.dumps(said) + "\n", ""))
+    assert bench_bots.measure() == {
+        "hard_decision_ms_micropython": {"median": 3.5, "max": 12.0},
+        "hard_decision_peak_alloc_bytes_micropython": 9000,
+        "hint_peak_alloc_bytes_micropython": 12000,
+        "hard_decision_ref_loop_ratio": 3.0,
+        "hard_decision_median_ref_loop_ratio": 0.875,
+        "hard_decision_searched_ms_micropython": {"median": 5.0, "count": 3},
+        "hard_step_ref_loop_ratio": 0.125,
+        "hard_decision_steps_most": 3,
+        "hard_budget_plies": 1200,
+    }
+    said["ms"] = [1000, 2000, 5000]             # an odd count: the middle one
+    said["searched"] = []                       # none searched: a median of 0, not a crash
+    r = bench_bots.measure()
+    assert r["hard_decision_ms_micropython"] == {"median": 2.0, "max": 5.0}
+    assert r["hard_decision_searched_ms_micropython"] == {"median": 0, "count": 0}
+
+
+def test_a_hard_decision_bench_micropython_stopped_says_its_error(monkeypatch):
+    """A bench_bots script MicroPython stopped ends the measure with MicroPython's error."""
+    import subprocess
+    import pytest
+    from tools import bench_bots
+    monkeypatch.setattr(bench_bots, "run_micropython", lambda src: subprocess.CompletedProcess(
+        [], 1, "", "MemoryError: memory allocation failed\n"))
+    with pytest.raises(RuntimeError, match="MicroPython failed: MemoryError: memory allocation failed"):
+        bench_bots.measure()
+
+
 def test_the_readme_gives_the_plies_the_badge_thinks_between_two_frames():
     """The README's step figures (hard_step_ref_loop_ratio, about 0.13 s on an RP2040) are for
     steps of firmware.players.WORK_PER_FRAME plies, the number it names."""
