@@ -127,7 +127,7 @@ def test_000_the_worked_example_step_by_step():
     francis = ["5S", "2H", "3H", "2D", "3D", "2C", "3C", "4C", "KS", "QS", "JS", "10S", "9S"]
     g = rigged(preset("fan_tan"), [["7S"], ["7D"], ["6S"], francis])
     melanie = g.turn
-    assert g.play(c("7S")) == R.OK
+    assert g.play(c("7S")) == R.OK and g.holder(c("7S")) == -1       # on the table: nobody's
     assert names(fitting(g)) == ["6♠", "7♣", "7♥", "7♦", "8♠"]
     assert g.play(c("7D")) == R.OK
     assert names(fitting(g)) == ["6♠", "6♦", "7♣", "7♥", "8♠", "8♦"] and c("5S") not in fitting(g)
@@ -189,16 +189,18 @@ def test_000_strategic_pass_costs_three_to_the_pot_and_three_to_the_6_and_8():
 
 def test_000_a_player_holding_both_the_6_and_the_8_is_paid_once():
     """ "donner trois jetons aux joueurs qui détiennent le 6 et le 8": the players, so one who
-    holds both is paid 3, not 6 (5 under 001's option)."""
-    for gate in (3, 5):
-        g = rigged(preset("fan_tan").with_(gate_penalty=gate),        # 7♠ and its own gates
+    holds both is paid 3, not 6 (5 under 001's option). A table that sets the pot's price
+    (rule pass_pot: 2, 9) pays the pot that, not 000's 3 (a mutant pricing every paid pass
+    at 3 to the pot passed)."""
+    for price, gate in ((3, 3), (3, 5), (2, 3), (9, 5)):
+        g = rigged(preset("fan_tan").with_(pass_pot=price, gate_penalty=gate),   # 7♠ and its own gates
                    [["7H", "7S", "6S", "8S"], ["6H", "8H", "7D"]])
         p, q = g.turn, (g.turn + 1) % 4
-        assert g.pass_cost() == (3, [(q, gate)]) and g.pass_total() == 3 + gate
+        assert g.pass_cost() == (price, [(q, gate)]) and g.pass_total() == price + gate
         chips, pot = g.chips[:], g.pot
         assert g.play(PASS) == R.OK and g.turn == q
-        assert g.chips[p] == chips[p] - 3 - gate and g.chips[q] == chips[q] + gate
-        assert g.pot == pot + 3 and sum(g.chips) + g.pot == sum(chips) + pot
+        assert g.chips[p] == chips[p] - price - gate and g.chips[q] == chips[q] + gate
+        assert g.pot == pot + price and sum(g.chips) + g.pot == sum(chips) + pot
 
 
 def test_a_paid_pass_is_allowed_by_what_the_passer_can_see_not_by_who_holds_the_gates():
@@ -467,11 +469,18 @@ def test_000_losers_pay_a_chip_per_card_and_the_winner_takes_the_pot(key):
 
 
 def test_000_ceremony_deals_face_up_until_a_jack():
+    """The match's first dealer is the one its own deal number's face-up cards give (the rules
+    page shows those cards again from the deal number): over several deals the seats differ,
+    so a dealer found from other cards shows (a mutant using the next deal number's passed
+    deal 77 alone)."""
     dealer, shown = first_dealer(77, 4)
     assert shown[-1] % 13 == 10 and all(x % 13 != 10 for x in shown[:-1])
     assert dealer == (len(shown) - 1) % 4
     m = Match(preset("fan_tan"), 77, 4)
     assert m.dealer == dealer
+    seats = [first_dealer(d, 5)[0] for d in range(1, 9)]
+    assert [Match(preset("fan_tan"), d, 5).dealer for d in range(1, 9)] == seats
+    assert len(set(seats)) > 2
 
 
 def test_000_cut_leaves_at_least_five_cards_in_each_part():
@@ -497,6 +506,13 @@ def test_000_uneven_hands_ante_one_more_chip():
     assert g.pot == 5 + 3 + sum(g.passes)            # 1 each, 1 more from the three short hands
     for p in range(5):
         assert m.start_chips[p] - g.chips[p] == (2 if g.dealt[p] == 10 else 1) + g.passes[p]
+    # the deal goes on: what each was dealt, and so each ante (the table's purse reads it),
+    # stays as dealt while the hands shrink (a mutant keeping the live counts as `dealt` passed)
+    dealt = g.dealt[:]
+    for _ in range(12):
+        g.play(g.legal_moves()[0])
+    assert g.counts != dealt and g.dealt == dealt
+    assert [g.ante(p) for p in range(5)] == [2 if dealt[p] == 10 else 1 for p in range(5)]
 
 
 @pytest.mark.parametrize("key, stack", [("fan_tan", 50), ("five_or_nine", 50), ("coventry", 50),
@@ -624,6 +640,13 @@ def test_eight_before_six_refuses_a_card_off_the_ends_as_off_the_ends():
                 and not (g.low[s] == g.high[s] == r + 1)]
     g = random_play_until(preset("sevens").with_(up_first=1), off)
     assert [g.check(x) for x in off(g)] == [R.NOT_AT_END] * len(off(g))
+    # Sevens' ace is high: the ace of a row down to its 2 waits for the king, and is told it
+    # touches neither end, not to wait for an 8 (a mutant asking only that the low end be the
+    # card above passed: the 2 is above the ace)
+    g = random_play_until(preset("sevens").with_(up_first=1), lambda g: any(
+        g.low[s] == 1 and g.high[s] != K and holds(g, g.turn, [card(s, A)]) for s in range(4)))
+    s = [s for s in range(4) if g.low[s] == 1 and g.high[s] != K and holds(g, g.turn, [card(s, A)])][0]
+    assert g.check(card(s, A)) == R.NOT_AT_END
 
 
 def test_000_play_or_pay_refuses_the_card_below_its_first_card_as_off_the_ends():
@@ -930,6 +953,9 @@ def test_a_match_is_over_only_once_a_deal_is_settled_and_then_deals_no_more():
     assert not m.over
     with pytest.raises(ValueError):
         m.settle()                          # the deal is not over
+    with pytest.raises(ValueError):
+        m.next_deal()                       # nor dealt again before it is (a mutant allowed it)
+    assert m.game is g and m.deal_number == 4
     delta = finish(m)
     chips = m.chips[:]
     assert m.settle() == delta and m.chips == chips and m.deals == 1     # scored once
@@ -1022,19 +1048,21 @@ def test_card_names():
     assert name(c("10H")) == "10\u2665" and name(c("AS")) == "A\u2660"
 
 
-def test_001_reaching_the_race_target_exactly_ends_the_match():
+@pytest.mark.parametrize("seat", range(4))
+def test_001_reaching_the_race_target_exactly_ends_the_match(seat):
     """001: the match stops when a player "atteint 100 points": exactly 100 is enough (here in
-    Parliament, 003, which races to 100 the same way)."""
+    Parliament, 003, which races to 100 the same way), whoever reaches it, the last seat too
+    (a mutant looking at every seat but the last passed)."""
     m = Match(preset("parliament"), 5)
     g = m.game
     while not g.over:
         g.play(g.legal_moves()[0])
     pen = g.penalties()
-    p = max(range(m.players), key=lambda q: pen[q])
-    m.scores[p] = m.rules.target - pen[p]
+    assert pen[seat] or seat == g.winner
+    m.scores[seat] = m.rules.target - pen[seat]
     m.settle()
-    assert m.scores[p] == m.rules.target
-    assert m.over and p in m.enders()
+    assert m.scores[seat] == m.rules.target
+    assert m.over and m.enders() == [seat]
 
 
 def test_the_holder_of_the_opening_card_cannot_pay_to_pass():
@@ -1080,6 +1108,25 @@ def test_000_a_row_started_at_its_end_has_no_gate_beyond_it(start, inside, outsi
     want = sorted({(g.holder(card(s, inside)), rules.gate_penalty) for s in kept(g)
                    if g.holder(card(s, inside)) not in (g.turn, -1)})
     assert sorted(g.pass_cost()[1]) == want
+
+
+@pytest.mark.parametrize("opened, kept, gates", [
+    (["KH", "KD", "KC"], ["KS", "AH"], ["QS", "AS"]),      # a king: the queen and the ace above it
+    (["AS", "AD", "AC"], ["AH", "KS"], ["KH"]),            # the ace: its king alone, no 2 beyond
+])
+def test_ace_high_rows_pay_the_gates_on_either_side_of_the_starter(opened, kept, gates):
+    """Coventry with the ace high (rows 2..A, as 002 has them): a paid pass keeping a king
+    pays the holders of its queen and of its ace, one keeping an ace the holder of its king
+    only, each seat once. The passer holds the other suit's ace (or king) next to the row, so
+    a price that slid into the next suit (the A♥ past the K♠, the K♠ below the A♥) would
+    leave a gate out (mutants counting ranks past 12 or below 0 passed)."""
+    g = rigged(preset("coventry").with_(ace_high=1), [opened, kept] + [[x] for x in gates])
+    assert g.play(c(opened[0])) == R.OK
+    p = g.turn
+    assert g.check(PASS) == R.OK and g.can_play() and g.bonus < 0
+    want = [((p + 1 + i) % 4, 3) for i in range(len(gates))]
+    assert g.pass_cost() == (3, want) and g.pass_total() == 3 + 3 * len(gates)
+    assert g.pass_total(p, LEAST) == g.pass_total(p, MOST) - (len(gates) - 1) * 3
 
 
 def test_a_paid_pass_counts_as_a_pass_not_a_forced_one():
