@@ -872,6 +872,13 @@ def test_dealer_moves_one_seat_each_deal():
     m.settle()
     m.next_deal()
     assert m.dealer == (first + 1) % 4 and m.deal_number == 2
+    # deal numbers run on past 16 bits (the save keeps them): deal 65535's next is 65536,
+    # and the new deal is that one's cards (a mutant wrapping to deal 1 passed)
+    m = Match(preset("sevens"), 65535)
+    finish(m)
+    m.next_deal()
+    assert m.deal_number == m.game.deal_number == 65536
+    assert m.game.hands == deal_hands(65536, 4, m.dealer, False)
 
 
 @pytest.mark.parametrize("key", ("domino", "fan_tan", "five_or_nine"))
@@ -1024,6 +1031,27 @@ def test_what_is_not_a_card_is_refused_with_a_reason():
     for action in ("7D", None, 6.0, [6], -1, 53):
         assert g.play(action) == R.NOT_A_CARD, action
     assert (bytes(g.log), list(g.hands), g.turn) == before
+
+
+@pytest.mark.parametrize("key", ("sevens", "fan_tan", "coventry"))
+def test_a_deal_over_refuses_every_action_and_changes_nothing(key):
+    """Once a player is out the deal is over: a pass, a card still in a loser's hand or a card
+    on the table is refused as "the deal is over", from the winner's seat or any other, and no
+    chip, card or turn moves (a mutant that took the pass charged its chip, then found nobody
+    to move)."""
+    r = preset(key)
+    g = Game(r, 7, chips=[50] * r.players)
+    rng = Rng(7)
+    while not g.over:
+        moves = g.legal_moves()
+        g.play(moves[rng.below(len(moves))])
+    left = [x for x in range(52) if g.holder(x) >= 0][0]
+    before = (bytes(g.log), g.hands[:], g.chips[:], g.pot, g.turn, g.passes[:], g.bonus)
+    for action in (PASS, left, g.log[0]):
+        for seat in (-1, g.winner, g.holder(left)):
+            assert g.check(action, seat) == g.play(action, seat) == R.DEAL_OVER, (action, seat)
+    assert (bytes(g.log), g.hands[:], g.chips[:], g.pot, g.turn, g.passes[:], g.bonus) == before
+    assert g.legal_moves() == [] and not g.can_play()
 
 
 def test_every_reason_has_a_text():
