@@ -437,6 +437,7 @@ def test_000_play_or_pay_from_the_eight_of_spades_only_upward_to_the_seven():
     assert laid == ["9♠", "10♠", "J♠", "Q♠", "K♠", "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"]
     assert g.current == -1 and g.last[g.turn] == c("7S")    # the 7♠'s layer starts the next suit
     assert all(g.fits[s] == FULL for s in (HEARTS, DIAMONDS, CLUBS))
+    assert g.fits[SPADES] == 0      # the round is closed: not the 8♠ again (a mutant fitted it)
 
 
 CHIP_GAMES = ("fan_tan", "five_or_nine", "coventry", "play_or_pay")
