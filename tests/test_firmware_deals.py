@@ -67,9 +67,12 @@ def try_illegal(sim, t):
     th = sim.app.theme
     if not th.mono:                                     # a colour of its own: not the accent's
         assert t.msg_labels[0].color not in (th.colour(ui.ACCENT), th.colour(ui.TEXT))
+    # every message line in it (the PicoSystem's second line kept the colour before)
+    assert [lb.color for lb in t.msg_labels] == [th.colour(ui.WARN)] * len(t.msg_labels)
     said = message(t)
     sim.press("LEFT")                                   # moving on ends the warning
     assert message(t) != said, said
+    assert th.mono or th.colour(ui.WARN) not in [lb.color for lb in t.msg_labels]
     return True
 
 
@@ -450,6 +453,20 @@ def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key, seed
         assert any(re.match(r"^You%s [+-]?\d+ pt$" % dealer, x) for x in sim.messages)
         assert any(re.match(r"^Your turn \u00b7 You [+-]?\d+ pt$", x) for x in sim.messages)
     assert max(sim.redraw_after_bot) < 0.25 * 128 * 64
+
+
+def test_tiny_screen_gives_an_opponent_yet_to_move_their_chips_beside_their_cards():
+    """128x64, 3 players (Fan Tan, deal 2): before P2's first move their label has the room
+    for their chips ("P2 17 $48"), though they do not deal; the dealer's has room for its D
+    alone (a mutant giving up at the missing dealer mark left the chips out)."""
+    sim = Sim("adafruit_macropad_rp2040", seed=2)
+    new_game(sim, PRESETS.index("fan_tan"), players=3)
+    t = sim.screen
+    g, m = t.g, sim.app.match
+    shown = dict((p, l1.text) for p, l1, l2, _ in t.opp_labels)
+    assert t.ledger is None and g.dealer == 2 and g.last[1] < 0, (g.dealer, g.last)
+    assert shown[1] == " P2 %d $%d" % (g.counts[1], m.chips[1]), shown
+    assert shown[2].startswith(" P3 %d D" % g.counts[2]), shown
 
 
 def test_tiny_screen_keeps_your_turn_when_a_priced_pass_leaves_no_room_for_your_chips():
@@ -1233,13 +1250,16 @@ def test_a_bot_s_paid_pass_before_your_turn_gives_way_to_your_turn_s_words(board
         assert "Pot+" not in message(t)
 
 
+@pytest.mark.parametrize("seed,holders", [(2, 2), (25, 3)])
 @pytest.mark.parametrize("lang", range(3))
-def test_a_bot_s_paid_pass_in_short_still_says_who_paid(lang):
+def test_a_bot_s_paid_pass_in_short_still_says_who_paid(lang, seed, holders):
     """On the MacroPad's one line of 25 characters a bot's paid pass to two holders is too long
     ("P2 pass -9: Pot+3 · P3+3 · P4+3"), and its short form read "Pot+3 P3+3 P4+3" alone: at five
     players the opponents' line has no room for their last moves, so nothing said who paid
-    (found by QA). The short form names the payer and the price where that fits: "P2 -9: ..."."""
-    sim = Sim("adafruit_macropad_rp2040", seed=2)
+    (found by QA). The short form names the payer and the price where that fits: "P2 -9: ...".
+    Paid to three holders, the payer and price do not fit too: the payees alone, every one of
+    them ("Pot+3 You+3 P4+3 P5+6"; a mutant said "P2 -15: ..." cut after the second)."""
+    sim = Sim("adafruit_macropad_rp2040", seed=seed)
     start_with(sim, "fan_tan", "Players", 5, "players")
     text.set_lang(lang)             # the message's words are looked up as it is said
     try:
@@ -1253,15 +1273,16 @@ def test_a_bot_s_paid_pass_in_short_still_says_who_paid(lang):
                 continue
             n, chips = len(g.log), g.chips[:]
             sim.tick()
-            if len(g.log) > n and g.log[n] == PASS and t.notice and t.notice.count("+") >= 3 \
+            if len(g.log) > n and g.log[n] == PASS and t.notice and t.notice.count("+") > holders \
                     and not t.notice.startswith(text.seat(t.me, t.me)):
                 passer = [p for p in range(g.players) if g.chips[p] < chips[p] - 1][0]
                 said.append((message(t), passer, chips[passer] - g.chips[passer]))
     finally:
         text.set_lang(0)
-    assert said, "no bot paid two holders"
+    assert said, "no bot paid %d holders" % holders
     shown, passer, price = said[0]
-    assert len(shown) <= 25 and shown.startswith("P%d -%d: Pot+" % (passer + 1, price)), said
+    assert len(shown) <= 25 and sum(int(n) for n in re.findall(r"\+(\d+)", shown)) == price, said
+    assert shown.startswith("P%d -%d: Pot+" % (passer + 1, price) if holders == 2 else "Pot+"), said
 
 
 def test_what_you_are_told_after_a_bot_s_paid_pass_stays_past_that_pass_s_notice_time():
