@@ -241,6 +241,31 @@ def test_up_lands_on_a_lone_card_of_the_suit_before():
     assert t.cursor == 9
 
 
+def test_up_and_down_from_the_first_suit_and_from_the_pass():
+    """Fan Tan, deal 2: your hand ends in a lone card of its suit, then the pass. UP from the
+    third card of the first suit goes round to that lone card (not to the hand's first card,
+    nor to the suit before it); DOWN on the pass goes to the first card as after the last
+    suit, and UP there to the first card of a suit (both read the card past the hand's end)."""
+    sim = Sim(seed=2)
+    new_game(sim, PRESETS.index("fan_tan"))
+    t = sim.screen
+    cards = sorted_hand(t.g, t.me)
+    suits = [c // 13 for c in cards]
+    assert suits[:3] == [suits[0]] * 3 and suits[-2] != suits[-1] and t.items == cards + [PASS]
+    while t.cursor != 2:
+        sim.press("RIGHT")
+    sim.press("UP")
+    assert t.cursor == len(cards) - 1
+    for key in ("DOWN", "UP"):
+        while t.cursor != len(cards):
+            sim.press("LEFT")
+        sim.press(key)
+        if key == "DOWN":
+            assert t.cursor == 0
+        else:
+            assert t.cursor < len(cards) and (t.cursor == 0 or suits[t.cursor - 1] != suits[t.cursor]), t.cursor
+
+
 # ---- the deal's animation: a card at a time -------------------------------------------
 def _dealing():
     """Sevens, deal 2 (you hold the 7\u2666), started through New game: its table as the deal's
