@@ -2538,16 +2538,18 @@ def test_the_deal_digit_cursor_goes_round_all_five_digits_and_back_leaves_them()
     assert sim.app.settings["deal"] == 2 and "Deal #" not in scr.item_text(scr.items[scr.sel])
 
 
-def test_a_player_count_from_flash_that_the_preset_cannot_seat_falls_back_on_its_own(tmp_path):
+@pytest.mark.parametrize("players", (7, 3))
+def test_a_player_count_from_flash_that_the_preset_cannot_seat_falls_back_on_its_own(tmp_path, players):
     """Prefs written by another version may hold a count its presets seated and this one's do
-    not (Sevens for 7): New game then shows the count the preset seats, and Start deals it
-    (the count was used as read: an unplayable rule set)."""
+    not (Sevens for 7, or for 3): New game then shows the count the preset seats, and Start
+    deals it (the count was used as read: an unplayable rule set; a mutant kept only the upper
+    bound, and dealt Sevens to 3)."""
     from engine.stats import Stats
     sim = Sim(data_dir=str(tmp_path))
-    s = dict(sim.app.settings, preset=PRESETS.index("sevens"), players=7)
+    s = dict(sim.app.settings, preset=PRESETS.index("sevens"), players=players)
     assert sim.app.saves.save_prefs(s, bytearray(7), Stats(), 0)
     again = Sim(data_dir=str(tmp_path))
-    assert again.app.settings["players"] == 7
+    assert again.app.settings["players"] == players
     r = again.app.rules()
     assert r.problem() is None and r.players == 4
     select_menu(again, "New game")
