@@ -184,6 +184,24 @@ def test_eink_illegal_card_shows_the_reason_at_once(settled):
     assert len(events) == before + 1 and not sim.app.dirty
 
 
+def test_eink_a_key_after_a_refused_card_moves_on_while_the_panel_rests():
+    """The refusal is said at once, but the Badger's panel rests 2 s between refreshes: a key
+    pressed before it shows the reason still moves the cursor (only the app's own warnings,
+    "Cannot save", hold a key until the panel shows them), not a press lost."""
+    sim, t, events = table_at_first_decision("pimoroni_badger2040", 11)
+    g = t.g
+    bad = [i for i in range(len(t.items)) if t.items[i] != PASS and g.check(t.items[i], t.me) != R.OK]
+    while t.cursor != bad[0]:
+        press(sim, "RIGHT")
+    wait(sim, PAUSE_MS)
+    sim.hal.refresh = lambda: False             # resting, as hal.circuitpython's time_to_refresh
+    press(sim, "OK")
+    why = g.check(t.items[bad[0]], t.me)
+    assert message(t) == text.reason(why) and sim.app.stale()
+    press(sim, "RIGHT")
+    assert t.cursor == (bad[0] + 1) % len(t.items) and message(t) != text.reason(why)
+
+
 def test_colour_board_ok_plays_at_once_after_pauses():
     sim, t, events = table_at_first_decision("pimoroni_picosystem", 11)
     g = t.g

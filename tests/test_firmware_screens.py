@@ -1235,8 +1235,9 @@ def test_the_hint_stays_said_while_you_look_around(board):
 
 
 def test_a_key_pressed_while_the_hint_thinks_stops_it():
-    """HINT starts a search of a few frames; a key pressed before its answer stops it: the
-    cursor stays where that key put it, with no hint framed or said afterwards."""
+    """HINT starts a search of a few frames, said as "Hint\u2026" meanwhile; a key pressed before
+    its answer stops it: the cursor stays where that key put it, with no hint framed or said
+    afterwards."""
     for seed in range(1, 20):
         sim = Sim("pimoroni_picosystem", seed=seed)
         new_game(sim, PRESETS.index("sevens"))
@@ -1246,6 +1247,7 @@ def test_a_key_pressed_while_the_hint_thinks_stops_it():
             break
     else:
         raise AssertionError("no hint that takes more than a frame")
+    assert message(t) == text.t("hint") + "\u2026"      # thinking, said as such meanwhile
     sim.press("RIGHT", settle=False)
     cursor = t.cursor
     assert t.hinting is None
