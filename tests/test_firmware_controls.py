@@ -266,6 +266,23 @@ def test_up_and_down_from_the_first_suit_and_from_the_pass():
             assert t.cursor < len(cards) and (t.cursor == 0 or suits[t.cursor - 1] != suits[t.cursor]), t.cursor
 
 
+def test_up_and_down_on_the_pass_go_to_your_last_card():
+    """Fan Tan, deal 4, late: you hold one card and may pay to pass. On the pass UP and DOWN
+    put the cursor on that card, as from the pass of a longer hand (a mutant left it on the pass)."""
+    sim = Sim(seed=4)
+    new_game(sim, PRESETS.index("fan_tan"))
+    t = sim.screen
+    while not (t.my_turn() and len(t.items) == 2):
+        assert not t.g.over
+        sim.play_legal()
+    assert t.items[1] == PASS
+    for key in ("DOWN", "UP"):
+        while t.cursor != 1:
+            sim.press("RIGHT")
+        sim.press(key)
+        assert t.cursor == 0, key
+
+
 # ---- the deal's animation: a card at a time -------------------------------------------
 def _dealing():
     """Sevens, deal 2 (you hold the 7\u2666), started through New game: its table as the deal's
