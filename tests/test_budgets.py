@@ -122,12 +122,10 @@ def test_hard_decision_figures_are_read_from_the_script_s_timings(monkeypatch):
     two, the slowest and the median over the reference loop, the searched ones' own median, the
     longest step over the same loop, and the byte counts as read."""
     import json
-    import subprocess
     from tools import bench_bots
     said = {"ref_us": 4000, "ms": [1000, 2000, 5000, 12000], "searched": [2000, 5000, 12000],
             "alloc": 9000, "hint": 12000, "step_us": 500, "steps": 3, "budget": 1200, "positions": 4}
-    monkeypatch.setattr(bench_bots, "run_micropython", lambda src: subprocess.CompletedProcess(
-        [], 0, "noise\n" + json.dumps(said) + "\n", ""))
+    monkeypatch.setattr(bench_bots, "run_micropython", _printed(json.dumps(said)))
     assert bench_bots.measure() == {
         "hard_decision_ms_micropython": {"median": 3.5, "max": 12.0},
         "hard_decision_peak_alloc_bytes_micropython": 9000,
@@ -141,20 +139,10 @@ def test_hard_decision_figures_are_read_from_the_script_s_timings(monkeypatch):
     }
     said["ms"] = [1000, 2000, 5000]             # an odd count: the middle one
     said["searched"] = []                       # none searched: a median of 0, not a crash
+    monkeypatch.setattr(bench_bots, "run_micropython", _printed(json.dumps(said)))
     r = bench_bots.measure()
     assert r["hard_decision_ms_micropython"] == {"median": 2.0, "max": 5.0}
     assert r["hard_decision_searched_ms_micropython"] == {"median": 0, "count": 0}
-
-
-def test_a_hard_decision_bench_micropython_stopped_says_its_error(monkeypatch):
-    """A bench_bots script MicroPython stopped ends the measure with MicroPython's error."""
-    import subprocess
-    import pytest
-    from tools import bench_bots
-    monkeypatch.setattr(bench_bots, "run_micropython", lambda src: subprocess.CompletedProcess(
-        [], 1, "", "MemoryError: memory allocation failed\n"))
-    with pytest.raises(RuntimeError, match="MicroPython failed: MemoryError: memory allocation failed"):
-        bench_bots.measure()
 
 
 def test_the_readme_gives_the_plies_the_badge_thinks_between_two_frames():
@@ -337,13 +325,16 @@ def test_main_without_json_prints_only_the_table(monkeypatch, capsys):
 
 def test_a_micropython_run_that_fails_is_said_with_its_error(monkeypatch):
     """A benchmark script MicroPython stopped (its heap ran out, say) ends the bench with
-    MicroPython's own error, not a JSON reader's complaint about what the script never printed."""
+    MicroPython's own error, not a JSON reader's complaint about what the script never printed;
+    the Hard decisions' (tools.bench_bots) as the engine's (it raised a RuntimeError, a traceback
+    that cut the error to its last 2,000 characters)."""
     import subprocess
     import pytest
-    from tools import bench
-    monkeypatch.setattr(bench, "run_micropython", lambda src, copies=(): subprocess.CompletedProcess(
-        [], 1, "", "MemoryError: memory allocation failed\n"))
-    for measure in (bench.measure_engine, bench.measure_engine_state):
+    from tools import bench, bench_bots
+    for tool in (bench, bench_bots):
+        monkeypatch.setattr(tool, "run_micropython", lambda src, copies=(): subprocess.CompletedProcess(
+            [], 1, "", "MemoryError: memory allocation failed\n"))
+    for measure in (bench.measure_engine, bench.measure_engine_state, bench_bots.measure):
         with pytest.raises(SystemExit, match="benchmark failed:\nMemoryError: memory allocation failed"):
             measure()
 

@@ -170,7 +170,7 @@ def measure():
     """Run the Hard decisions under MicroPython; returns the bench keys (see module doc)."""
     out = run_micropython(script())
     if out.returncode:
-        raise RuntimeError("MicroPython failed: " + out.stderr[-2000:])
+        raise SystemExit("MicroPython Hard-decision benchmark failed:\n" + out.stderr)
     data = json.loads(out.stdout.strip().splitlines()[-1])
     ms = [t / 1000.0 for t in data["ms"]]
     median = ms[len(ms) // 2] if len(ms) % 2 else (ms[len(ms) // 2 - 1] + ms[len(ms) // 2]) / 2
