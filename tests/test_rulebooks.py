@@ -64,6 +64,13 @@ def random_play_until(rules, pred, players=None, deals=400):
     raise AssertionError("position not reached")
 
 
+def play_out(g, rng):
+    """Play random legal moves (from rng) until the deal is over."""
+    while not g.over:
+        moves = g.legal_moves()
+        g.play(moves[rng.below(len(moves))])
+
+
 def held_gates(g):
     """Who else holds the 6 or 8 of each unopened suit whose 7 the player to act holds: each
     holder once per 7."""
@@ -555,9 +562,7 @@ def test_001_match_to_100_losers_add_a_point_per_card_and_lowest_wins():
     rng = Rng(3)
     while True:
         g = m.game
-        while not g.over:
-            moves = g.legal_moves()
-            g.play(moves[rng.below(len(moves))])
+        play_out(g, rng)
         counts = g.counts[:]
         before = m.scores[:]
         delta = m.settle()
@@ -761,9 +766,7 @@ def test_003_parliament_table_of_three_to_seven_and_card_value_penalty():
     rv = rules.with_(penalty=VALUES)
     g = Game(rv, 4, players=3)
     rng = Rng(1)
-    while not g.over:
-        moves = g.legal_moves()
-        g.play(moves[rng.below(len(moves))])
+    play_out(g, rng)
     pen = g.penalties()
     for p in range(3):
         want = sum((x % 13) + 1 for x in range(52) if holds(g, p, [x]))
@@ -777,9 +780,7 @@ def test_pip_penalty_counts_the_faces_ten():
     for d in range(1, 20):
         g = Game(preset("parliament").with_(penalty=PIPS), d, players=3)
         rng = Rng(d)
-        while not g.over:
-            moves = g.legal_moves()
-            g.play(moves[rng.below(len(moves))])
+        play_out(g, rng)
         for p in range(3):
             held = [x % 13 + 1 for x in range(52) if holds(g, p, [x])]
             assert g.penalty(p) == sum(min(v, 10) for v in held)
@@ -927,9 +928,7 @@ def test_chips_match_ends_when_someone_is_out_or_after_n_deals():
     rng = Rng(5)
     for _ in range(100):
         g = m.game
-        while not g.over:
-            moves = g.legal_moves()
-            g.play(moves[rng.below(len(moves))])
+        play_out(g, rng)
         m.settle()
         assert sum(m.chips) == 5 * m.players
         if m.over:
@@ -1043,9 +1042,7 @@ def test_a_deal_over_refuses_every_action_and_changes_nothing(key):
     r = preset(key)
     g = Game(r, 7, chips=[50] * r.players)
     rng = Rng(7)
-    while not g.over:
-        moves = g.legal_moves()
-        g.play(moves[rng.below(len(moves))])
+    play_out(g, rng)
     left = [x for x in range(52) if g.holder(x) >= 0][0]
     before = (bytes(g.log), g.hands[:], g.chips[:], g.pot, g.turn, g.passes[:], g.bonus)
     for action in (PASS, left, g.log[0]):
@@ -1337,9 +1334,7 @@ def test_003_losers_count_a_point_per_card_unless_values_are_chosen():
     worth_more = 0
     for d in range(1, 10):
         g = Game(rules, d, players=3)
-        while not g.over:
-            moves = g.legal_moves()
-            g.play(moves[rng.below(len(moves))])
+        play_out(g, rng)
         assert g.penalties() == [0 if p == g.winner else g.counts[p] for p in range(3)]
         worth_more += any(holds(g, p, [x]) for p in range(3) for x in range(52) if x % 13)
     assert worth_more                         # a card left whose value would count more than 1
