@@ -111,10 +111,13 @@ def test_every_seat_of_a_deal_is_played_by_every_level(monkeypatch):
 
 def test_the_table_has_one_seat_per_level_given_where_the_preset_allows(capsys):
     """Fan Tan is for 3 to 5: three seats named make a table of 3 (its usual size is 4), and
-    without --players each named level sits once per rotation."""
+    without --players each named level sits once per rotation; the fair share is a third (a
+    table saying 25% at any size passed)."""
     T.main(["--preset", "fan_tan", "--seats", "medium,easy,easy", "--deals", "1", "--json"])
-    res = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    out = capsys.readouterr().out.strip().splitlines()
+    res = json.loads(out[-1])
     assert res["players"] == 3 and res["seats"] == ["medium", "easy", "easy"] and res["games"] == 3
+    assert out[-2] == "fair share: 33.3%"
 
 
 def test_without_json_no_line_is_json(capsys):
@@ -236,10 +239,10 @@ def test_the_table_gives_the_fair_share_of_the_table_and_each_interval_low_to_hi
 
 
 def test_seats_are_named_in_any_case_and_one_level_everywhere_is_refused_however_written(capsys):
-    """--seats Medium,EASY is medium and easy; --seats hard,hard is Hard in every seat, refused as
-    --seats hard is (25% by symmetry)."""
+    """--seats "Medium, EASY" is medium and easy (a space after the comma too); --seats hard,hard
+    is Hard in every seat, refused as --seats hard is (25% by symmetry)."""
     import pytest
-    T.main(["--preset", "fan_tan", "--seats", "Medium,EASY", "--players", "3", "--deals", "1", "--json"])
+    T.main(["--preset", "fan_tan", "--seats", "Medium, EASY", "--players", "3", "--deals", "1", "--json"])
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["seats"] == ["medium", "easy", "easy"]
     for seats in ("hard,hard", "hard,HARD"):
         with pytest.raises(SystemExit) as e:
