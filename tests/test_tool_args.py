@@ -125,6 +125,7 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("compare", ["--budgets", "a,b"],
      "argument --budgets: 'a,b': give 2 comma-separated whole numbers, each 0 or more"),
     ("compare", ["--budgets", "5"], "argument --budgets: '5': give 2 comma-separated whole numbers"),
+    ("compare", ["--budgets", "0,1,2"], "argument --budgets: '0,1,2': give 2 comma-separated whole numbers"),
     ("compare", ["--deals", "1"], "argument --deals: at least 2 deals for an interval"),
     ("compare", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
     ("tune", ["--preset", "nosuch"], "argument --preset: invalid choice: 'nosuch'"),
@@ -185,8 +186,10 @@ def test_screenshots_that_cannot_be_written_are_one_line(tmp_path):
 
 
 def test_screenshots_refuse_an_empty_out_instead_of_the_docs():
-    """--out "" (an unset shell variable) drew into docs/screens, as no --out does."""
-    assert refused("screenshots", "--out", "").endswith("--out: give a folder")
+    """--out "" (an unset shell variable) drew into docs/screens, as no --out does; --out " " is
+    no folder either."""
+    for out in ("", " "):
+        assert refused("screenshots", "--out", out).endswith("--out: give a folder"), out
 
 
 def test_a_screenshot_that_cannot_be_written_keeps_the_old_picture(tmp_path):
@@ -521,6 +524,15 @@ def test_a_research_tool_that_ran_to_its_end_exits_0(tool, args):
     r = run(tool, *args)
     assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
     assert r.stdout
+
+
+def test_a_tool_ends_with_the_whole_number_its_main_returns():
+    """tools.args.command, which every research tool and the selftest end by: a main returning a
+    whole number ends with it as the status (the selftest's failed MicroPython run: its status,
+    where a command ending 0 would tell a script all went well), anything else with 0."""
+    from tools.args import command
+    assert command(lambda: 3, "tools.selftest") == 3
+    assert command(lambda: {"results": {}}, "tools.compare") == 0
 
 
 def test_make_alone_lists_every_target_with_what_it_does():
