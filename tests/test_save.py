@@ -41,6 +41,7 @@ def test_round_trip_mid_deal_and_after_settling(key):
         m = played(key, n, 40 + n, moves=9)
         back, screen = save.decode(save.encode(m, 2))
         assert same(m, back) and screen == 2
+        assert save.decode(save.encode(m))[1] == 0        # no screen given: the first
         while not m.game.over:
             m.game.play(m.game.legal_moves()[0])
         m.settle()
@@ -66,10 +67,16 @@ def test_every_screen_number_comes_back_mid_deal_and_settled():
 
 @pytest.mark.parametrize("key", ["fan_tan", "five_or_nine", "coventry", "play_or_pay"])
 def test_a_deal_of_strategic_passes_still_fits_in_256_bytes(key):
+    """A deal of paid passes makes a body of 128 bytes or more: its length byte keeps its top
+    bit, and the record loads back (a mutant writing the length's low 7 bits passed: every such
+    game saved, then came back "truncated" after a power cut)."""
     for n in range(3, preset(key).max_players + 1):
         for d in range(5):
             m = played(key, n, d, passer=True)
-            assert len(save.encode(m)) <= 256
+            data = save.encode(m)
+            assert len(data) <= 256 and data[3] == len(data) - 8 > 127
+            back, _ = save.decode(data)
+            assert same(m, back)
 
 
 def test_largest_table_with_most_chips_fits():
@@ -142,9 +149,11 @@ def test_every_single_bit_flip_is_caught():
 
 
 def test_every_truncation_is_caught():
+    """A record cut off anywhere is refused as cut off (or, shorter than its head and CRC, as no
+    saved game), not as damaged or as illegal moves."""
     data = real_record()
     for k in range(len(data)):
-        with pytest.raises(save.SaveError):
+        with pytest.raises(save.SaveError, match="truncated" if k >= 8 else "not a saved game"):
             save.decode(data[:k])
 
 
@@ -235,6 +244,8 @@ def _forged(key, change, players=None):
     ("sevens", lambda m: (m.scores.__setitem__(0, 32767), m.scores.__setitem__(1, -32767)),
      None, "bad scores"),             # sums to 0, but before any deal was settled
     ("fan_tan", lambda m: m.start_chips.__setitem__(2, 99), None, "bad chips"),
+    ("fan_tan", lambda m: m.start_chips.__setitem__(3, 99), None, "bad chips"),     # the last seat's too
+    ("five_or_nine", lambda m: m.start_chips.__setitem__(4, 1), 5, "bad chips"),
     ("sevens", lambda m: m.start_chips.__setitem__(2, 1), None, "bad chips"),
     ("domino", lambda m: m.scores.__setitem__(1, 100), None, "the match was over"),
     ("fan_tan", lambda m: setattr(m, "deals", 10), None, "the match was over"),
@@ -344,11 +355,12 @@ def test_a_dealer_seat_past_the_table_is_refused():
         save.decode(save.encode(m))
 
 
-def test_a_table_of_no_players_is_refused():
+@pytest.mark.parametrize("players,forged", ((4, 0), (3, 11), (4, 12), (3, 255)))
+def test_a_table_of_no_players_is_refused(players, forged):
     """A forged body whose player count is 0 is no table, not read as a default one (a mutant
-    taking 0 players for 4 loaded it)."""
-    data = bytearray(save.encode(Match(preset("sevens"), 3)))
-    data[4 + len(FIELDS)] = 0                  # the players byte, after the rule fields
+    taking 0 players for 4 loaded it); nor is a count past 7 read as its low bits (11 as 3)."""
+    data = bytearray(save.encode(Match(preset("fan_tan"), 3, players)))
+    data[4 + len(FIELDS)] = forged             # the players byte, after the rule fields
     body = bytes(data[4:-4])
     with pytest.raises(save.SaveError, match="bad table"):
         save.decode(bytes(data[:4]) + body + crc_bytes(crc32(body)))
