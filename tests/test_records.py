@@ -77,6 +77,20 @@ def test_kinds_do_not_mix():
     assert newest(Record(flash, "data", 2))[0] is None
 
 
+def test_a_slot_not_begun_with_r_is_no_record_even_with_a_good_crc():
+    """The head's "R" marks a record of this format: a slot of another one (an "S", its CRC
+    good over its own head) is not read as a record of ours (a mutant reading any first byte
+    loaded it as the newest game), and a write goes around it."""
+    from engine.crc import crc32, crc_bytes
+    flash = Tearing()
+    head = bytes((83, 1, 0, 9, 0, 4))
+    flash.cells["game.0"] = head + b"game" + crc_bytes(crc32(b"game", crc32(head)))
+    rec = Record(flash, "game", 1)
+    assert newest(rec) == (None, True)
+    flash.cells["game.1"] = _wrap(1, 1, b"ours")
+    assert newest(rec) == (b"ours", True)
+
+
 def test_sequence_numbers_wrap():
     flash = Tearing()
     flash.cells["x.0"] = _wrap(3, 0xFFFF, b"old")
