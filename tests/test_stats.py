@@ -51,6 +51,20 @@ def test_counts_stop_where_the_record_does_and_nothing_goes_back_at_power_up():
     assert back.encode() == s.encode() and back.average_penalty() == s.average_penalty() == 27
 
 
+def test_counting_stops_at_65535_deals_in_all_however_they_spread_over_rule_sets():
+    """The stop is on the deals in all, not on one rule set's count: deals spread over two rule
+    sets and levels stop at 65,535 together, and the record still encodes (a mutant stopping
+    when one (rule set, level) count was full went on to 65,536 deals, which no longer fit
+    their 16 bits: the statistics could not be saved)."""
+    s = Stats()
+    for i in range(65540):
+        s.add_deal(PRESETS[i % 2], i % 3, i % 5 == 0, 0 if i % 5 == 0 else 2)
+    assert s.deals == sum(s.played) == 65535
+    assert sum(s.wins) == 13107
+    back = Stats.decode(s.encode())
+    assert back.encode() == s.encode() and back.deals == 65535
+
+
 def test_statistics_a_badge_already_holds_still_load():
     """The record's first byte is its version, 1: lifetime statistics already on a badge's flash
     (its settings record) load after an update, and are written back the same way."""
