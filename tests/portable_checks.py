@@ -81,6 +81,8 @@ def check_same_cards_everywhere():
     assert [r.next16() for _ in range(3)] == [42182, 48399, 44953]
     r = Rng(0x9E3779B9)         # past 2**30, the one seed zeroing both halves: set off zero, not stuck there
     assert [r.next16() for _ in range(3)] == [9650, 6649, 30599]
+    r = Rng(0x79B9)             # deal 31161 zeroes the low half only: a live state, left as it is
+    assert [r.next16() for _ in range(3)] == [28193, 12594, 57138]
     deck = Game(preset("sevens"), 42).hands
     assert deck == [17, 3122, 1, 2332, 1192, 0, 6792, 1665,
                     4354, 4681, 6, 4130, 2628, 388, 1392, 64]
