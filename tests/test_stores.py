@@ -652,22 +652,27 @@ def test_a_record_left_in_its_tmp_by_a_power_cut_outlives_the_next_write_failing
     in its place); with a folder in the other slot's way it is the only copy. The next write of
     that slot opened the .tmp anew first, and a write failing there lost the game (found by the
     MicroPython saving fuzz). The .tmp goes into place before it is written."""
-    import hal.file_store
     rec = newest_beside_a_folder(tmp_path)
     os.rename(str(tmp_path / "game.1"), str(tmp_path / "game.1.tmp"))     # the cut
     assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] == b"newest"
-    real_open = open
-
-    def failing_open(path, mode="r"):
-        if "w" in mode and path.endswith("game.1.tmp"):     # opened (emptied), then no room
-            real_open(path, mode).close()
-            raise OSError(28, "No space left on device")
-        return real_open(path, mode)
-    monkeypatch.setattr(hal.file_store, "open", failing_open, raising=False)
+    no_room_for(monkeypatch, "game.1.tmp")
     with pytest.raises(OSError):
         rec.write(b"refused")
     monkeypatch.undo()
     assert newest(Record(FileStore(str(tmp_path)), "game", 1))[0] == b"newest"
+
+
+def no_room_for(monkeypatch, name):
+    """hal.file_store's writes of file `name` open (emptying it), then find no room."""
+    import hal.file_store
+    real_open = open
+
+    def failing_open(path, mode="r"):
+        if "w" in mode and path.endswith(name):
+            real_open(path, mode).close()
+            raise OSError(28, "No space left on device")
+        return real_open(path, mode)
+    monkeypatch.setattr(hal.file_store, "open", failing_open, raising=False)
 
 
 def test_a_tmp_beside_a_folder_in_a_slot_s_way_is_no_record(tmp_path):
@@ -697,9 +702,11 @@ def test_a_file_store_s_first_write_cut_before_its_first_byte_is_no_damage(tmp_p
     assert store.load(name + ".0") == b""
 
 
-def test_a_torn_tmp_beside_its_slot_file_is_not_read():
+def test_a_torn_tmp_beside_its_slot_file_is_not_read(monkeypatch):
     """Power lost while save() wrote a slot's .tmp, its old file still there: the slot is that
-    file, not the torn .tmp (read first, it took the slot for damaged)."""
+    file, not the torn .tmp (read first, it took the slot for damaged); nor does the next write
+    there, failing for want of room, put the torn .tmp in its place (a mutant moving a .tmp into
+    place whether or not its slot file was there passed: the slot read as damaged)."""
     import tempfile
     from engine.records import _wrap
     for cut in range(1, 13):
@@ -710,6 +717,12 @@ def test_a_torn_tmp_beside_its_slot_file_is_not_read():
             whole = f.read()
         with open(folder + "/game.0.tmp", "wb") as f:
             f.write(_wrap(1, 3, b"three")[:cut])    # the third write, into game.0, cut off
+        assert newest(Record(FileStore(folder), "game", 1)) == (b"two", False), cut
+        assert FileStore(folder).load("game.0") == whole
+        with monkeypatch.context() as m:
+            no_room_for(m, "game.0.tmp")
+            with pytest.raises(OSError):
+                Record(FileStore(folder), "game", 1).write(b"three")
         assert newest(Record(FileStore(folder), "game", 1)) == (b"two", False), cut
         assert FileStore(folder).load("game.0") == whole
 
