@@ -627,10 +627,19 @@ def select_and_deal(sim):
 
 def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch):
     """The 320x240 layout draws its cards from 9x15 and its text in 7x13: at the table only
-    the text's font stays loaded (the sheet's tiles already hold the card glyphs)."""
+    the text's font stays loaded (the sheet's tiles already hold the card glyphs). The sheet
+    reads the tile font from flash once: a second copy alongside the first doubled its heap."""
     monkeypatch.setattr(ui, "_fonts", {})      # as on a badge that just started
+    read = []
+
+    class Counted(Font):
+        def __init__(self, path):
+            read.append(os.path.basename(path))
+            super().__init__(path)
+    monkeypatch.setattr(ui, "Font", Counted)
     sim = Sim("pajenicko_picopad")
     select_and_deal(sim)
+    assert read.count("9x15.bin") == 1, read
     assert sim.app.layout.tile_font == "9x15" and sim.app.art.sheet is not None
     assert "9x15" not in ui._fonts and "7x13" in ui._fonts
     assert not [v for v in vars(sim.app.art).values() if isinstance(v, Font)]
