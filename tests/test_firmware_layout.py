@@ -647,14 +647,18 @@ def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch)
 
 def test_a_key_name_exactly_as_wide_as_the_line_keeps_its_line(fonts):
     """ui.wrap's "label: value" rule holds where "Top right:" fills the width to the pixel:
-    the name keeps its line and the value starts the next, rather than "Top" / "right: OK".
-    Where the whole line fits to the pixel, it stays one line."""
+    the name keeps its line and the value starts the next, rather than "Top" / "right: OK"
+    (or, indented, "  Top right" / "  key: OK"). Where the whole line fits to the pixel, it
+    stays one line."""
     for name in ("5x8", "6x10", "7x13"):
         assert ui.wrap("Top right: OK", name, ui.text_width("Top right: OK", name)) == ["Top right: OK"]
         width = ui.text_width("Top right:", name)
         assert ui.wrap("Top right: OK", name, width) == ["Top right:", "OK"], name
         assert ui.wrap("  Top right: OK", name, width + ui.text_width("  ", name)) == \
             ["  Top right:", "  OK"], name
+        # an indented name of three words: its words are counted, not the indent's spaces
+        width = ui.text_width("  Top right key:", name)
+        assert ui.wrap("  Top right key: OK", name, width) == ["  Top right key:", "  OK"], name
 
 
 def test_paper_is_dark_ink_on_white_and_an_oled_light_on_black():
