@@ -2030,18 +2030,22 @@ def test_a_panel_with_room_names_the_keys_under_the_table(lang):
 def test_the_t_display_keys_line_gives_way_to_a_third_ledger_line():
     """On the T-Display the opponents' ledger sits above the keys line. Seven players late in a
     Parliament race ("P7 D 104 pt 10\u2665") need a third ledger line: it takes the keys line's
-    place, which comes back once two lines hold them again."""
+    place, which comes back once two lines hold them again. The ledger's lines stand the
+    layout's line height apart, as these sums count them (not the label's own 1.25 lines)."""
     sim = Sim("lilygo_t_display_rp2040", seed=4)
     new_game(sim, PRESETS.index("parliament"), players=7)
     t = sim.screen
+    lh, cells = sim.app.layout.lh, ui.font(sim.app.layout.font).height
     assert not t.footer.hidden and t.ledger.text.count("\n") == 1
-    bottom = t.ledger.anchored_position[1] + 2 * sim.app.layout.lh
+    bottom = t.ledger.anchored_position[1] + 2 * lh
     assert bottom <= t.footer.anchored_position[1]          # two lines: both in view, apart
+    assert t.ledger.bounding_box[3] == cells + lh           # the second line lh below the first
     m = sim.app.match
     for p in range(1, 7):
         m.scores[p] = 104
     t.update(0)
     assert t.ledger.text.count("\n") == 2 and t.footer.hidden
+    assert t.ledger.bounding_box[3] == cells + 2 * lh
     for p in range(1, 7):
         m.scores[p] = 4
     t.update(0)
