@@ -1122,6 +1122,35 @@ def test_the_hint_is_hards_choice_from_the_players_own_view():
     assert differ == 4
 
 
+def test_a_seat_s_bot_plays_at_its_level_a_frame_s_plies_at_a_time():
+    """firmware.players.EngineBot is the engine's Bot of the seat's level, seeded by the
+    position, stepped WORK_PER_FRAME plies a frame: an Easy seat that played Hard's cards, or
+    a step of twice the plies (the screen frozen twice as long between frames) would show."""
+    from firmware.players import EngineBot, WORK_PER_FRAME
+    differ = 0
+    for number in range(1, 4):
+        g = Match(preset("fan_tan"), number, 4).game
+        while not g.over:
+            p = g.turn
+            v = g.view(p)
+            seed = ((number * 8 + p) * 7919 + number * 131 + len(g.log)) & 0x3FFFFFFF
+            chose = []
+            for level in (bots.EASY, bots.MEDIUM, bots.HARD):
+                ref = bots.Bot(level)
+                ref.start(v, seed)
+                b = EngineBot(level, number * 8 + p)
+                b.start(g, p)
+                a = b.step()
+                while a is None:
+                    assert not ref.step(WORK_PER_FRAME) and b.bot.work == ref.work, (number, level)
+                    a = b.step()
+                assert ref.step(WORK_PER_FRAME) and a == ref.choice, (number, level)
+                chose.append(a)
+            differ += chose[0] != chose[2]
+            g.play(chose[1])
+    assert differ >= 10, differ
+
+
 def test_the_hint_on_a_deal_past_255_is_seeded_by_its_whole_number():
     """firmware.players seeds a hint by the deal number's 16 bits, not its last byte: on deals
     300 and 99999 the hint is Hard's choice with that seed, checked where a seed from the last
