@@ -437,6 +437,21 @@ def test_the_next_rank_is_outlined_from_the_tile_its_8_fits_with_a_pixel_each_si
         assert outlined(art, ui.T_NEED + 7) == framed, (tw, th)
 
 
+@pytest.mark.parametrize("mono", (False, True))
+def test_a_tile_font_too_big_for_its_tiles_is_cropped_inside_each_card(fonts, mono):
+    """A layout whose tile font is taller and wider than its tiles (a badge hacker's new
+    screen) still draws each glyph inside its card: the column each side and the row a
+    card's two tiles keep clear (above the rank, below the suit) stay background, so no ink
+    lands in the gap between two cards or spills into the next tile of the sheet."""
+    for tw, th in ((8, 8), (10, 9)):
+        art = ui.CardArt(tw, th, "9x15", ui.Theme(mono=mono))
+        for tile in range(ui.T_SLOT, ui.T_SUIT_DONE + 4):
+            clear = th - 1 if tile >= ui.T_SUIT else 0
+            assert [at(art, tile, x, clear) for x in range(tw)] == [ui.BG] * tw, (tw, th, tile)
+            for y in range(th):
+                assert at(art, tile, 0, y) == at(art, tile, tw - 1, y) == ui.BG, (tw, th, tile, y)
+
+
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_a_cards_glyphs_stand_centred_clear_of_its_edges(fonts, board):
     """On a card the rank and the suit have face on both sides where there is room (on the
