@@ -676,13 +676,17 @@ def test_a_key_name_exactly_as_wide_as_the_line_keeps_its_line(fonts):
         assert ui.wrap("  Top right key: OK", name, width) == ["  Top right key:", "  OK"], name
 
 
-def test_paper_is_dark_ink_on_white_and_an_oled_light_on_black():
+def test_paper_is_dark_ink_on_white_and_an_oled_light_on_black(fonts):
     """The e-ink theme is the mono one inverted: a white background, black cards' faces and
-    text; a mono OLED lights its cards and text on black."""
+    text; a mono OLED lights its cards and text on black. The card sheet's palette holds
+    every colour of its theme (an OLED's outlined 12 pixel cards have a lit edge, not black)."""
     oled, paper = ui.Theme(mono=True), ui.Theme(mono=True, paper=True)
     assert (oled.colours[ui.BG], paper.colours[ui.BG]) == (0x000000, 0xFFFFFF)
     assert oled.colours[ui.FACE] == 0xFFFFFF and paper.colours[ui.FACE] == 0x000000
     assert oled.colour(ui.TEXT) == 0xFFFFFF and paper.colour(ui.TEXT) == 0x000000
+    for theme in (oled, paper, ui.Theme()):
+        pal = ui.CardArt(12, 11, "6x10", theme).palette
+        assert [pal[i] for i in range(len(theme.colours))] == list(theme.colours)
 
 
 def test_lines_fit_counts_every_line_whose_glyph_cells_end_above_the_bottom(fonts):
