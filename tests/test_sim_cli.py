@@ -63,18 +63,27 @@ def test_window_mode_runs_frames_and_shows_key_map(tmp_path):
 
 def test_panel_lists_every_board_button_and_the_buttons_fit_beside_the_screen():
     import pygame
-    from simulator.window import panel_lines, button_rects, PANEL_W
+    from simulator.window import panel_lines, button_rects, render_panel, PANEL_W
     import hal
     pygame.font.init()
     font = pygame.font.Font(None, 20)
     for board in hal.BOARDS:
         p = hal.profile(board)
-        text = "\n".join(" ".join(cells) for cells in panel_lines(p))
+        lines = panel_lines(p)
+        assert lines[0] == ("%s (%s)" % (p.NAME, p.BOARD_ID),)     # as CircuitPython's board.board_id
+        text = "\n".join(" ".join(cells) for cells in lines)
         for pin, short, long_button in p.KEYS:
             assert pin in text
         rects = button_rects(p, font, 500, 300, PANEL_W)
         assert len(rects) == len(p.KEYS)
         assert all(500 <= r.x and r.right <= 500 + PANEL_W for _, r in rects), board
+        # the key rows' columns: as wide as their widest key and label, not the board's name
+        keys = [cells for cells in lines if len(cells) == 3]
+        at = [(dx, row) for _, dx, row in render_panel(lines, font, (230, 230, 230))]
+        first = lines.index(keys[0])
+        key_w = max(font.size(cells[0])[0] for cells in keys) + 12
+        label_w = max(font.size(cells[1])[0] for cells in keys) + 12
+        assert at.count((8, first)) == 1 and (8 + key_w, first) in at and (8 + key_w + label_w, first) in at, board
 
 
 def test_keyboard_drives_raw_keys_with_long_press():
@@ -300,7 +309,9 @@ def test_the_window_s_own_scale_fits_the_screen_and_is_at_most_4(tmp_path, board
     pygame.display.init()
     shot = tmp_path / "window.png"
     window.run_window(board, 0, 1, str(tmp_path / "data"), frames=1, window_shot=str(shot))
-    assert Image.open(shot).size[0] == profile(board).WIDTH * scale + window.PANEL_W + 30
+    width, height = Image.open(shot).size
+    assert width == profile(board).WIDTH * scale + window.PANEL_W + 30
+    assert height >= profile(board).HEIGHT * scale + 20        # the whole screen, below its panel's end
 
 
 def test_the_simulated_board_has_only_the_battery_led_and_speaker_its_profile_gives():
@@ -402,7 +413,8 @@ def test_the_command_line_options_reach_the_run(tmp_path, monkeypatch, capsys):
 
 def test_the_window_shows_the_backlight_the_battery_and_the_keys_held(tmp_path, monkeypatch):
     """The window passes --battery to the board, darkens the screen with the backlight the app
-    set (out: black), and lights a board button while its keyboard key is down."""
+    set (out: black), and lights a board button while its keyboard key is down (its label
+    black on yellow), not one whose key went up again."""
     import pygame
     from PIL import Image
     from simulator import window
@@ -416,8 +428,9 @@ def test_the_window_shows_the_backlight_the_battery_and_the_keys_held(tmp_path, 
 
     monkeypatch.setattr(window, "Sim", Spied)
     pygame.display.init()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code("z"), mod=0,
-                                         unicode="z", scancode=0))
+    for kind, name in ((pygame.KEYDOWN, "z"), (pygame.KEYDOWN, "x"), (pygame.KEYUP, "x")):
+        pygame.event.post(pygame.event.Event(kind, key=pygame.key.key_code(name), mod=0,
+                                             unicode=name, scancode=0))
     shot = tmp_path / "window.png"
     window.run_window("pimoroni_picosystem", 1, 1, str(tmp_path / "data"), frames=2,
                       window_shot=str(shot), battery=30)
@@ -431,6 +444,27 @@ def test_the_window_shows_the_backlight_the_battery_and_the_keys_held(tmp_path, 
     lines = window.panel_lines(p)
     label, rect = window.button_rects(p, font, p.WIDTH + 20, 10 + 22 * len(lines), window.PANEL_W)[4]
     assert label == "A" and im.getpixel((rect.x + 1, rect.centery)) == (255, 210, 31)
+    assert (0, 0, 0) in [im.getpixel((x, y)) for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
+
+
+def test_a_board_without_an_led_shows_none_in_the_window(tmp_path):
+    """The window draws the your-turn LED beside the buttons only for a board that has one: the
+    uGame 22 has none, and the PicoSystem's lights there."""
+    import pygame
+    from PIL import Image
+    from simulator import window
+    from hal import profile
+    for board, led in (("ugame22", False), ("pimoroni_picosystem", True)):
+        pygame.display.init()
+        shot = tmp_path / (board + ".png")
+        window.run_window(board, 1, 1, str(tmp_path / board), frames=1, window_shot=str(shot))
+        pygame.font.init()                      # (the window's end quit it)
+        font = pygame.font.Font(None, 20)
+        p = profile(board)
+        x = p.WIDTH + 20
+        buttons = window.button_rects(p, font, x, 10 + 22 * len(window.panel_lines(p)), window.PANEL_W)
+        spot = Image.open(shot).convert("RGB").getpixel((x + 9, buttons[-1][1].bottom + 19))
+        assert (spot != (40, 40, 48)) == led, (board, spot)
 
 
 def _window_sims(monkeypatch, argv):
