@@ -411,6 +411,32 @@ def test_the_command_line_options_reach_the_run(tmp_path, monkeypatch, capsys):
     assert default_data_dir() == str(tmp_path / "xdg" / "fantan-badge")
 
 
+def test_without_a_data_dir_the_script_plays_on_the_saves_made_under_xdg_data_home(tmp_path, monkeypatch):
+    """No --data-dir: a first run makes $XDG_DATA_HOME/fantan-badge, folders above it too, and
+    saves the game there (not refused as --data-dir "" is, nor stopped by a missing parent)."""
+    from simulator.__main__ import main
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg" / "share"))
+    assert main(["--headless", "--keys", "OK,OK"]) == 0
+    assert os.listdir(tmp_path / "xdg" / "share" / "fantan-badge")
+
+
+def test_redraw_says_the_worst_then_the_mean_share_of_the_board_s_own_pixels(tmp_path, capsys):
+    """--redraw's line is the run's own figures: the worst bot move first, then the mean, of the
+    board's width x height (the MacroPad's 128 x 64 = 8192 px, not a square)."""
+    from simulator.__main__ import main
+    keys = ["OK", "OK", "OK"]
+    assert main(["--board", "adafruit_macropad_rp2040", "--headless", "--seed", "7", "--redraw",
+                 "--data-dir", str(tmp_path / "d"), "--keys", ",".join(keys)]) == 0
+    sim = Sim("adafruit_macropad_rp2040", seed=7, data_dir=str(tmp_path / "e"))
+    sim.measure = True
+    sim.run_script(keys)
+    sim.settle()
+    moves, worst, mean = sim.redraw_summary()
+    assert moves and round(100 * worst, 1) > round(100 * mean, 1)
+    assert capsys.readouterr().out == ("redraw after bot moves: %d moves, max %.1f%%, mean %.1f%% of 8192 px\n"
+                                       % (moves, 100 * worst, 100 * mean))
+
+
 def test_the_window_shows_the_backlight_the_battery_and_the_keys_held(tmp_path, monkeypatch):
     """The window passes --battery to the board, darkens the screen with the backlight the app
     set (out: black), and lights a board button while its keyboard key is down (its label
