@@ -608,6 +608,20 @@ def test_eight_before_six_medium_lays_the_eight_that_opens_its_own_sixes():
     assert bots.card_score(up, H(7), w) == bots.card_score(plain, H(7), w)
 
 
+def test_eight_before_six_once_the_eight_is_laid_the_nine_opens_only_upward():
+    """With "8 before 6", once the 8 lies on the 7 the 6 is open in its own right: the 9 of hearts
+    opens only the 10 up to the ace (five of the others' cards, the 10's danger 2), as without the
+    rule, and Medium lays the 6, its own 5 and 4 behind it. Counting the cards below the 7 as
+    behind the 9 too (as for an 8 on a lone 7) would lay the 9."""
+    hand = [H(8), H(5), H(4), H(3), S(8), C(0), C(2)]
+    rows = {0: ((6, 7), 6, 7), 1: ((6, 7), 6, 7)}
+    for up_first in (0, 1):
+        v = _position("sevens", hand, rows, [7, 14, 14, 13], up_first=up_first)
+        assert bots.Bot(bots.MEDIUM).legal_moves(v) == [S(8), H(5), H(8)]
+        assert bots.card_score(v, H(8)) == -5 - 2, up_first
+        assert bots.choose(v, 0, bots.MEDIUM) == H(5), up_first
+
+
 def test_danger_is_the_nearest_possible_holder_of_the_next_card_among_the_others():
     """The next card's danger counts only the other players its passes leave possible:
     not the bot itself (which is nearly out here), not a player proved to lack it."""
