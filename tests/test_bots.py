@@ -674,12 +674,16 @@ def test_medium_lays_the_card_that_opens_fewer_of_the_others_cards():
         assert bots.choose(v, 0, bots.MEDIUM) == want, extra
 
 
-def test_control_counts_my_other_suits_cards_of_a_starter_rank_until_the_rank_is_fixed():
-    v = _position("five_or_nine", [S(4), H(4), D(8), C(8), S(8), H(1)], {}, [6, 15, 15, 16])
+@pytest.mark.parametrize("key", ["five_or_nine", "domino", "coventry"])
+def test_control_counts_my_other_suits_cards_of_a_starter_rank_until_the_rank_is_fixed(key):
+    """Five or Nine, and any rank's opening (Domino, Coventry): the first card's rank becomes
+    every suit's starter, so holding more of it is control (a mutant counting control in Five or
+    Nine only left Domino's and Coventry's Medium blind to it)."""
+    v = _position(key, [S(4), H(4), D(8), C(8), S(8), H(1)], {}, [6, 15, 15, 16])
     assert _features(v, S(4))["control"] == 1       # the 5 of hearts becomes a starter too
     assert _features(v, D(8))["control"] == 2       # the 9s of clubs and spades
     assert _features(v, S(4))["starter"] == 1
-    fixed = _position("five_or_nine", [S(4), H(4), D(8), C(8), S(8), H(1)],
+    fixed = _position(key, [S(4), H(4), D(8), C(8), S(8), H(1)],
                       {2: ((4,), 4, 4)}, [6, 15, 15, 15], start=4)
     assert _features(fixed, S(4))["control"] == 0    # the rank is fixed: no more to gain
 
