@@ -1226,12 +1226,14 @@ def test_the_fast_policy_races_with_three_cards_and_dumps_the_dead_end_with_four
             assert b.fast_move(g) == want, (len(mine), seed)
 
 
-def test_hard_still_deals_when_the_views_proofs_cannot_all_be_met():
-    """A view no real deal gives (seat 1 proved to lack every hidden card): after its tries
-    with the proofs, the sampler deals without them, counts and hands still right."""
+@pytest.mark.parametrize("void", [[(1, c) for c in range(52)], [(q, C(12)) for q in (1, 2, 3)]],
+                         ids=["seat 1 lacks every card", "nobody holds the K of clubs"])
+def test_hard_still_deals_when_the_views_proofs_cannot_all_be_met(void):
+    """A view no real deal gives (seat 1 proved to lack every hidden card, or every other seat
+    proved to lack one card): after its tries with the proofs, the sampler deals without them,
+    counts and hands still right. A card nobody may hold is not left out of the deal."""
     mine = [H(r) for r in range(6)] + [D(r) for r in range(6)]
-    v = _position("sevens", mine, {s: ((6,), 6, 6) for s in range(4)}, [12, 12, 12, 12],
-                  void=[(1, c) for c in range(52)])
+    v = _position("sevens", mine, {s: ((6,), 6, 6) for s in range(4)}, [12, 12, 12, 12], void=void)
     b = _prepared(v, 2)
     b._sample1()
     h = b.hands
