@@ -1289,6 +1289,20 @@ def test_medium_pays_to_pass_on_a_starter_that_helps_a_near_out_player_while_the
         assert b.choose(v, 0) == want, start
 
 
+def test_medium_pays_to_pass_with_four_cards_but_races_with_three():
+    """Tempo with 2 or 3 cards left: the 5 of diamonds as above (-22 with 4 cards, the others'
+    12 cards and two dangers of 5), the pass at the pot's 3 chips (-16): with 4 cards Medium
+    passes. With 3 its cards score by its own cards behind them alone (the 5: 0) and a pass
+    scores -100, a step away from going out: Medium lays the 5."""
+    for hand, counts, score, paid, want in (([D(4), C(12), C(11), C(10)], [4, 2, 22, 23], -22, -16, PASS),
+                                            ([D(4), C(12), C(11)], [3, 2, 23, 23], 0, -100, D(4))):
+        v = _position("five_or_nine", hand, {0: ((4,), 4, 4)}, counts, chips=50)
+        b = bots.Bot(bots.MEDIUM)
+        assert b.legal_moves(v) == [D(4), PASS]
+        assert bots.card_score(v, D(4)) == score and bots.pass_score(v, 3) == paid, len(hand)
+        assert b.choose(v, 0) == want, len(hand)
+
+
 def test_medium_declines_a_coventry_bonus_rather_than_lay_a_card_scored_below_it():
     """Declining the bonus scores -6: Medium takes the bonus only with a card scored above
     that. The 8 of spades opens five of the others' cards (9 up to the king) and its 9 may help
