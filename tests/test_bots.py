@@ -858,6 +858,16 @@ def test_hard_searches_whole_rounds_of_paired_playouts_within_its_budget():
         assert b.work - last < budget <= b.work
 
 
+def test_hards_playouts_record_no_log():
+    """On the badge a playout must not allocate: the scratch game it plays out records its moves
+    nowhere (a log of its own per playout would be a new bytearray growing with every card)."""
+    v = _searching_view()
+    b = _Spy(150)
+    b.choose(v, 5)
+    assert b.seen and len(b.game.log) == 0
+    assert b.game.log is not v.log and len(v.log) == 10
+
+
 def test_the_step_that_makes_the_choice_says_so_and_later_steps_change_nothing():
     """The UI steps a searching Hard until step() returns True: the step that finishes the search
     returns True (not one step later), and a step after that does no more work."""
