@@ -464,11 +464,7 @@ def test_the_window_shows_the_backlight_the_battery_and_the_keys_held(tmp_path, 
     assert sim.hal.battery() == 30 and sim.hal.held == {4}       # SW_A, OK, still down
     im = Image.open(shot).convert("RGB")
     assert im.crop((10, 10, 250, 250)).getextrema() == ((0, 0), (0, 0), (0, 0))
-    p = sim.hal.profile
-    pygame.font.init()
-    font = pygame.font.Font(None, 20)
-    lines = window.panel_lines(p)
-    label, rect = window.button_rects(p, font, p.WIDTH + 20, 10 + 22 * len(lines), window.PANEL_W)[4]
+    label, rect = window_buttons(sim.hal.profile)[4]
     assert label == "A" and im.getpixel((rect.x + 1, rect.centery)) == (255, 210, 31)
     assert (0, 0, 0) in [im.getpixel((x, y)) for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
 
@@ -484,13 +480,18 @@ def test_a_board_without_an_led_shows_none_in_the_window(tmp_path):
         pygame.display.init()
         shot = tmp_path / (board + ".png")
         window.run_window(board, 1, 1, str(tmp_path / board), frames=1, window_shot=str(shot))
-        pygame.font.init()                      # (the window's end quit it)
-        font = pygame.font.Font(None, 20)
         p = profile(board)
-        x = p.WIDTH + 20
-        buttons = window.button_rects(p, font, x, 10 + 22 * len(window.panel_lines(p)), window.PANEL_W)
-        spot = Image.open(shot).convert("RGB").getpixel((x + 9, buttons[-1][1].bottom + 19))
+        spot = Image.open(shot).convert("RGB").getpixel((p.WIDTH + 20 + 9, window_buttons(p)[-1][1].bottom + 19))
         assert (spot != (40, 40, 48)) == led, (board, spot)
+
+
+def window_buttons(p):
+    """The board buttons' (label, rect) as a window at scale 1 places them beside its screen."""
+    import pygame
+    from simulator import window
+    pygame.font.init()                          # (a window's end quits it)
+    return window.button_rects(p, pygame.font.Font(None, 20), p.WIDTH + 20,
+                               10 + 22 * len(window.panel_lines(p)), window.PANEL_W)
 
 
 def _window_sims(monkeypatch, argv):
