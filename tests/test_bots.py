@@ -1130,6 +1130,12 @@ def hinted(g, p):
     return a
 
 
+def firmware_seed(base, g):
+    """The seed firmware.players gives a bot made with seed `base` for game g's position, written
+    out here so that a change to it shows (a resumed game must decide as one never interrupted)."""
+    return ((base & 0xFFFF) * 7919 + g.deal_number * 131 + len(g.log)) & 0x3FFFFFFF
+
+
 def test_the_hint_is_hards_choice_from_the_players_own_view():
     """firmware.players.hint_search asks Hard, with the seat's view and the position's
     seed; checked where Hard and Medium would lay different cards."""
@@ -1139,7 +1145,7 @@ def test_the_hint_is_hards_choice_from_the_players_own_view():
         while not g.over and differ < 4:
             p = g.turn
             v = g.view(p)
-            seed = ((number & 0xFFFF) * 7919 + number * 131 + len(g.log)) & 0x3FFFFFFF
+            seed = firmware_seed(number, g)
             hard = bots.Bot(bots.HARD).choose(v, seed)
             if hard != bots.Bot(bots.MEDIUM).choose(v, seed):
                 assert hinted(g, p) == hard
@@ -1161,7 +1167,7 @@ def test_a_seat_s_bot_plays_at_its_level_a_frame_s_plies_at_a_time():
         while not g.over:
             p = g.turn
             v = g.view(p)
-            seed = ((number * 8 + p) * 7919 + number * 131 + len(g.log)) & 0x3FFFFFFF
+            seed = firmware_seed(number * 8 + p, g)
             chose = []
             for level in (bots.EASY, bots.MEDIUM, bots.HARD):
                 ref = bots.Bot(level)
@@ -1189,8 +1195,7 @@ def test_the_hint_on_a_deal_past_255_is_seeded_by_its_whole_number():
         while not g.over:
             p = g.turn
             v = g.view(p)
-            seeds = [((base & 0xFFFF) * 7919 + number * 131 + len(g.log)) & 0x3FFFFFFF
-                     for base in (number, number & 0xFF)]
+            seeds = [firmware_seed(base, g) for base in (number, number & 0xFF)]
             hard = bots.Bot(bots.HARD).choose(v, seeds[0])
             if hard != bots.Bot(bots.HARD).choose(v, seeds[1]):
                 assert hinted(g, p) == hard
