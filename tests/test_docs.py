@@ -86,3 +86,38 @@ def test_a_screen_size_without_its_readme_row_says_how_to_add_it():
     with pytest.raises(SystemExit, match=r"no row for 160×128 in 'The UI on the badge': add "
                                          r"`\| 160×128 \(your board\) \| ≈ 0 KB \| 0 % \|`"):
         readme_figures(readme.replace(row, ""), read(os.path.join(SCREENS, "index.md")))
+
+
+def test_the_session_figure_is_taken_once_every_page_has_been_shown(monkeypatch, tmp_path):
+    """The README's "once every page has been shown" heap: whatever a page leaves behind (here a
+    font of its own, which stays loaded: firmware/ui.py) must be in it. Each page the walk
+    should show keeps a stand-in font, and all of them are counted in the figure."""
+    import displayio
+    from firmware import heap, ui, help_pages
+    from firmware.app import App
+    from engine.rules import PRESETS
+    from tools import screenshots
+    seen = []
+
+    class KeptFont:
+        bitmap = displayio.Bitmap(64, 8, 2)
+        codes = "x"
+
+    def keeping(tag, show):
+        def page(app, *a, **k):
+            show(app, *a, **k)
+            seen.append(app)
+            monkeypatch.setitem(ui._fonts, "kept-" + tag(*a), KeptFont())
+        return page
+
+    monkeypatch.setattr(App, "new_game", keeping(lambda *a: "new", App.new_game))
+    monkeypatch.setattr(App, "stats_screen", keeping(lambda: "stats", App.stats_screen))
+    monkeypatch.setattr(help_pages, "about_page", keeping(lambda: "about", help_pages.about_page))
+    monkeypatch.setattr(help_pages, "rules_page", keeping(lambda key, *a: key, help_pages.rules_page))
+    session = screenshots.take("adafruit_macropad_rp2040", str(tmp_path), 1)[2][1]
+    kept = sorted(n for n in ui._fonts if n.startswith("kept-"))
+    assert kept == sorted(["kept-new", "kept-stats", "kept-about"] + ["kept-" + k for k in PRESETS])
+    for name in kept:
+        del ui._fonts[name]
+    one = 2 * heap.OBJ + heap.bitmap_bytes(KeptFont.bitmap) + len(KeptFont.codes)
+    assert session - heap.estimate(seen[-1]) == len(kept) * one

@@ -86,8 +86,8 @@ def take(board, out_dir, scale):
     shot("help")
     help_pages.keys_page(app)
     shot("keys")
-    # every other page too, then the table again: what a whole session leaves behind
-    app.new_game()
+    # every other page too (New game was shown above), then the table again: what a whole
+    # session leaves behind
     app.stats_screen()
     help_pages.about_page(app)
     for key in PRESETS:
