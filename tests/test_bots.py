@@ -371,6 +371,28 @@ def test_hard_history_replay_records_the_opponents_choices():
     assert got == [x for x in seen[1:] if x[0] != v.me]
 
 
+def test_hard_history_replay_goes_on_past_a_players_thirteenth_card():
+    """At 3 players a hand holds 17 or 18 cards: the replay's hands (the cards laid only) must
+    not run out at a 13th card laid, which would end the replay and drop later choices."""
+    checked = 0
+    for d in range(1, 6):
+        g = Match(preset("parliament"), d, 3).game
+        seen = []
+        while not g.over:
+            p = g.turn
+            if max(g.dealt[q] - g.counts[q] for q in range(3)) > 13:
+                v = g.view(p)
+                b = _prepared(v)
+                got = [(b.rec[k * 6], b.rec[k * 6 + 1]) for k in range(b.nrec)]
+                assert got == [x for x in seen[1:] if x[0] != p][:bots._MAXREC], (d, len(g.log))
+                checked += 1
+            a = bots.choose(g.view(p), d, bots.MEDIUM)
+            if a != PASS:
+                seen.append((p, a))
+            g.play(a)
+    assert checked >= 5
+
+
 def test_hard_history_replay_follows_paid_passes_and_declined_bonuses():
     """A pass the replay's hands cannot explain (a paid pass, a declined Coventry bonus)
     must not shift the turn: every recorded choice names the player who laid the card,
