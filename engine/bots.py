@@ -263,7 +263,6 @@ class Bot:
         self.down = [0] * 13
         self.tables_for = None
         self.top = 0
-        self.circ = False
         self.rng = Rng(1)
         self.prng = Rng(1)
         self.view = None
@@ -636,10 +635,10 @@ class Bot:
 
     # ---- playouts ------------------------------------------------------------------
     def _tables(self, rules):
-        """UP[r] / DOWN[r]: ranks beyond rank r along a row, each way; the row's top
-        and whether rows run all round (play-or-pay)."""
+        """UP[r] / DOWN[r]: ranks beyond rank r along a row, each way, and the row's top.
+        (A Play or Pay row, which runs all round, has one card that fits while it is
+        partly laid, so its score never decides.)"""
         bottom, self.top = rules.bottom_top()
-        self.circ = rules.opening == PLAY_OR_PAY
         up = self.up
         down = self.down
         for r in range(13):
@@ -660,8 +659,6 @@ class Bot:
         the fewest of the others' (only your own near the end)."""
         if not t:
             mk = self.up[r] | self.down[r]
-        elif self.circ:
-            mk = FULL & ~t
         elif hi != self.top and r == (hi + 1) % 13:
             mk = self.up[r]
         else:
