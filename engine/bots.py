@@ -656,7 +656,8 @@ class Bot:
     def _fast_score(self, h, t, hi, r, tempo):
         """The fast policy's score (x4) for laying rank r from h, a hand's cards of a
         suit whose row holds t (high end hi): the most of your own cards behind it,
-        the fewest of the others' (only your own near the end)."""
+        the fewest of the others' (only your own near the end). No laid card lies
+        behind it: a row is laid without gaps."""
         if not t:
             mk = self.up[r] | self.down[r]
         elif hi != self.top and r == (hi + 1) % 13:
@@ -667,7 +668,7 @@ class Bot:
         sc = _POP[x & 127] + _POP[x >> 7]
         if tempo:
             return sc * 16
-        x = FULL & ~t & ~h & mk
+        x = mk & ~h
         return (8 * sc - _POP[x & 127] - _POP[x >> 7]) * 4
 
     def _playout(self, g):
