@@ -66,7 +66,8 @@ def test_make_screenshots_writes_every_memory_figure_into_the_readme():
 
 def test_a_memory_figure_whose_place_the_readme_lost_stops_make_screenshots():
     """readme_figures writes each figure into exactly one place: where README.md no longer has
-    it (a sentence reworded), it fails rather than leave a stale figure."""
+    it (a sentence reworded), or has it twice (a paragraph pasted again, one copy of which would
+    go stale), it fails rather than leave a stale figure."""
     import pytest
     from tools.screenshots import readme_figures
     readme = read(os.path.join(ROOT, "README.md"))
@@ -74,6 +75,9 @@ def test_a_memory_figure_whose_place_the_readme_lost_stops_make_screenshots():
     assert readme.count("code holds ") == 1
     with pytest.raises(SystemExit, match="0 places"):
         readme_figures(readme.replace("code holds ", "code keeps "), index)
+    sentence = re.search(r"code holds [\d.]+ KB from the sources", readme).group(0)
+    with pytest.raises(SystemExit, match="2 places"):
+        readme_figures(readme + "\n" + sentence + "\n", index)
 
 
 def test_a_screen_size_without_its_readme_row_says_how_to_add_it():
