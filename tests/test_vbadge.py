@@ -139,6 +139,48 @@ def test_file_errors_carry_micropython_errno(badge):
         t.close()
 
 
+def test_files_read_write_and_seek_as_on_a_board(badge):
+    """A program's files on the badge behave as on a board, with MicroPython's errno numbers:
+    every open mode, reading by lines and into a buffer, seeking from either end, folders and
+    the current folder. Where a board's littlefs and a CircuitPython drive's FAT differ, it
+    refuses as the stricter does (a folder removed as a file, a file as a folder), so what the
+    flashing tests pass here is not kinder than a board."""
+    t = Term(badge.port)
+    try:
+        t.raw()
+        out, err = t.exec(
+            "import os\n"
+            "def e(f, *a):\n"
+            "    try:\n        return f(*a)\n    except OSError as x:\n        return 'E%d' % x.args[0]\n"
+            "def text(p):\n    with open(p) as f:\n        return f.read()\n"
+            "open('/f', 'w').write('ab')\n"
+            "f = open('/f', 'a'); f.write('cd'); n = f.tell(); f.close()\n"
+            "f = open('/f', 'a+'); f.write('e'); f.seek(0)\n"
+            "print(f.read(), n, f.tell()); f.close()\n"
+            "f = open('/f', 'r+'); f.write('X'); f.close()\n"
+            "print(text('/f'), e(open, '/f', 'x'), e(open('/f').write, 'y'))\n"
+            "f = open('/g', 'x'); f.write('new'); f.close()\n"
+            "f = open('/g', 'w+'); f.write('one\\ntwo\\nthree'); f.seek(0)\n"
+            "print(repr(f.readline()), list(f), f.tell()); f.close()\n"
+            "f = open('/f', 'rb'); b = bytearray(3)\n"
+            "print(f.readinto(b), bytes(b), f.seek(-2, 2), f.read(), f.seek(1), f.seek(1, 1), f.read(9),"
+            " e(f.seek, -9, 1)); f.close()\n"
+            "os.mkdir('/d'); os.chdir('/d'); open('x', 'w').close()\n"
+            "print(os.getcwd(), os.listdir(), os.stat('x')[6], os.stat('/d')[6], e(os.chdir, '/f'))\n"
+            "os.chdir('/'); open('/c', 'w').close()\n"
+            "print(os.listdir(), e(os.listdir, '/f'), e(os.remove, '/d'), e(os.rmdir, '/f'))\n")
+        assert err == ""
+        assert out.split("\r\n")[:-1] == [
+            "abcde 4 5",
+            "Xbcde E17 E9",
+            "'one\\n' ['two\\n', 'three'] 13",
+            "3 b'Xbc' 3 b'de' 1 2 b'cde' E22",
+            "/d ['x'] 0 0 E20",
+            "['c', 'd', 'f', 'g'] E20 E21 E20"], out
+    finally:
+        t.close()
+
+
 def test_mpremote_copies_lists_and_reads_files(badge, tmp_path):
     src = tmp_path / "hello.py"
     src.write_text("print('hello from the flash')\n")
@@ -162,25 +204,74 @@ def test_files_outlive_a_restart(tmp_path):
 
 
 def test_quota_shows_in_statvfs_and_a_full_flash_says_enospc(tmp_path):
-    with VBadge(tmp_path / "flash", quota=64 * 1024) as b:
+    """--quota is the flash's size in whole 4 KB blocks (littlefs's on rp2), files in folders
+    take their blocks too, and a write past the last block fails with ENOSPC, keeping what fitted.
+    A flash already fuller than its quota has no room, not a negative amount."""
+    flash = tmp_path / "flash"
+    (flash / "d").mkdir(parents=True)
+    (flash / "d" / "old").write_bytes(bytes(5000))              # 2 blocks, in a folder
+    with VBadge(flash, quota=64 * 1024 + 1000) as b:
         t = Term(b.port)
         try:
             t.raw()
-            out, _ = t.exec("import os\ns = os.statvfs('/')\nprint(s[0] * s[2], s[0] * s[4])")
-            assert out.split() == [str(64 * 1024), str(64 * 1024)]
+            out, _ = t.exec("import os\ns = os.statvfs('/')\nprint(s[0], s[2], s[4])")
+            assert out.split() == ["4096", "16", "14"]
             out, err = t.exec("f = open('/big', 'wb')\nfor i in range(20):\n    f.write(bytes(4096))\n")
             assert "OSError" in err and "28" in err
-            out, _ = t.exec("f.close()\nprint(os.statvfs('/')[4])")
-            assert out.strip() == "0"
+            out, _ = t.exec("f.close()\nprint(os.statvfs('/')[4], os.stat('/big')[6])")
+            assert out.split() == ["0", str(14 * 4096)]
         finally:
             t.close()
+    with VBadge(flash, quota=8192) as b:
+        r = mpremote(b.port, "exec", "import os; print(os.statvfs('/')[3:5])")
+        assert r.stdout.strip() == "(0, 0)"
 
 
 def test_readonly_flash_says_erofs(tmp_path):
-    with VBadge(tmp_path / "flash", readonly=True) as b:
+    """--readonly refuses every change with EROFS, as a CIRCUITPY drive a computer has mounted:
+    no file written, made, removed or renamed, no folder made or removed."""
+    flash = tmp_path / "flash"
+    (flash / "d").mkdir(parents=True)
+    (flash / "a").write_text("kept")
+    with VBadge(flash, readonly=True) as b:
         r = mpremote(b.port, "exec", "open('/x', 'w')")
         assert r.returncode != 0 and ("EROFS" in r.stdout + r.stderr or "30" in r.stdout + r.stderr)
-    assert not (tmp_path / "flash" / "x").exists()
+        r = mpremote(b.port, "exec", "import os\n"
+                     "def e(f, *a):\n"
+                     "    try:\n        f(*a)\n    except OSError as x:\n        return x.args[0]\n"
+                     "print(e(os.mkdir, '/n'), e(os.rmdir, '/d'), e(os.remove, '/a'), e(os.rename, '/a', '/b'),"
+                     " e(open, '/a', 'a'), open('/a').read())")
+        assert r.stdout.split() == ["30"] * 5 + ["kept"], r.stdout + r.stderr
+    assert sorted(os.listdir(flash)) == ["a", "d"] and (flash / "a").read_text() == "kept"
+
+
+def test_boot_py_runs_at_every_start_and_a_failing_one_is_said(tmp_path):
+    """Like a board, the badge runs boot.py from its flash when it starts and at every soft
+    reset; a boot.py that fails (this project's, on a board without its modules) is printed
+    as "boot.py: ..." and the REPL still answers."""
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "boot.py").write_text("open('/boots', 'a').write('x')\n")
+    with VBadge(flash) as b:
+        t = Term(b.port)
+        try:
+            t.raw()
+            t.write(b"\x04")
+            t.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+            out, _ = t.exec("print(open('/boots').read())")
+            assert out.strip() == "xx"
+        finally:
+            t.close()
+    (flash / "boot.py").write_text("raise ValueError('no storage here')\n")
+    with VBadge(flash) as b:
+        t = Term(b.port)
+        try:
+            start = t.read_until(b">>> ")
+            assert b"boot.py: " in start and b"ValueError: no storage here\r\n" in start, start
+            t.write(b"6*7\r")
+            assert b"42" in t.read_until(b">>> ")
+        finally:
+            t.close()
 
 
 def test_the_smallest_heap_allowed_starts_a_badge(tmp_path):
