@@ -1,5 +1,6 @@
 """tools.make_font's command line: which fonts it needs before it writes any, and the strips it
-remakes. (Its glyph work is tested with the layouts, in test_firmware_layout.py.)"""
+remakes; the signs it draws and the glyphs it cannot place. (Its other glyph work is tested with
+the layouts, in test_firmware_layout.py.)"""
 import os
 import shutil
 
@@ -68,3 +69,59 @@ def test_an_out_path_that_is_a_file_is_refused(tmp_path, capsys):
     err = _refused(capsys, ["--strips", "--out", str(path)])
     assert err.endswith("--out %s: a file is there, not a folder" % path)
     assert path.read_bytes() == b"mine"
+
+
+def _source(size, lacks=()):
+    """The size's shipped BDF as make_font's source font (as it reads X11's), without `lacks`."""
+    bdf = make_font.load_bdf(os.path.join(FONT_DIR, size + ".bdf"))
+
+    class Source:
+        def load_glyphs(self, chars):
+            pass
+
+        def get_bounding_box(self):
+            return bdf.get_bounding_box()
+
+        def get_glyph(self, code):
+            return None if chr(code) in lacks else bdf.get_glyph(code)
+    return Source()
+
+
+@pytest.mark.parametrize("size, sign", [("6x10", "\u25b6"), ("6x10", "\u25c0"), ("6x10", "\u2713"),
+                                        ("5x8", "\u2713"), ("7x13", "\u2713")])
+def test_the_signs_x11_lacks_are_drawn_as_the_shipped_fonts_have_them(size, sign):
+    """X11's misc-fixed has no ▶ ◀ (the new-game arrows) at 6x10 and no ✓ but at 9x15: make_font
+    draws them, and what it draws is what the shipped fonts hold, pixel for pixel, so remaking
+    the fonts from X11 changes none of them."""
+    text, missing = make_font.to_bdf(_source(size, lacks=sign), size, make_font.CHARSET)
+    with open(os.path.join(FONT_DIR, size + ".bdf")) as f:
+        assert text == f.read() and missing == []
+
+
+def test_a_letter_the_source_lacks_is_named_and_left_out():
+    """A letter the source font lacks is not drawn (only the signs are): it is named as
+    missing, and the BDF counts and holds only the glyphs it has."""
+    text, missing = make_font.to_bdf(_source("6x10", lacks="\u00ff\u2713"), "6x10", make_font.CHARSET)
+    assert missing == ["\u00ff"]
+    assert "CHARS %d\n" % (len(make_font.CHARSET) - 1) in text and text.count("STARTCHAR") == len(make_font.CHARSET) - 1
+    assert "ENCODING 255\n" not in text and "ENCODING 10003\n" in text
+
+
+@pytest.mark.parametrize("dx, dy", [(1, 0), (-1, 0), (0, -1), (0, 1)])
+def test_a_glyph_that_leaves_its_cell_is_refused(dx, dy):
+    """The strip gives each glyph a cell of the font's bounding box: a glyph placed a pixel
+    beyond it on any side would be drawn into its neighbour's, so to_strip refuses it by name."""
+    import types
+    bdf = make_font.load_bdf(os.path.join(FONT_DIR, "5x8.bdf"))
+    ch = "_" if dy < 0 else "#"          # "#" touches its cell's top and both sides, "_" its bottom
+    g = bdf.get_glyph(ord(ch))
+    moved = types.SimpleNamespace(bitmap=g.bitmap, width=g.width, height=g.height, dx=g.dx + dx, dy=g.dy + dy)
+
+    class Font:
+        def get_bounding_box(self):
+            return bdf.get_bounding_box()
+
+        def get_glyph(self, code):
+            return moved if code == ord(ch) else bdf.get_glyph(code)
+    with pytest.raises(ValueError, match="U\\+%04X leaves its 5x8 cell" % ord(ch)):
+        make_font.to_strip(Font())
