@@ -864,28 +864,6 @@ def test_a_strip_of_more_than_255_glyphs_reads_its_two_byte_count(tmp_path):
     assert strip.get_glyph(0x100 + n) is None and strip.get_glyph(0xFF) is None
 
 
-@pytest.mark.parametrize("size", ("5x8", "6x10", "7x13", "9x15"))
-def test_the_bdf_sources_are_what_make_font_writes_of_their_glyphs(size):
-    """tools.make_font writes each glyph's rows as it reads them: fed the BDF's own glyphs (as it
-    is fed X11's), it writes the same BDF, pixel for pixel."""
-    from tools import make_font
-    path = os.path.join(FONT_DIR, size + ".bdf")
-    bdf = make_font.load_bdf(path)
-
-    class Source:
-        def load_glyphs(self, chars):
-            pass
-
-        def get_bounding_box(self):
-            return bdf.get_bounding_box()
-
-        def get_glyph(self, code):
-            return bdf.get_glyph(code)
-    text, missing = make_font.to_bdf(Source(), size, make_font.CHARSET)
-    with open(path) as f:
-        assert text == f.read() and missing == []
-
-
 def test_drawn_triangles_point_right_and_left_as_mirror_images():
     """A source font without the ▶ and ◀ signs gets them drawn: filled triangles, each the
     other's mirror image, a pixel wide at their tips and their full width in the middle."""

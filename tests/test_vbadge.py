@@ -47,6 +47,22 @@ class Term:
         self.s.close()
 
 
+# e(f, *a): what f(*a) returns, or "E<errno>" for the OSError it raises
+ERRNO_OF = ("import os\n"
+            "def e(f, *a):\n"
+            "    try:\n        return f(*a)\n    except OSError as x:\n        return 'E%d' % x.args[0]\n")
+
+
+def on_badge(port, code):
+    """(out, err) of code run in the badge's raw REPL."""
+    t = Term(port)
+    try:
+        t.raw()
+        return t.exec(code)
+    finally:
+        t.close()
+
+
 @pytest.fixture
 def badge(tmp_path):
     b = VBadge(tmp_path / "flash")
@@ -120,23 +136,15 @@ def test_soft_reset_gives_a_fresh_interpreter_with_the_same_flash(badge):
 
 
 def test_file_errors_carry_micropython_errno(badge):
-    t = Term(badge.port)
-    try:
-        t.raw()
-        out, _ = t.exec(
-            "import os\n"
-            "def e(f, *a):\n"
-            "    try:\n        f(*a)\n    except OSError as x:\n        return x.args[0]\n"
-            "os.mkdir('/d')\n"
-            "open('/a', 'w').close()\n"
-            "open('/b', 'w').close()\n"
-            "print(e(os.stat, '/missing'), e(open, '/no/such', 'w'), e(os.mkdir, '/d'), e(open, '/d'),"
-            " e(os.rename, '/a', '/b'), e(os.rename, '/a', '/d'), e(os.rename, '/a', '/c'))")
-        # a rename never replaces (FAT's, a CircuitPython drive's): tools.flash and the file
-        # store remove the old file first, which littlefs (where rename replaces) takes too
-        assert out.split() == ["2", "2", "17", "21", "17", "17", "None"]
-    finally:
-        t.close()
+    out, _ = on_badge(badge.port, ERRNO_OF +
+                      "os.mkdir('/d')\n"
+                      "open('/a', 'w').close()\n"
+                      "open('/b', 'w').close()\n"
+                      "print(e(os.stat, '/missing'), e(open, '/no/such', 'w'), e(os.mkdir, '/d'), e(open, '/d'),"
+                      " e(os.rename, '/a', '/b'), e(os.rename, '/a', '/d'), e(os.rename, '/a', '/c'))")
+    # a rename never replaces (FAT's, a CircuitPython drive's): tools.flash and the file
+    # store remove the old file first, which littlefs (where rename replaces) takes too
+    assert out.split() == ["E2", "E2", "E17", "E21", "E17", "E17", "None"]
 
 
 def test_files_read_write_and_seek_as_on_a_board(badge):
@@ -145,40 +153,33 @@ def test_files_read_write_and_seek_as_on_a_board(badge):
     the current folder. Where a board's littlefs and a CircuitPython drive's FAT differ, it
     refuses as the stricter does (a folder removed as a file, a file as a folder), so what the
     flashing tests pass here is not kinder than a board."""
-    t = Term(badge.port)
-    try:
-        t.raw()
-        out, err = t.exec(
-            "import os\n"
-            "def e(f, *a):\n"
-            "    try:\n        return f(*a)\n    except OSError as x:\n        return 'E%d' % x.args[0]\n"
-            "def text(p):\n    with open(p) as f:\n        return f.read()\n"
-            "open('/f', 'w').write('ab')\n"
-            "f = open('/f', 'a'); f.write('cd'); n = f.tell(); f.close()\n"
-            "f = open('/f', 'a+'); f.write('e'); f.seek(0)\n"
-            "print(f.read(), n, f.tell()); f.close()\n"
-            "f = open('/f', 'r+'); f.write('X'); f.close()\n"
-            "print(text('/f'), e(open, '/f', 'x'), e(open('/f').write, 'y'))\n"
-            "f = open('/g', 'x'); f.write('new'); f.close()\n"
-            "f = open('/g', 'w+'); f.write('one\\ntwo\\nthree'); f.seek(0)\n"
-            "print(repr(f.readline()), list(f), f.tell()); f.close()\n"
-            "f = open('/f', 'rb'); b = bytearray(3)\n"
-            "print(f.readinto(b), bytes(b), f.seek(-2, 2), f.read(), f.seek(1), f.seek(1, 1), f.read(9),"
-            " e(f.seek, -9, 1)); f.close()\n"
-            "os.mkdir('/d'); os.chdir('/d'); open('x', 'w').close()\n"
-            "print(os.getcwd(), os.listdir(), os.stat('x')[6], os.stat('/d')[6], e(os.chdir, '/f'))\n"
-            "os.chdir('/'); open('/c', 'w').close()\n"
-            "print(os.listdir(), e(os.listdir, '/f'), e(os.remove, '/d'), e(os.rmdir, '/f'))\n")
-        assert err == ""
-        assert out.split("\r\n")[:-1] == [
-            "abcde 4 5",
-            "Xbcde E17 E9",
-            "'one\\n' ['two\\n', 'three'] 13",
-            "3 b'Xbc' 3 b'de' 1 2 b'cde' E22",
-            "/d ['x'] 0 0 E20",
-            "['c', 'd', 'f', 'g'] E20 E21 E20"], out
-    finally:
-        t.close()
+    out, err = on_badge(
+        badge.port, ERRNO_OF +
+        "def text(p):\n    with open(p) as f:\n        return f.read()\n"
+        "open('/f', 'w').write('ab')\n"
+        "f = open('/f', 'a'); f.write('cd'); n = f.tell(); f.close()\n"
+        "f = open('/f', 'a+'); f.write('e'); f.seek(0)\n"
+        "print(f.read(), n, f.tell()); f.close()\n"
+        "f = open('/f', 'r+'); f.write('X'); f.close()\n"
+        "print(text('/f'), e(open, '/f', 'x'), e(open('/f').write, 'y'))\n"
+        "f = open('/g', 'x'); f.write('new'); f.close()\n"
+        "f = open('/g', 'w+'); f.write('one\\ntwo\\nthree'); f.seek(0)\n"
+        "print(repr(f.readline()), list(f), f.tell()); f.close()\n"
+        "f = open('/f', 'rb'); b = bytearray(3)\n"
+        "print(f.readinto(b), bytes(b), f.seek(-2, 2), f.read(), f.seek(1), f.seek(1, 1), f.read(9),"
+        " e(f.seek, -9, 1)); f.close()\n"
+        "os.mkdir('/d'); os.chdir('/d'); open('x', 'w').close()\n"
+        "print(os.getcwd(), os.listdir(), os.stat('x')[6], os.stat('/d')[6], e(os.chdir, '/f'))\n"
+        "os.chdir('/'); open('/c', 'w').close()\n"
+        "print(os.listdir(), e(os.listdir, '/f'), e(os.remove, '/d'), e(os.rmdir, '/f'))\n")
+    assert err == ""
+    assert out.split("\r\n")[:-1] == [
+        "abcde 4 5",
+        "Xbcde E17 E9",
+        "'one\\n' ['two\\n', 'three'] 13",
+        "3 b'Xbc' 3 b'de' 1 2 b'cde' E22",
+        "/d ['x'] 0 0 E20",
+        "['c', 'd', 'f', 'g'] E20 E21 E20"], out
 
 
 def test_mpremote_copies_lists_and_reads_files(badge, tmp_path):
@@ -236,12 +237,10 @@ def test_readonly_flash_says_erofs(tmp_path):
     with VBadge(flash, readonly=True) as b:
         r = mpremote(b.port, "exec", "open('/x', 'w')")
         assert r.returncode != 0 and ("EROFS" in r.stdout + r.stderr or "30" in r.stdout + r.stderr)
-        r = mpremote(b.port, "exec", "import os\n"
-                     "def e(f, *a):\n"
-                     "    try:\n        f(*a)\n    except OSError as x:\n        return x.args[0]\n"
+        r = mpremote(b.port, "exec", ERRNO_OF +
                      "print(e(os.mkdir, '/n'), e(os.rmdir, '/d'), e(os.remove, '/a'), e(os.rename, '/a', '/b'),"
                      " e(open, '/a', 'a'), open('/a').read())")
-        assert r.stdout.split() == ["30"] * 5 + ["kept"], r.stdout + r.stderr
+        assert r.stdout.split() == ["E30"] * 5 + ["kept"], r.stdout + r.stderr
     assert sorted(os.listdir(flash)) == ["a", "d"] and (flash / "a").read_text() == "kept"
 
 
