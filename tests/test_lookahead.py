@@ -125,7 +125,7 @@ def test_only_decisions_with_a_choice_are_played_out(monkeypatch):
         return real(g, view, moves, *rest)
     monkeypatch.setattr(L, "card_wins", counted)
     games = L.run_deals(("sevens", bots.EASY, 2, True, (0,), 1, 0, 2))
-    assert calls and min(calls) > 1
+    assert calls and min(calls) > 1 and 2 in calls      # a choice of two cards is a decision too
     assert sum(r[1] for r in games) == len(calls)
 
 
@@ -204,6 +204,19 @@ def test_the_picking_half_takes_the_card_that_leads_most_and_the_first_of_a_tie(
     assert per_t == [pytest.approx((1 + 5) / 20)]        # card 1 on the even half, card 2 on the odd
     per_t, _ = L.gains([[0, 0], [5, 1], [5, 3]], 0, 10, (0,))
     assert per_t == [pytest.approx((1 + 5) / 20)]        # card 1 of the even half's tie
+    per_t, _ = L.gains([[0, 0], [5, 1], [7, 3]], 0, 10, (4,))
+    assert per_t == [pytest.approx(3 / 20)]              # card 2 leads Hard's by 4, if card 1 by only 2
+
+
+def test_hard_s_card_need_not_be_the_first_legal_one():
+    """Hard's card is whichever its policy picks: it stays where no card leads it (not the first
+    legal card in its place), the first legal card replaces it where that one leads, and the
+    upper bound is measured from Hard's card too."""
+    per_t, upper = L.gains([[9, 2], [5, 5], [2, 2]], 1, 10, (0,))
+    # the even half picks card 0 (9 wins to Hard's 5), which the odd half scores 3 below Hard's;
+    # on the odd half nothing leads Hard's card
+    assert per_t == [pytest.approx(-3 / 20)]
+    assert upper == pytest.approx((11 - 10) / 20)
 
 
 def test_each_game_sums_its_decisions_measured_against_hard_s_own_card(monkeypatch):
@@ -260,14 +273,61 @@ def test_the_result_summarizes_the_games(capsys):
 
 
 def test_the_command_line_measures_what_its_options_say(capsys):
-    """main() passes its options on (by default every T of LEADS), and says how many worlds
-    each half has per card."""
+    """main() passes its options on (by default every T of LEADS, and honest deals only without
+    --true-hands), says how many worlds each half has per card, and prints the opponent by name,
+    the win rate in percent and the upper bound over all the worlds."""
     res = L.main(["--deals", "1", "--worlds", "2", "--true-hands", "--seed", "3", "--json"])
     assert res == L.lookahead("sevens", "easy", 1, 2, True, L.LEADS, 3)
-    assert res != L.lookahead("sevens", "easy", 1, 2, False, L.LEADS, 3)
+    honest = L.lookahead("sevens", "easy", 1, 2, False, L.LEADS, 3)
+    assert (res["gain"], res["upper"]) != (honest["gain"], honest["upper"])     # the playouts, not the flag
     assert res != L.lookahead("sevens", "easy", 1, 2, True, L.LEADS, 1)
     assert list(res["gain"]) == ["0", "4", "8", "16"]
     out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("sevens, Hard (no search) against easy, 4 games: wins %.1f%%, %.2f decisions with a choice "
+                      "per game" % (100 * res["win_rate"], res["decisions_per_game"]))
     m, lo, hi = res["gain"]["0"]
     assert out[1] == "one step of search, 1 true hands per card, lead >= 0: %+.2f points per game [%+.2f, %+.2f]" % (
         m, lo, hi)
+    assert out[5] == ("upper bound (best card over all 2 worlds, inflated by noise): %+.2f points [%+.2f, %+.2f]"
+                      % tuple(res["upper"]))
+
+
+def test_each_card_s_wins_are_its_own_playouts_won_by_hard_s_seat(monkeypatch):
+    """World by world, every legal card (the first too) is played out once, and a win is a playout
+    that Hard's own seat goes out first in: card j's wins are its playouts' on each half."""
+    played = []
+    real = L.playout
+
+    def playout(g, me, *rest):
+        card = g.log[-1]
+        won = real(g, me, *rest)
+        played.append((card, won, g.winner))
+        return won
+    monkeypatch.setattr(L, "playout", playout)
+    for g, _ in list(_positions())[:3]:
+        del played[:]
+        moves = g.legal_moves()
+        wins = _wins(g, True, bots.EASY)
+        assert [card for card, _, _ in played] == moves * 6
+        assert all(won == (winner == 0) for _, won, winner in played)
+        assert wins == [[sum(played[k * len(moves) + j][1] for k in range(half, 6, 2)) for half in (0, 1)]
+                        for j in range(len(moves))]
+    assert any(won for _, won, _ in played) and not all(won for _, won, _ in played)
+
+
+def test_easy_opponents_in_a_playout_may_lay_any_legal_card_the_last_too():
+    """Easy draws its card from all its legal ones: over a few playouts it lays the last of
+    them as well as others."""
+    class Watched(Game):
+        def play(self, action, player=-1):
+            moves = self.legal_moves()
+            if self.turn != 0 and len(moves) > 1:
+                drawn.append(moves.index(action) - len(moves))
+            return super().play(action, player)
+    drawn = []
+    m = Match(preset("sevens"), 5, 4)
+    for seed in range(4):
+        g = Watched(m.rules, 1, players=4)
+        g.load(m.game.view(0), m.game.hands)
+        L.playout(g, 0, bots.Bot(bots.HARD, 0), bots.Bot(bots.EASY), Rng(seed))
+    assert -1 in drawn and min(drawn) < -1
