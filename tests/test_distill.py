@@ -4,6 +4,7 @@ import random
 import pytest
 
 from engine import bots
+from engine.game import Game
 from engine.match import Match
 from engine.rng import Rng
 from engine.rules import preset
@@ -86,6 +87,8 @@ def test_solve_pivots_past_a_zero_on_the_diagonal():
     assert distill.solve([[0.0, 1.0], [1.0, 0.0]], [2.0, 3.0]) == [3.0, 2.0]
     a = [[0.0, 2.0, 0.0], [2.0, 0.0, 0.0], [0.0, 0.0, 0.0]]      # the third feature never varies
     assert distill.solve(a, [4.0, 6.0, 0.0]) == [3.0, 2.0, 0.0]
+    a = [[2.0, 0.0, 1.0], [0.0, 0.0, 0.0], [1.0, 0.0, 2.0]]      # the second one, with a third after it
+    assert distill.solve(a, [4.0, 0.0, 5.0]) == pytest.approx([1.0, 0.0, 2.0])
 
 
 def test_distill_plays_the_deals_it_is_asked_for(capsys):
@@ -264,9 +267,9 @@ def test_the_command_line_fits_each_level_s_deals_with_its_own_seed(capsys):
     medium, learned = distill.regret(rows, bots.MEDIUM_WEIGHTS, 3), distill.regret(rows, w, 3)
     assert medium != learned
     assert out[0] == "%d decisions; regret per decision: Medium %.4f, learned %.4f" % (len(rows), medium, learned)
-    for ph in range(3):
-        assert out[1 + ph].split()[-distill.NF:] == ["%s=%d" % (f, w[ph * distill.NF + j])
-                                                    for j, f in enumerate(distill.FEATURES)]
+    for ph, name in enumerate(("3 cards or fewer", "4 to 6", "7 or more")):       # bots.phase's rows
+        weights = " ".join("%s=%d" % (f, w[ph * distill.NF + j]) for j, f in enumerate(distill.FEATURES))
+        assert out[1 + ph] == "  %-16s %s" % (name, weights)
     pasted = {}
     exec(out[-1], pasted)
     assert pasted["SEVENS_WEIGHTS"] == tuple(w) + (bots.SEVENS_WEIGHTS[bots.NEAR_AT],)
@@ -277,3 +280,65 @@ def test_a_deal_s_decisions_do_not_depend_on_the_deals_before_it():
     its deals played one by one."""
     chunk = distill.decisions(("sevens", "easy", "medium", 1, 1, 0, 3))
     assert chunk == [r for i in range(3) for r in distill.decisions(("sevens", "easy", "medium", 1, 1, i, i + 1))]
+
+
+def test_the_command_line_plays_hard_s_moves_with_player_hard(capsys):
+    """--player hard fits the positions Hard's weights lead to, and the first line still gives
+    Medium's regret on them (here not that of the weights Hard ships with)."""
+    w = distill.main(["--deals", "3", "--player", "hard", "--rollouts", "3"])
+    rows = (distill.decisions(("sevens", "easy", "hard", 3, 99, 0, 3))
+            + distill.decisions(("sevens", "medium", "hard", 3, 100, 0, 3)))
+    assert w == distill.fit(rows, 3)
+    medium = distill.regret(rows, bots.MEDIUM_WEIGHTS, 3)
+    assert medium != distill.regret(rows, bots.SEVENS_WEIGHTS, 3)
+    assert capsys.readouterr().out.splitlines()[0] == "%d decisions; regret per decision: Medium %.4f, learned %.4f" % (
+        len(rows), medium, distill.regret(rows, w, 3))
+
+
+def test_random_opponents_in_a_playout_may_lay_any_legal_card_the_last_too():
+    """Easy opponents in a playout draw from all their legal cards: over a few playouts they lay
+    the last of them as well as others."""
+    class Watched(Game):
+        def play(self, action, player=-1):
+            moves = self.legal_moves()
+            if self.turn != 0 and len(moves) > 1:
+                drawn.append(moves.index(action) - len(moves))
+            return super().play(action, player)
+    drawn = []
+    rules = preset("sevens")
+    m = Match(rules, 5, 4)
+    for seed in range(4):
+        g = Watched(rules, 1, players=4)
+        g.load(m.game.view(0), m.game.hands)
+        distill.rollout(g, 0, True, _rollout_bot(rules), Rng(seed))
+    assert -1 in drawn and min(drawn) < -1
+
+
+def test_the_playouts_play_the_fast_policy_of_the_deal_s_rules(monkeypatch):
+    """Each playout is the fast policy's game under the deal's rules (which way its rows run):
+    replayed from the same position and random numbers by a bot set up for those rules, it
+    ends the same."""
+    checked = []
+    real = distill.rollout
+
+    def rollout(g, me, random_opponents, bot, rng):
+        again = Game(g.rules, 1, players=g.players)
+        again.load(g.view(me), g.hands[:])
+        ref = _rollout_bot(g.rules)
+        ref.prng.hi, ref.prng.lo = bot.prng.hi, bot.prng.lo
+        won = real(g, me, random_opponents, bot, rng)
+        assert real(again, me, random_opponents, ref, ref.prng) == won and again.hands == g.hands
+        checked.append(won)
+        return won
+    monkeypatch.setattr(distill, "rollout", rollout)
+    for key in ("sevens", "play_or_pay"):
+        distill.decisions((key, "medium", "medium", 1, 99, 0, 2))
+    assert len(checked) > 10
+
+
+def test_the_positions_do_not_depend_on_the_rollouts():
+    """The real deals are played the same whatever --rollouts: the playouts draw their own
+    random numbers, not the Easy opponents' of the real game."""
+    def positions(rollouts):
+        return [(ph, feats) for ph, feats, _ in distill.decisions(("sevens", "easy", "medium", rollouts, 1, 0, 3))]
+    assert positions(1) == positions(3)
