@@ -5,6 +5,7 @@ from engine import bots
 from engine.match import Match
 from engine.rules import preset
 from tools import compare as C
+from tools.tournament import deal_number, seat_won
 
 
 def test_the_same_budget_on_both_sides_differs_by_nothing():
@@ -58,9 +59,11 @@ def test_the_difference_is_b_minus_a_where_the_budgets_differ():
 
 def test_hard_plays_every_seat_so_the_same_bot_everywhere_wins_its_share():
     """Against Hard at its own budget every seat holds the same bot: each deal is won by one
-    seat, and Hard, playing each seat in turn, wins exactly 1 in 4."""
-    res = C.compare("fan_tan", "hard", [bots.HARD_BUDGET] * 2, 3, seed=1)
-    assert res["win_rates"] == [0.25, 0.25]
+    seat, and Hard, playing each seat in turn, wins exactly 1 in 4. The command line takes Hard
+    opponents too (tools.lookahead refuses them: its playouts would search in every world)."""
+    res = C.main(["--preset", "fan_tan", "--opponent", "hard", "--budgets", "%d,%d" % ((bots.HARD_BUDGET,) * 2),
+                  "--deals", "3", "--seed", "1"])
+    assert res["opponent"] == "hard" and res["win_rates"] == [0.25, 0.25]
 
 
 def test_each_deal_of_a_chunk_is_a_deal_of_its_own():
@@ -93,3 +96,17 @@ def test_the_command_line_compares_what_its_options_say(capsys):
     assert res["win_rates"][0] != res["win_rates"][1] and res["diff"]
     res = C.main(["--preset", "fan_tan", "--deals", "4", "--seed", "5", "--opponent", "medium", "--budgets", "0,60"])
     assert res == C.compare("fan_tan", "medium", [0, 60], 4, 5) != C.compare("fan_tan", "medium", [0, 60], 4, 1)
+    # A is the first budget given, even where it is the larger
+    assert C.main(["--preset", "fan_tan", "--deals", "4", "--seed", "5", "--opponent", "medium", "--budgets",
+                   "60,0"]) == C.compare("fan_tan", "medium", [60, 0], 4, 5) != res
+
+
+def test_each_side_is_hard_at_its_own_budget_on_the_tournament_s_deals():
+    """A worker's record per deal: Hard's wins over the four seats of deal_number(seed, i), the
+    deal tools.tournament plays for that seed, first at budget A and then at budget B."""
+    rules = preset("fan_tan")
+    records = C.run_deals(("fan_tan", bots.MEDIUM, [0, 60], 5, 0, 4))
+    assert records == [
+        [sum(seat_won(rules, deal_number(5, i), me, bots.Bot(bots.HARD, b), bots.Bot(bots.MEDIUM)) for me in range(4))
+         for b in (0, 60)] for i in range(4)]
+    assert any(a != b for a, b in records)          # the two budgets' wins differ on some deal
