@@ -342,3 +342,15 @@ def test_the_positions_do_not_depend_on_the_rollouts():
     def positions(rollouts):
         return [(ph, feats) for ph, feats, _ in distill.decisions(("sevens", "easy", "medium", rollouts, 1, 0, 3))]
     assert positions(1) == positions(3)
+
+
+def test_the_command_line_plays_the_preset_asked_for(capsys):
+    """--preset domino plays Domino's deals (which has no paid pass, so every decision with a
+    choice counts); Hard plays Domino by Medium's weights: nothing to paste."""
+    w = distill.main(["--preset", "domino", "--deals", "2", "--opponents", "easy", "--rollouts", "1"])
+    rows = distill.decisions(("domino", "easy", "medium", 1, 99, 0, 2))
+    assert rows != distill.decisions(("sevens", "easy", "medium", 1, 99, 0, 2))
+    assert w == distill.fit(rows, 1)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("%d decisions;" % len(rows))
+    assert out[-1].startswith("(nothing to paste: Hard plays by Medium's weights in domino")

@@ -331,3 +331,30 @@ def test_easy_opponents_in_a_playout_may_lay_any_legal_card_the_last_too():
         g.load(m.game.view(0), m.game.hands)
         L.playout(g, 0, bots.Bot(bots.HARD, 0), bots.Bot(bots.EASY), Rng(seed))
     assert -1 in drawn and min(drawn) < -1
+
+
+@pytest.mark.parametrize("key, level", [("fan_tan", bots.EASY), ("sevens", bots.MEDIUM)])
+def test_hard_s_games_are_those_of_the_preset_against_the_level_asked_for(key, level):
+    """Each game (deal and seat) is Hard's with no search in the preset's deal against the
+    opponent level asked for, as tools.compare plays it at budget 0: the same result, and as many
+    decisions with a choice as Hard meets there."""
+    rules_bot = bots.Bot(bots.MEDIUM)           # only lists the legal moves
+
+    class Counting(bots.Bot):
+        def choose(self, view, seed=0):
+            self.choices += len(rules_bot.legal_moves(view)) > 1
+            return super().choose(view, seed)
+    rules = preset(key)
+    played = []
+    for i in range(2):
+        for me in range(4):
+            hard = Counting(bots.HARD, 0)
+            hard.choices = 0
+            won = seat_won(rules, deal_number(3, i), me, hard, bots.Bot(level))
+            played.append([won, hard.choices])
+    assert [r[:2] for r in L.run_deals((key, level, 2, True, (0,), 3, 0, 2))] == played
+
+
+def test_the_command_line_plays_the_preset_asked_for():
+    res = L.main(["--preset", "fan_tan", "--deals", "1", "--worlds", "2", "--true-hands", "--leads", "0"])
+    assert res == L.lookahead("fan_tan", "easy", 1, 2, True, (0,), 1) and res["preset"] == "fan_tan"
