@@ -4,7 +4,7 @@ import random
 import pytest
 
 from engine import bots
-from engine.game import Game
+from engine.game import Game, PASS
 from engine.match import Match
 from engine.rng import Rng
 from engine.rules import preset
@@ -102,13 +102,27 @@ def test_distill_plays_the_deals_it_is_asked_for(capsys):
     assert len(pasted["SEVENS_WEIGHTS"]) == len(bots.SEVENS_WEIGHTS)
 
 
-def test_a_preset_with_paid_passes_learns_nothing_from_its_passes(capsys):
-    """Where a player may pay to pass while able (Fan Tan's chips), a decision that offers the
-    pass is left out: the pass is no card, and card_score has no features for it."""
+def test_a_preset_with_paid_passes_learns_from_its_cards_not_its_passes(capsys, monkeypatch):
+    """Where a player may pay to pass while able (Fan Tan's chips), almost every decision offers
+    the pass as well as its cards: the cards are played out and learned from, the pass left out
+    (it is no card, and card_score has no features for it). Leaving out the whole decision gave
+    Fan Tan, and every chip game, 0 decisions and weights of all zeros."""
+    laid = []
+    real = distill.features
+
+    def features(view, c):
+        laid.append(c)
+        return real(view, c)
+    monkeypatch.setattr(distill, "features", features)
+    rows = distill.decisions(("fan_tan", "easy", "medium", 1, 99, 0, 4))
+    assert len(rows) > 4 and PASS not in laid and len(laid) == sum(len(f) for _, f, _ in rows)
+    assert all(len(f) == len(wins) > 1 for _, f, wins in rows)
     w = distill.main(["--preset", "fan_tan", "--deals", "2", "--rollouts", "1", "--opponents", "easy"])
     assert len(w) == 3 * distill.NF
+    out = capsys.readouterr().out.splitlines()
+    assert int(out[0].split()[0]) == len(distill.decisions(("fan_tan", "easy", "medium", 1, 99, 0, 2))) > 0
     # Hard plays Fan Tan by Medium's weights: no FAN_TAN_WEIGHTS to paste where bots.py has no place
-    assert capsys.readouterr().out.splitlines()[-1].startswith("(nothing to paste: Hard plays by Medium's")
+    assert out[-1].startswith("(nothing to paste: Hard plays by Medium's")
 
 
 def test_the_player_sits_in_each_seat_in_turn(monkeypatch):

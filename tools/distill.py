@@ -5,9 +5,10 @@
 A player sits in each seat in turn against opponents of one level; it plays Medium's
 move, or with --player hard the best move by Hard's current weights (a second
 round of the same regression, on the positions the learned weights lead to). At each
-of its decisions with a choice, every legal card is played out `--rollouts` times from
-the true deal: the player goes on with the fast policy, Easy opponents play at random
-and Medium ones with the fast policy. The hidden hands are the real ones, so over many
+of its decisions with a choice of cards, every legal card is played out `--rollouts`
+times from the true deal (a pass it could pay for, or a bonus it could decline, is no
+card): the player goes on with the fast policy, Easy opponents play at random and
+Medium ones with the fast policy. The hidden hands are the real ones, so over many
 decisions they are samples of what the player cannot see; regressing the win rate of
 each card (less the decision's mean) on the card's features (engine.bots.card_score
 with one weight set to 1) gives, per phase of the hand, weights that estimate how much
@@ -73,9 +74,10 @@ def decisions(args):
             p = g.turn
             view = g.view(p)
             moves = g.legal_moves()
-            if p == me and len(moves) > 1 and PASS not in moves:
+            cards = [a for a in moves if a != PASS]     # a paid pass or a declined bonus: no card
+            if p == me and len(cards) > 1:
                 wins = []
-                for a in moves:
+                for a in cards:
                     won = 0
                     for k in range(rollouts):
                         scratch.load(view, g.hands[:])
@@ -83,7 +85,7 @@ def decisions(args):
                         bot.prng.seed((number * 7919 + len(g.log) * 131 + k) & 0x3FFFFFFF)
                         won += rollout(scratch, me, easy, bot, bot.prng)
                     wins.append(won)
-                out.append((bots.phase(view.hand), [features(view, a) for a in moves], wins))
+                out.append((bots.phase(view.hand), [features(view, a) for a in cards], wins))
             if p != me and easy:
                 a = moves[rng.below(len(moves))]
             elif p == me and player == "hard":
