@@ -31,6 +31,17 @@ def test_micropython_reports_a_python_error_as_failure():
     assert "Error" in out.stderr
 
 
+@pytest.mark.parametrize("code, status, says", [
+    ("sys.exit()", 0, ""), ("sys.exit(None)", 0, ""), ("sys.exit(0)", 0, ""), ("sys.exit(3)", 3, ""),
+    ("raise SystemExit(12)", 12, ""), ("sys.exit('no flash here')", 1, "no flash here\n")])
+def test_a_script_s_sys_exit_ends_the_run_as_it_ends_cpython(code, status, says):
+    """A check run by tools/mpy_run.mjs that calls sys.exit ends with the status CPython would
+    give: its number, 0 for none, or 1 with its message said (a message was taken for 0, a
+    pass, and never shown)."""
+    out = run_micropython("import sys\nprint('before')\n" + code + "\nprint('after')\n", copies=())
+    assert (out.returncode, out.stdout, out.stderr) == (status, "before\n", says)
+
+
 @pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(ROOT, "engine", "*.py"))),
                          ids=os.path.basename)
 def test_engine_module_compiles_with_mpy_cross(path, tmp_path):

@@ -3,7 +3,8 @@
 // Each --copy DIR (relative to the repo root) is copied into the interpreter's
 // filesystem at the same path (its .py and .mpy files, and those ending in each --ext,
 // e.g. --ext .bin for the fonts), and the root is on sys.path, so `import engine` works.
-// The script sees its extra arguments in sys.argv[1:]. Exit status 1 on a Python error.
+// The script sees its extra arguments in sys.argv[1:]. Exit status 1 on a Python error;
+// sys.exit() ends it as it ends CPython.
 // A line "#--" splits the script into parts, run one after another with the same globals:
 // this build's gc.collect() frees garbage only when called at the start of a part (inside a
 // run, what was allocated stays allocated), so a heap measurement collects there.
@@ -54,9 +55,11 @@ try {
   for (const part of script.split(/^#--$/m)) mp.runPython(part);
 } catch (error) {
   if (error.name !== "PythonError") throw error;
-  if (error.type === "SystemExit") {
-    const m = /SystemExit:?\s*(\d+)?/.exec(error.message);
-    process.exit(m && m[1] ? parseInt(m[1], 10) : 0);
+  if (error.type === "SystemExit") {     // as CPython: sys.exit(n) ends with n, sys.exit("why") says why
+    const arg = /SystemExit: ?(.*)\n*$/.exec(error.message)[1];
+    if (/^-?\d+$/.test(arg)) process.exit(parseInt(arg, 10));
+    if (arg !== "" && arg !== "None") { process.stderr.write(arg + "\n"); process.exit(1); }
+    process.exit(0);
   }
   process.stderr.write(error.message + "\n");
   process.exit(1);
