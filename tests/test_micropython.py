@@ -42,6 +42,13 @@ def test_a_script_s_sys_exit_ends_the_run_as_it_ends_cpython(code, status, says)
     assert (out.returncode, out.stdout, out.stderr) == (status, "before\n", says)
 
 
+def test_the_runner_without_a_script_says_how_to_call_it():
+    out = subprocess.run(["node", os.path.join(ROOT, "tools", "mpy_run.mjs"), "--copy", "engine"],
+                         capture_output=True, text=True, timeout=60)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == "usage: mpy_run.mjs [--copy DIR]... [--ext EXT]... SCRIPT [ARG]...\n"
+
+
 @pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(ROOT, "engine", "*.py"))),
                          ids=os.path.basename)
 def test_engine_module_compiles_with_mpy_cross(path, tmp_path):

@@ -1,5 +1,5 @@
 // Run a Python script under the official MicroPython WebAssembly build (npm), in Node.
-// Usage: node tools/mpy_run.mjs [--heapsize BYTES] [--copy DIR]... [--ext EXT]... SCRIPT [ARG]...
+// Usage: node tools/mpy_run.mjs [--copy DIR]... [--ext EXT]... SCRIPT [ARG]...
 // Each --copy DIR (relative to the repo root) is copied into the interpreter's
 // filesystem at the same path (its .py and .mpy files, and those ending in each --ext,
 // e.g. --ext .bin for the fonts), and the root is on sys.path, so `import engine` works.
@@ -8,8 +8,8 @@
 // A line "#--" splits the script into parts, run one after another with the same globals:
 // this build's gc.collect() frees garbage only when called at the start of a part (inside a
 // run, what was allocated stays allocated), so a heap measurement collects there.
-// --heapsize (default 256 KB) is the heap it starts with, not a limit: this build adds heap
-// areas as it needs them, so no size here makes a badge's MemoryError happen.
+// The heap starts at 256 KB but is no limit: this build adds heap areas as it needs them, so
+// a badge's MemoryError cannot happen here.
 import fs from "fs";
 import path from "path";
 import url from "url";
@@ -18,19 +18,18 @@ const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), ".."
 const { loadMicroPython } = await import(
   path.join(root, "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"));
 
-let heapsize = 256 * 1024;
+const heapsize = 256 * 1024;
 const copies = [];
 const exts = [".py", ".mpy"];
 const rest = [];
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
-  if (argv[i] === "--heapsize") heapsize = parseInt(argv[++i], 10);
-  else if (argv[i] === "--copy") copies.push(argv[++i]);
+  if (argv[i] === "--copy") copies.push(argv[++i]);
   else if (argv[i] === "--ext") exts.push(argv[++i]);
   else rest.push(argv[i]);
 }
 if (rest.length < 1) {
-  console.error("usage: mpy_run.mjs [--heapsize BYTES] [--copy DIR]... [--ext EXT]... SCRIPT [ARG]...");
+  console.error("usage: mpy_run.mjs [--copy DIR]... [--ext EXT]... SCRIPT [ARG]...");
   process.exit(2);
 }
 const mp = await loadMicroPython({ heapsize, stdout: (s) => process.stdout.write(s + "\n"),
