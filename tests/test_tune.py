@@ -2,6 +2,7 @@
 import pytest
 
 from engine import bots
+from engine.levels import LEVELS
 from engine.rules import preset
 from tools import tune, tournament
 from tools.args import numbers
@@ -108,13 +109,15 @@ def test_a_weight_the_tuner_never_varies_keeps_its_start_value():
     assert w != start                   # the other weights did move: the run measured something
 
 
-def test_the_weighted_seat_is_counted_in_every_seat_of_every_deal():
-    """A worker's wins are the player's over each deal of its span, sitting in each seat in turn."""
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_weighted_seat_is_counted_in_every_seat_of_every_deal(level):
+    """A worker's wins are the player's over each deal of its span, sitting in each seat in turn,
+    against the level asked for (the tuner plays 3 Easy and 3 Medium)."""
     rules = preset("sevens")
     w = bots.SEVENS_WEIGHTS
-    wins = tune.wins(("sevens", w, "easy", 3, 1, 4))
+    wins = tune.wins(("sevens", w, level, 3, 1, 4))
     each = [[tournament.seat_won(rules, tournament.deal_number(3, i), me, tune.Weighted(w),
-                                 bots.Bot(bots.EASY)) for me in range(4)] for i in range(1, 4)]
+                                 bots.Bot(LEVELS.index(level))) for me in range(4)] for i in range(1, 4)]
     assert wins == sum(map(sum, each))
     assert sum(each[0]) != wins and sum(row[0] for row in each) != wins
 
