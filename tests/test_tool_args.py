@@ -461,6 +461,7 @@ def _workers(pid):
     ("compare", ["--deals", "2000"]),
     ("lookahead", ["--deals", "2000"]),
     ("distill", ["--deals", "2000"]),
+    ("tune", ["--deals", "2000"]),
 ])
 def test_ctrl_c_ends_a_tool_and_its_workers_in_one_line(tool, args):
     """QA: Ctrl+C in a long tournament printed a traceback, and with --workers one more from

@@ -71,33 +71,33 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
     theta = [start[i] / (SCALE[i % 8] or 1) for i in range(24)]     # control kept as it starts
     near = start[bots.NEAR_AT]
     rnd = random.Random(sign_seed)
-    pool = None
-    if workers > 1:
-        pool = worker_pool(workers)
     history = []
     games = deals * preset(key).players              # per side and level: every seat
     half = max(1, deals // 2)
-    for k in range(iterations):
-        gain = GAIN * (11.0 / (k + 11)) ** 0.602
-        probe = PROBE / (k + 1) ** 0.101
-        sign = [rnd.choice((-1, 1)) if SCALE[i % 8] else 0 for i in range(24)]
-        jobs = []
-        for d in (1, -1):
-            w = to_weights([theta[i] + d * probe * sign[i] for i in range(24)], near)
-            for level in ("easy", "medium"):
-                for lo in range(0, deals, half):
-                    jobs.append((key, w, level, deal_seed + k, lo, min(deals, lo + half)))
-        r = pool.map(wins, jobs) if pool else [wins(j) for j in jobs]
-        n = len(r) // 2
-        diff = (sum(r[:n]) - sum(r[n:])) / games     # the + side's win-rate gain, both levels summed
-        for i in range(24):
-            if sign[i]:
-                step = gain * diff / (2 * probe * sign[i])
-                theta[i] += max(-CLIP, min(CLIP, step))
-        history.append(theta[:])
-        log("%d: %+.4f" % (k, diff))
-    if pool:
-        pool.close()
+    pool = worker_pool(workers) if workers > 1 else None
+    try:
+        for k in range(iterations):
+            gain = GAIN * (11.0 / (k + 11)) ** 0.602
+            probe = PROBE / (k + 1) ** 0.101
+            sign = [rnd.choice((-1, 1)) if SCALE[i % 8] else 0 for i in range(24)]
+            jobs = []
+            for d in (1, -1):
+                w = to_weights([theta[i] + d * probe * sign[i] for i in range(24)], near)
+                for level in ("easy", "medium"):
+                    for lo in range(0, deals, half):
+                        jobs.append((key, w, level, deal_seed + k, lo, min(deals, lo + half)))
+            r = pool.map(wins, jobs) if pool else [wins(j) for j in jobs]
+            n = len(r) // 2
+            diff = (sum(r[:n]) - sum(r[n:])) / games     # the + side's win-rate gain, both levels summed
+            for i in range(24):
+                if sign[i]:
+                    step = gain * diff / (2 * probe * sign[i])
+                    theta[i] += max(-CLIP, min(CLIP, step))
+            history.append(theta[:])
+            log("%d: %+.4f" % (k, diff))
+    finally:
+        if pool:
+            pool.terminate()      # on Ctrl+C too: no worker left behind, no traceback from the pool
     tail = history[len(history) // 2:] or [theta]
     return to_weights([sum(t[i] for t in tail) / len(tail) for i in range(24)], near)
 
