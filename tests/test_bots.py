@@ -1576,3 +1576,21 @@ def test_a_bot_makes_a_new_scratch_game_for_another_table_size_under_the_same_ru
             compared += 1
             g.play(bots.choose(v, 1, bots.MEDIUM))
     assert compared == 24
+
+
+def playout_draws(playout):
+    """Where in their legal moves the opponents' cards were (-1 the last) over playouts from
+    Sevens deal 5 as seat 0 sees it: playout(g, rng) plays g out, seeds 0 to 3."""
+    class Watched(Game):
+        def play(self, action, player=-1):
+            moves = self.legal_moves()
+            if self.turn != 0 and len(moves) > 1:
+                drawn.append(moves.index(action) - len(moves))
+            return super().play(action, player)
+    drawn = []
+    m = Match(preset("sevens"), 5, 4)
+    for seed in range(4):
+        g = Watched(m.rules, 1, players=4)
+        g.load(m.game.view(0), m.game.hands)
+        playout(g, Rng(seed))
+    return drawn

@@ -9,7 +9,7 @@ from engine.match import Match
 from engine.rng import Rng
 from engine.rules import preset
 from tools import distill
-from test_bots import play_deal
+from test_bots import play_deal, playout_draws
 
 
 def _positions(key, deals=6):
@@ -312,19 +312,8 @@ def test_the_command_line_plays_hard_s_moves_with_player_hard(capsys):
 def test_random_opponents_in_a_playout_may_lay_any_legal_card_the_last_too():
     """Easy opponents in a playout draw from all their legal cards: over a few playouts they lay
     the last of them as well as others."""
-    class Watched(Game):
-        def play(self, action, player=-1):
-            moves = self.legal_moves()
-            if self.turn != 0 and len(moves) > 1:
-                drawn.append(moves.index(action) - len(moves))
-            return super().play(action, player)
-    drawn = []
     rules = preset("sevens")
-    m = Match(rules, 5, 4)
-    for seed in range(4):
-        g = Watched(rules, 1, players=4)
-        g.load(m.game.view(0), m.game.hands)
-        distill.rollout(g, 0, True, _rollout_bot(rules), Rng(seed))
+    drawn = playout_draws(lambda g, rng: distill.rollout(g, 0, True, _rollout_bot(rules), rng))
     assert -1 in drawn and min(drawn) < -1
 
 

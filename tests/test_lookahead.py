@@ -10,7 +10,7 @@ from engine.rng import Rng
 from engine.rules import preset, SEVEN_OF_DIAMONDS
 from tools import lookahead as L
 from tools.tournament import deal_number, interval, seat_won
-from test_bots import _swap_hidden
+from test_bots import _swap_hidden, playout_draws
 
 
 def test_gains_pick_on_one_half_and_score_on_the_other():
@@ -318,18 +318,7 @@ def test_each_card_s_wins_are_its_own_playouts_won_by_hard_s_seat(monkeypatch):
 def test_easy_opponents_in_a_playout_may_lay_any_legal_card_the_last_too():
     """Easy draws its card from all its legal ones: over a few playouts it lays the last of
     them as well as others."""
-    class Watched(Game):
-        def play(self, action, player=-1):
-            moves = self.legal_moves()
-            if self.turn != 0 and len(moves) > 1:
-                drawn.append(moves.index(action) - len(moves))
-            return super().play(action, player)
-    drawn = []
-    m = Match(preset("sevens"), 5, 4)
-    for seed in range(4):
-        g = Watched(m.rules, 1, players=4)
-        g.load(m.game.view(0), m.game.hands)
-        L.playout(g, 0, bots.Bot(bots.HARD, 0), bots.Bot(bots.EASY), Rng(seed))
+    drawn = playout_draws(lambda g, rng: L.playout(g, 0, bots.Bot(bots.HARD, 0), bots.Bot(bots.EASY), rng))
     assert -1 in drawn and min(drawn) < -1
 
 
