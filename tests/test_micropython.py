@@ -42,6 +42,13 @@ def test_a_script_s_sys_exit_ends_the_run_as_it_ends_cpython(code, status, says)
     assert (out.returncode, out.stdout, out.stderr) == (status, "before\n", says)
 
 
+def test_a_script_s_argv_is_the_same_in_any_checkout():
+    """sys.argv[0] is the script's path from the checkout's root, not the folder it was cloned
+    to, so a check that prints its argv prints the same line in CI and here."""
+    out = run_micropython("import sys\nprint(sys.argv)\n", copies=(), args=("/", "a b"))
+    assert (out.returncode, out.stdout) == (0, "['build/mpy_script.py', '/', 'a b']\n"), out.stderr
+
+
 def test_the_runner_without_a_script_says_how_to_call_it():
     out = subprocess.run(["node", os.path.join(ROOT, "tools", "mpy_run.mjs"), "--copy", "engine"],
                          capture_output=True, text=True, timeout=60)
