@@ -341,6 +341,20 @@ def test_selftest_under_micropython_without_node_says_so():
     assert r.stderr.startswith("Node.js is not installed"), r.stderr
 
 
+def test_vbadge_without_node_or_its_micropython_says_so(tmp_path, monkeypatch):
+    """No node on PATH, or no npm install yet: the virtual badge says which, in one line, before
+    any terminal is opened."""
+    env = dict(os.environ, PATH="")
+    r = subprocess.run([sys.executable, "-m", "tools.vbadge", "--flash-dir", str(tmp_path / "f")], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout) == (1, "")
+    assert r.stderr == "vbadge: Node.js is not installed (it runs the MicroPython WebAssembly build)\n", r.stderr
+    from tools import vbadge
+    monkeypatch.setattr(vbadge, "WASM", tmp_path / "micropython.mjs")
+    with pytest.raises(SystemExit, match="^vbadge: the MicroPython WebAssembly build is missing; run `npm install`$"):
+        vbadge.node_command(tmp_path / "f")
+
+
 def test_vbadge_refuses_a_heap_too_small_to_start(tmp_path):
     for bad in ("10", "1023"):                  # one byte under the floor too
         line = refused("vbadge", "--flash-dir", str(tmp_path / "flash"), "--heapsize", bad)

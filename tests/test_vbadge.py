@@ -306,7 +306,14 @@ def test_ctrl_c_ends_the_badge_quietly_and_a_slow_start_is_said(tmp_path):
     assert b.proc.stderr.read() == b""
     b.stop()
     with pytest.raises(RuntimeError, match="did not announce its port in time"):
-        VBadge(tmp_path / "flash", timeout=0.01)
+        VBadge(tmp_path / "slow", timeout=0.01)
+    # and the slow one is not left running with its flash open
+    for entry in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/cmdline" % entry, "rb") as f:
+                assert str(tmp_path / "slow").encode() not in f.read(), entry
+        except OSError:
+            continue
 
 
 def test_a_badge_nobody_reads_keeps_only_its_newest_output(badge):
@@ -346,6 +353,46 @@ def test_a_badge_told_to_stop_ends_quietly_and_its_interpreter_with_it(tmp_path)
             os.kill(node[0], 0)
     finally:
         b.stop()
+
+
+def test_a_badge_whose_interpreter_dies_ends_with_it(tmp_path):
+    """The interpreter killed (Node out of memory, say): the badge ends with its status rather
+    than go on serving a terminal nobody answers."""
+    import signal
+    b = VBadge(tmp_path / "flash")
+    try:
+        pid = b.proc.pid
+        node = [int(c) for c in open("/proc/%d/task/%d/children" % (pid, pid)).read().split()]
+        os.kill(node[0], signal.SIGKILL)
+        assert b.proc.wait(10) == -signal.SIGKILL & 0xFF
+    finally:
+        b.stop()
+
+
+def test_an_interpreter_that_dies_at_start_is_said(tmp_path):
+    """Node ending before the MicroPython banner (here refusing its flash folder, a file) is one
+    line, not a badge waiting on a silent terminal."""
+    from tools.vbadge import serve
+    (tmp_path / "flash").write_text("a file")
+    with pytest.raises(SystemExit, match="^vbadge: the MicroPython interpreter exited at start$"):
+        serve(tmp_path / "flash", announce=lambda port: None)
+
+
+def test_a_client_that_sets_nothing_gets_the_repl_s_own_bytes(badge):
+    """The terminal is raw from the start: a client that sets no terminal mode (`cat` and
+    `echo` from a shell) gets the badge's bytes as they are, and the badge never hears its own
+    output echoed back as typing."""
+    fd = os.open(badge.port, os.O_RDWR | os.O_NOCTTY)
+    try:
+        os.write(fd, b"print(6*7)\r")
+        got = b""
+        deadline = time.monotonic() + 10
+        while not got.endswith(b"42\r\n>>> "):
+            assert time.monotonic() < deadline, got
+            got += os.read(fd, 4096)
+        assert got.endswith(b"for more information.\r\n>>> print(6*7)\r\n42\r\n>>> "), got
+    finally:
+        os.close(fd)
 
 
 def test_the_largest_heap_allowed_starts_a_badge(tmp_path):

@@ -79,12 +79,12 @@ def flash_options(flash_dir, quota=0, readonly=False, heapsize=None):
 
 def serve(flash_dir, quota=0, readonly=False, heapsize=None, announce=print):
     """Open a pty, start the interpreter, and relay bytes until the interpreter exits."""
+    cmd = node_command(flash_dir, quota, readonly, heapsize)
     master, slave = os.openpty()
     tty.setraw(slave, termios.TCSANOW)
     # Keep our own handle on the slave side open, so the pty survives clients coming and going.
     port = os.ttyname(slave)
-    proc = subprocess.Popen(node_command(flash_dir, quota, readonly, heapsize),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     os.set_blocking(master, False)
     sel = selectors.DefaultSelector()
     sel.register(master, selectors.EVENT_READ, "pty")
