@@ -71,8 +71,9 @@ def test_an_out_path_that_is_a_file_is_refused(tmp_path, capsys):
     assert path.read_bytes() == b"mine"
 
 
-def _source(size, lacks=()):
-    """The size's shipped BDF as make_font's source font (as it reads X11's), without `lacks`."""
+def _source(size, lacks=(), glyphs=None):
+    """The size's shipped BDF as make_font's source font (as it reads X11's), without `lacks`
+    and with `glyphs` ({code: glyph}) in place of its own."""
     bdf = make_font.load_bdf(os.path.join(FONT_DIR, size + ".bdf"))
 
     class Source:
@@ -83,6 +84,8 @@ def _source(size, lacks=()):
             return bdf.get_bounding_box()
 
         def get_glyph(self, code):
+            if glyphs and code in glyphs:
+                return glyphs[code]
             return None if chr(code) in lacks else bdf.get_glyph(code)
     return Source()
 
@@ -117,12 +120,5 @@ def test_a_glyph_that_leaves_its_cell_is_refused(dx, dy):
     ch = "_" if dy < 0 else "#"          # "#" touches its cell's top and both sides, "_" its bottom
     g = bdf.get_glyph(ord(ch))
     moved = types.SimpleNamespace(bitmap=g.bitmap, width=g.width, height=g.height, dx=g.dx + dx, dy=g.dy + dy)
-
-    class Font:
-        def get_bounding_box(self):
-            return bdf.get_bounding_box()
-
-        def get_glyph(self, code):
-            return moved if code == ord(ch) else bdf.get_glyph(code)
     with pytest.raises(ValueError, match="U\\+%04X leaves its 5x8 cell" % ord(ch)):
-        make_font.to_strip(Font())
+        make_font.to_strip(_source("5x8", glyphs={ord(ch): moved}))

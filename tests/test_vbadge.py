@@ -43,6 +43,12 @@ class Term:
         self.read_until(b">")
         return out.decode(), err.decode()
 
+    def soft_reset(self):
+        """Ctrl-D in the raw REPL: a fresh interpreter, back at the raw prompt."""
+        self.write(b"\x04")
+        self.read_until(b"soft reboot\r\n")
+        self.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+
     def close(self):
         self.s.close()
 
@@ -125,9 +131,7 @@ def test_soft_reset_gives_a_fresh_interpreter_with_the_same_flash(badge):
     try:
         t.raw()
         t.exec("x = 1\nf = open('/keep.txt', 'w')\nf.write('kept')\nf.close()")
-        t.write(b"\x04")
-        t.read_until(b"soft reboot\r\n")
-        t.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+        t.soft_reset()
         out, err = t.exec("print('x' in globals(), open('/keep.txt').read())")
         assert out.strip() == "False kept"
     finally:
@@ -255,8 +259,7 @@ def test_boot_py_runs_at_every_start_and_a_failing_one_is_said(tmp_path):
         t = Term(b.port)
         try:
             t.raw()
-            t.write(b"\x04")
-            t.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+            t.soft_reset()
             out, _ = t.exec("print(open('/boots').read())")
             assert out.strip() == "xx"
         finally:
@@ -337,20 +340,26 @@ def test_a_badge_nobody_reads_keeps_only_its_newest_output(badge):
         t.close()
 
 
+def interpreter(b):
+    """The pid of badge b's interpreter: its one child process (Linux /proc)."""
+    pid = b.proc.pid
+    node = [int(c) for c in open("/proc/%d/task/%d/children" % (pid, pid)).read().split()]
+    assert len(node) == 1
+    return node[0]
+
+
 def test_a_badge_told_to_stop_ends_quietly_and_its_interpreter_with_it(tmp_path):
     """SIGTERM to the badge alone (a `kill` from a shell, not its whole process group) ends it
     with status 0, and its interpreter is gone by then, not left running with the flash open."""
     import signal
     b = VBadge(tmp_path / "flash")
     try:
-        pid = b.proc.pid
-        node = [int(c) for c in open("/proc/%d/task/%d/children" % (pid, pid)).read().split()]
-        assert len(node) == 1
-        os.kill(pid, signal.SIGTERM)
+        node = interpreter(b)
+        os.kill(b.proc.pid, signal.SIGTERM)
         assert b.proc.wait(10) == 0
         assert b.proc.stderr.read() == b""
         with pytest.raises(ProcessLookupError):
-            os.kill(node[0], 0)
+            os.kill(node, 0)
     finally:
         b.stop()
 
@@ -361,9 +370,7 @@ def test_a_badge_whose_interpreter_dies_ends_with_it(tmp_path):
     import signal
     b = VBadge(tmp_path / "flash")
     try:
-        pid = b.proc.pid
-        node = [int(c) for c in open("/proc/%d/task/%d/children" % (pid, pid)).read().split()]
-        os.kill(node[0], signal.SIGKILL)
+        os.kill(interpreter(b), signal.SIGKILL)
         assert b.proc.wait(10) == -signal.SIGKILL & 0xFF
     finally:
         b.stop()
