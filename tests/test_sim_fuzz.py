@@ -1,8 +1,12 @@
-"""Button mashing: 5,000 random presses per layout never raise, and the game stays sound; and
-mashing with power cuts loses nothing."""
+"""Button mashing: 5,000 random presses per layout never raise, and the game stays sound; the
+same through every board's own keys (held, chorded, overlapping); and mashing with power cuts
+loses nothing."""
 import random
 
+import pygame
 import pytest
+
+from hal import BOARDS
 
 from simhelp import Sim, LAYOUT_BOARDS, TableScreen, shown_hand
 from engine.rules import CHIPS
@@ -66,6 +70,44 @@ def test_button_mashing(board):
         text.set_lang(0)
     assert deals_seen, "the mashing never reached the table"
     assert at_table > PRESSES // 5, at_table
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_mashing_the_boards_own_keys(board):
+    """Every board's keys mashed as a player's fingers do: keys held down together, let go in any
+    order, held past a long press, a chord's two keys, the knob turned between. Through the
+    board's own key handling (hal.buttons, as the badge's) the game never raises and stays sound,
+    and the mashing gave every logical button the board's keys, long presses and chords give."""
+    rnd = random.Random("raw " + board)
+    sim = Sim(board, seed=rnd.randrange(1, 9999))
+    hal = sim.hal
+    gave = set()
+    poll = hal.poll
+
+    def seen():
+        out = poll()
+        gave.update(out)
+        return out
+    hal.poll = seen
+    keys = sorted(hal.keymap) + sorted(hal.enc)
+    down = []
+    try:
+        for i in range(800):
+            if down and rnd.random() < 0.5:
+                key, kind = down.pop(rnd.randrange(len(down))), pygame.KEYUP
+            else:
+                key, kind = rnd.choice(keys), pygame.KEYDOWN
+                if key in hal.keymap and key not in down:
+                    down.append(key)
+            hal.key_event(pygame.event.Event(kind, key=key))
+            sim.tick(rnd.choice((0, 10, 50, 120, 400, 700)))
+            check_invariants(sim)
+        sim.render()
+    finally:
+        text.set_lang(0)
+    p = hal.profile
+    want = {k[1] for k in p.KEYS} | {k[2] for k in p.KEYS} | {c[2] for c in p.CHORDS}
+    assert want - {None} <= gave, sorted(want - gave)
 
 
 def decided(match, me):
