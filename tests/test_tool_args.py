@@ -138,6 +138,7 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("distill", ["--deals", "0"], "argument --deals: must be at least 1, not 0"),
     ("lookahead", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
     ("lookahead", ["--leads", "x"], "argument --leads: 'x': give one or more comma-separated whole numbers"),
+    ("lookahead", ["--leads", "0,,4"], "argument --leads: '0,,4': give one or more comma-separated whole numbers"),
     ("lookahead", ["--leads", "0,-4"], "argument --leads: '0,-4': give one or more comma-separated whole numbers, "
                                        "each 0 or more"),
     ("lookahead", ["--worlds", "3"], "argument --worlds: an even number, 2 or more"),

@@ -214,12 +214,14 @@ def test_a_rule_change_is_made_as_new_game_makes_it(capsys):
 
 def test_the_seed_picks_the_deals(capsys):
     """--seed picks the deals: the same seed plays them again, another seed plays others (a seed
-    that never reached the deals made every run the same sample under a new name)."""
+    that never reached the deals made every run the same sample under a new name). Any whole
+    number is a seed, 0 and below too, as a run's report may give it."""
     def results(seed):
         T.main(["--preset", "fan_tan", "--seats", "medium,easy", "--players", "3", "--deals", "4",
                 "--seed", seed, "--budget", "50", "--json"])
         return json.loads(capsys.readouterr().out.strip().splitlines()[-1])["results"]
     assert results("1") == results("1") != results("2")
+    assert results("0") != results("-1") != results("1")
 
 
 def test_the_table_gives_the_fair_share_of_the_table_and_each_interval_low_to_high(capsys):
