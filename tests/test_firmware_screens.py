@@ -228,6 +228,20 @@ def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_n
     assert not [x for x in lines if x.endswith(": -")]       # only what this game plays by
 
 
+def test_new_game_s_lines_read_each_value_in_words_or_a_dash_where_it_means_nothing():
+    """Sevens is scored in points over 4 deals: its Ends at and Chips lines read "-" (only a race
+    runs to a target, only a chip game has a stake), not "100" and "50"; Five or Nine's opening
+    reads "5 or 9", not "any" (mutants of each passed: no test read them)."""
+    sim = Sim(seed=2)
+    pick_preset(sim, PRESETS.index("sevens"))
+    assert [line_value(sim, x) for x in ("Scoring", "Deals", "Ends at", "Chips")] == ["points", "4", "-", "-"]
+    sim.app.title()
+    pick_preset(sim, PRESETS.index("five_or_nine"))
+    assert line_value(sim, "Opening") == "5 or 9" and line_value(sim, "Deals") == "10"
+    set_line(sim, "Scoring", RACE, "scoring")
+    assert line_value(sim, "Deals") == "-" and line_value(sim, "Ends at") == "100"
+
+
 def test_every_preset_can_start_and_shows_its_rules_page():
     sim = Sim()
     for k in PRESETS:
@@ -1147,6 +1161,8 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     assert "Penalty: values" in lines and "Ace high: on" in lines and "Players: 4" in lines
     assert "Bots: P2: Easy, P3: Medium, P4: Easy" in " ".join(lines)
     assert "Match: until 100 points" in " ".join(lines)
+    # and how it scores them: by the cards' values (a mutant saying "1 point per card" passed)
+    assert "the others score their cards' values (A=1, K=13)." in " ".join(lines)
     assert not [x for x in lines if x.startswith("Ends at:")]     # said once, by the match line
     assert not [x for x in lines if x.startswith("First Jack")]   # no ceremony in Parliament
     assert lines[0] == "4 players."                  # as at this table (Parliament: 3-7)
@@ -1154,7 +1170,8 @@ def test_rules_page_from_the_pause_menu_shows_the_options_of_this_game():
     keys = lines.index("Buttons")
     assert keys > lines.index("This game") and lines[keys + 1].startswith("\u2191: previous suit")
     sim.press("OK")
-    assert sim.screen.title == "Paused"
+    assert sim.screen.title == "Paused"         # on the line it came from
+    assert sim.screen.items[sim.screen.sel][0] == "help" and sim.screen.sel > 0
     # from the title's Rules & help, the page is the preset's alone
     quit_match(sim)
     select_menu(sim, "Rules & help")
@@ -1377,11 +1394,15 @@ def test_the_keys_page_names_each_chord_and_what_it_does():
 
 
 def test_rules_and_help_opens_on_its_first_line():
+    """And BACK from it lands on the title's Rules & help line, where the player left (a mutant
+    going back to the title's first line passed)."""
     sim = Sim()
     select_menu(sim, "Rules & help")
     sim.press("OK")
     assert sim.screen.title == text.t("help") and sim.screen.sel == 0
     assert sim.screen.item_text(sim.screen.items[0]) == text.preset_title(PRESETS[0])
+    sim.press("BACK")
+    assert sim.screen.items[sim.screen.sel][0] == "help" and sim.screen.sel > 0
 
 
 @pytest.mark.parametrize("lang,places", [
@@ -1402,6 +1423,31 @@ def test_the_keys_page_names_unlabelled_keys_by_their_place_in_the_players_langu
             assert "Top left" not in shown and "Middle" not in shown, shown
     finally:
         text.set_lang(0)
+
+
+def test_a_key_printed_ok_is_called_ok_once_on_the_keys_page(monkeypatch):
+    """A board whose OK key bears "OK", as the pages call it, reads "OK: play/choose" on the
+    Buttons page: "(OK)" is only for a key that does not read OK (a mutant writing "OK (OK)"
+    passed: no board shipped has such a key)."""
+    import hal.pimoroni_picosystem as board
+    monkeypatch.setattr(board, "LABELS", ("Up", "Down", "Left", "Right", "OK", "B", "X", "Y"))
+    sim = Sim("pimoroni_picosystem")
+    help_pages.keys_page(sim.app)
+    shown = page_text(sim.screen)
+    assert "OK: " + text.rules_words().BUTTONS[OK] in shown and "(OK)" not in " ".join(shown), shown
+
+
+@pytest.mark.parametrize("board", ("pimoroni_badger2040", "pimoroni_picosystem"))
+def test_the_options_page_indents_what_each_line_does_under_its_name(board):
+    """Rules & help > New game's options: each line's name, then what it does, indented to its
+    last wrapped line. On the Badger's black and white, where a name has no colour of its own,
+    the indent is all that tells the names from what they do (a mutant dropping it passed)."""
+    sim = Sim(board)
+    help_pages.options_page(sim.app)
+    lines = sim.screen.lines
+    names = [x for x, c in lines if not x.startswith("  ")]
+    assert names == [text.t(k) for k in ("preset", "players", "difficulty") + text.OPTIONS[1:] + ("deal_no",)]
+    assert all((c == ui.ACCENT) == (x in names) for x, c in lines), lines
 
 
 KEY_LINES = {
@@ -2486,6 +2532,25 @@ def test_the_paused_rules_page_prices_the_paid_pass_and_the_neighbours_apart():
     # "0 to each holder" passed)
     free = [x for x in help_pages.rules(preset("fan_tan").with_(gate_penalty=0)) if "pass when able" in x]
     assert free == ["You may also pass when able, with chips for the most it can cost: 3 chips to the pot."]
+
+
+@pytest.mark.parametrize("scoring", (ZERO_SUM, RACE))
+def test_fan_tan_scored_in_points_still_deals_for_the_first_jack_and_no_pass_costs_a_chip(scoring):
+    """Fan Tan with Scoring set to points (a count of deals, or a race to a low score) still deals
+    face up until a Jack picks the first dealer, and its paused rules page says so and who got it;
+    a pass costs nothing there, and the page says no chip (mutants telling the first Jack only in
+    chip games, or a chip to the pot outside a race, passed)."""
+    words = text.rules_words().WORDS
+    sim = Sim(seed=4)
+    start_with(sim, "fan_tan", "Scoring", scoring, "scoring")
+    r = sim.app.match.rules
+    assert r.scoring == scoring and r.ceremony and not r.strategic_pass
+    sim.press("MENU")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    page = " ".join(page_text(sim.screen))
+    assert words["ceremony"] in page and "First Jack: " in page, page
+    assert words["must"] in page and "chip" not in page, page
 
 
 def test_a_short_race_is_about_one_deal_never_none():
