@@ -49,6 +49,18 @@ def test_a_data_dir_that_is_a_file_is_said_plainly(tmp_path):
     assert "a file is there, not a folder" in r.stderr
 
 
+def test_a_data_dir_that_cannot_be_made_is_said_before_playing(tmp_path):
+    """--data-dir under a file: the folder cannot be made, and the run says so in one line
+    (status 2), before any key of the script is played (a run without that check went on to
+    the desktop HAL, which failed to make it, and ended with status 1 and "cannot write", as a
+    picture that could not be written does)."""
+    (tmp_path / "notes").write_text("a file")
+    r = run_sim("--headless", "--keys", "OK", "--data-dir", str(tmp_path / "notes" / "saves"))
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.strip().splitlines()[-1].endswith(
+        "error: --data-dir %s: cannot make the folder (Not a directory)" % (tmp_path / "notes" / "saves")), r.stderr
+
+
 def test_window_mode_runs_frames_and_shows_key_map(tmp_path):
     shot = tmp_path / "window.png"
     r = run_sim("--board", "adafruit_macropad_rp2040", "--frames", "3", "--window-shot", str(shot),
