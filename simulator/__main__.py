@@ -102,8 +102,6 @@ def main(argv=None):
     if window and args.headless:
         ap.error("%s: only in the window, not with --headless (--screenshot and --shot-scale are its "
                  "pictures)" % ", ".join(window))
-    if args.headless:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from hal import profile
     from hal.desktop import cannot_write
     from simulator.boards import profile_problems, board_pins
