@@ -600,6 +600,18 @@ def test_a_screenshot_that_cannot_be_written_is_an_error(tmp_path):
     assert "cannot write %s: File too large" % (tmp_path / "full.png") in r.stderr, r.stderr
 
 
+def test_a_headless_run_on_a_desktop_opens_no_window(tmp_path):
+    """--headless on a desktop session (a DISPLAY, no SDL_VIDEODRIVER set) draws on SDL's dummy
+    driver: no window opens, even for a moment, while a script plays."""
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", DISPLAY=":0")
+    env.pop("SDL_VIDEODRIVER")
+    code = ("import sys, pygame; from simulator.__main__ import main; "
+            "main(sys.argv[1:]); print(pygame.display.get_driver())")
+    r = subprocess.run([sys.executable, "-c", code, "--headless", "--keys", "OK,OK", "--data-dir",
+                        str(tmp_path)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.split() == ["dummy"], r.stdout + r.stderr
+
+
 def test_an_empty_data_dir_is_not_the_players_own_saves(tmp_path):
     """--data-dir "" (an unset shell variable) played the script on the saved game in
     $XDG_DATA_HOME/fantan-badge instead of refusing."""
