@@ -773,21 +773,23 @@ def test_003_parliament_table_of_three_to_seven_and_card_value_penalty():
         assert pen[p] == want
 
 
-def test_pip_penalty_counts_the_faces_ten():
+@pytest.mark.parametrize("penalty, face, kq5a", [(PIPS, 10, 26), (VALUES, None, 31)])
+def test_pip_penalty_counts_the_faces_ten_and_values_their_rank(penalty, face, kq5a):
     """Sevens as many play it in Britain and at home: the cards left count their pips, A=1,
-    2-10 at face value, J Q K 10 (the value penalty counts them 11, 12, 13)."""
+    2-10 at face value, J Q K 10 (the value penalty counts them 11, 12, 13: a mutant capping
+    values at 10 as pips do passed, the one values deal above leaving no face)."""
     faces = 0
     for d in range(1, 20):
-        g = Game(preset("parliament").with_(penalty=PIPS), d, players=3)
+        g = Game(preset("parliament").with_(penalty=penalty), d, players=3)
         rng = Rng(d)
         play_out(g, rng)
         for p in range(3):
             held = [x % 13 + 1 for x in range(52) if holds(g, p, [x])]
-            assert g.penalty(p) == sum(min(v, 10) for v in held)
+            assert g.penalty(p) == sum(min(v, face or v) for v in held)
             faces += sum(v > 10 for v in held)
     assert faces, "a face left to count"
-    g.hands[0:4] = [1 << 12 | 1 << 11 | 1 << 4 | 1, 0, 0, 0]     # K Q 5 A: 10 + 10 + 5 + 1
-    assert g.penalty(0) == 26
+    g.hands[0:4] = [1 << 12 | 1 << 11 | 1 << 4 | 1, 0, 0, 0]     # K Q 5 A: 10 + 10 + 5 + 1, or 13 + 12 + 5 + 1
+    assert g.penalty(0) == kq5a
 
 
 def test_a_suit_s_cards_are_worth_their_values_a_one_to_king_thirteen():
