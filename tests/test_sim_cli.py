@@ -604,7 +604,7 @@ def test_a_headless_run_on_a_desktop_opens_no_window(tmp_path):
     """--headless on a desktop session (a DISPLAY, no SDL_VIDEODRIVER set) draws on SDL's dummy
     driver: no window opens, even for a moment, while a script plays."""
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", DISPLAY=":0")
-    env.pop("SDL_VIDEODRIVER")
+    env.pop("SDL_VIDEODRIVER", None)
     code = ("import sys, pygame; from simulator.__main__ import main; "
             "main(sys.argv[1:]); print(pygame.display.get_driver())")
     r = subprocess.run([sys.executable, "-c", code, "--headless", "--keys", "OK,OK", "--data-dir",

@@ -92,7 +92,7 @@ def test_mashing_the_boards_own_keys(board):
     keys = sorted(hal.keymap) + sorted(hal.enc)
     down = []
     try:
-        for i in range(800):
+        for _ in range(800):
             if down and rnd.random() < 0.5:
                 key, kind = down.pop(rnd.randrange(len(down))), pygame.KEYUP
             else:
