@@ -779,6 +779,17 @@ def test_an_installed_library_goes_to_lib_with_its_python_files_and_the_adafruit
         "/lib/adafruit_fakelcd/__init__.py"]
 
 
+def test_a_library_installed_only_as_machine_code_stays_home(tmp_path, monkeypatch):
+    """An adafruit_* a library imports that is installed here as a compiled extension (a .so,
+    CPython's machine code) is not Python the badge can load: it is left out, the rest goes."""
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    (site / "adafruit_fakelcd.py").write_text("import adafruit_fakespeedups\n")
+    (site / "adafruit_fakespeedups.abi3.so").write_bytes(b"\x7fELF")
+    monkeypatch.syspath_prepend(str(site))
+    assert list(bundle.library_files({}, wanted=("adafruit_fakelcd",))) == ["/lib/adafruit_fakelcd.py"]
+
+
 def test_clean_tidies_only_the_bundles_own_folders():
     """--clean may remove stale files from the folders the bundle owns: its packages and each
     library package under /lib, never the root or /lib itself, where a user keeps other files."""
@@ -1141,6 +1152,18 @@ def test_circuitpython_s_mpy_cross_is_downloaded_once_and_kept(adafruit):
     adafruit(None)                                      # offline now: nothing to download
     assert bundle.circuitpython_mpy_cross((9, 2, 4)) == binary
     assert len(server.paths) == 1
+
+
+def test_circuitpython_s_mpy_cross_for_windows_is_kept_as_an_exe(adafruit, monkeypatch):
+    """On Windows the downloaded compiler is kept under a name ending in .exe, the only kind of
+    file Windows runs as a program."""
+    import platform
+    monkeypatch.setattr(bundle.platform, "uname",
+                        lambda: platform.uname_result("Windows", "pc", "10", "10.0.19045", "AMD64"))
+    server = adafruit(b"#!/bin/sh\necho 'CircuitPython 9.2.9 on 2025-01-01; mpy-cross emitting mpy v6'\n")
+    binary = bundle.circuitpython_mpy_cross((9, 2, 1))
+    assert binary.name == "mpy-cross-circuitpython-9.2.9.exe"
+    assert server.paths == ["/bin/mpy-cross/windows/mpy-cross-windows-9.2.9.static.exe"]
 
 
 def test_plan_copies_changed_files_and_drops_shadowing_sources():
