@@ -649,6 +649,21 @@ def test_two_boards_are_named_not_guessed_between(monkeypatch):
     assert flash.find_port() == "/dev/ttyACM0"
 
 
+def test_a_computer_s_own_serial_ports_are_no_badge(monkeypatch):
+    """A PC's built-in serial ports (/dev/ttyS0..., no USB vendor id) are never taken for a badge:
+    with nothing else plugged in it says no badge was found, not "several boards"; beside one USB
+    serial device, that device is the port."""
+    from types import SimpleNamespace
+    from serial.tools import list_ports
+    builtin = [SimpleNamespace(device="/dev/ttyS%d" % i, vid=None, serial_number=None) for i in range(4)]
+    monkeypatch.setattr(list_ports, "comports", lambda: builtin)
+    with pytest.raises(flash.FlashError, match="No badge found"):
+        flash.find_port()
+    adapter = SimpleNamespace(device="/dev/ttyUSB0", vid=0x1A86, serial_number=None)
+    monkeypatch.setattr(list_ports, "comports", lambda: builtin + [adapter])
+    assert flash.find_port() == "/dev/ttyUSB0"
+
+
 # ---- the pieces ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("info, words", [
