@@ -1560,19 +1560,25 @@ def test_no_libs_says_when_the_badge_lacks_the_libraries_the_game_imports(tmp_pa
 
 # ---- mutation round (tools/flash.py): what a player or badge hacker meets, and no test held ------
 
-def test_a_port_without_permission_names_the_dialout_group(monkeypatch, tmp_path):
-    """Linux: a /dev/ttyACM0 the user may not open is "add yourself to the dialout group", not
-    "not a serial port a badge answers on"."""
+@pytest.mark.parametrize("errno, error, words", [
+    (13, "Permission denied", ["No permission to open {port}", "dialout"]),
+    (2, "No such file or directory", ["No badge at {port}", "plugged in"]),
+])
+def test_a_linux_port_that_cannot_be_opened_is_explained(monkeypatch, tmp_path, errno, error, words):
+    """Linux: a /dev/ttyACM0 the user may not open is "add yourself to the dialout group", and one
+    that went (the badge unplugged as the tool opened it) is "no badge at": pyserial's words
+    (serialposix), not "not a serial port a badge answers on"."""
     import serial
     port = tmp_path / "ttyACM0"
     port.write_text("")
 
     def refuse(name, **kwargs):
-        raise serial.SerialException(13, "could not open port %s: [Errno 13] Permission denied: %r"
-                                     % (name, name))
+        raise serial.SerialException(errno, "could not open port %s: [Errno %d] %s: %r"
+                                     % (name, errno, error, name))
     monkeypatch.setattr(serial, "Serial", refuse)
     told = flash._port_problem(str(port))
-    assert "No permission to open %s" % port in told and "dialout" in told, told
+    for w in words:
+        assert w.format(port=port) in told, told
 
 
 @needs_vbadge
