@@ -1197,6 +1197,15 @@ def test_plan_copies_changed_files_and_drops_shadowing_sources():
     adler = flash.make_plan({"/x.py": b"abc"}, {"/x.py": (3, flash.local_hash(b"abc", False))},
                             set(), clean=False, sha256=False)
     assert adler.unchanged == ["/x.py"]
+    # adler32 is weak: a file of another size is copied even where its checksum matches
+    adler = flash.make_plan({"/x.py": b"abc"}, {"/x.py": (4, flash.local_hash(b"abc", False))},
+                            set(), clean=False, sha256=False)
+    assert adler.copy == ["/x.py"]
+    # a stale source beside a module that stays as it is goes at once: no copy comes to wait for
+    kept = flash.make_plan({"/engine/d.mpy": b"kept"}, {"/engine/d.mpy": (4, flash.local_hash(b"kept", True)),
+                                                        "/engine/d.py": (3, flash.local_hash(b"old", True))},
+                           {"/engine"}, clean=False, sha256=True)
+    assert kept.remove == ["/engine/d.py"] and kept.after == [] and kept.copy == []
 
 
 def test_the_room_a_copy_needs_is_its_peak_in_copy_order():
