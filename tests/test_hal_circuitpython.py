@@ -353,6 +353,22 @@ def test_the_battery_charge_stops_at_empty_and_full(badge, monkeypatch, volts, c
     assert h.battery() == charge
 
 
+@pytest.mark.parametrize("drop", (0, 311))
+def test_a_divider_of_a_ratio_not_whole_reads_a_whole_percent(badge, monkeypatch, drop):
+    """BATTERY_DIVIDER's ratio may be a fraction, as the simulator's check allows (10k over 4.7k
+    divides by 3.13): the charge is still a whole percent, shown "49%" on the title, not "49.0%"."""
+    analogio = types.ModuleType("analogio")
+    analogio.AnalogIn = FakeAnalogIn
+    monkeypatch.setitem(sys.modules, "analogio", analogio)
+    monkeypatch.setattr(FakeAnalogIn, "volts", 3.75)
+    monkeypatch.setattr(FakeAnalogIn, "ratio", 3.13)
+    monkeypatch.setattr(FakeAnalogIn, "drop", drop / 1000)
+    monkeypatch.setattr(hal.profile("pimoroni_badger2040"), "BATTERY_DIVIDER", (3.13, drop))
+    h, clock = badge("pimoroni_badger2040")
+    level = h.battery()
+    assert type(level) is int and abs(level - 49) <= 1, level
+
+
 @pytest.mark.parametrize("error", (ImportError, ValueError, AttributeError, NotImplementedError,
                                    RuntimeError))
 def test_a_knob_that_cannot_be_read_leaves_the_keys(badge, monkeypatch, error):
