@@ -406,6 +406,23 @@ def test_a_profile_without_its_board_id_or_a_two_key_board_without_down_is_named
     assert profile_problems(p, "lilygo_t_display_rp2040") == ["no key, held key or chord gives DOWN"]
 
 
+def test_each_field_docs_boards_md_lists_is_named_when_a_profile_lacks_it(monkeypatch):
+    """A profile written to an older docs/boards.md (without LED_ON, say) is told the fields it
+    lacks by name, all of them in one line, before any check reads one into an AttributeError."""
+    with open(os.path.join(ROOT, "docs", "boards.md"), encoding="utf-8") as f:
+        table = f.read().split("| field | meaning |", 1)[1].split("\n\n", 1)[0]
+    fields = re.findall(r"`([A-Z_]+)`", "".join(line.split(" | ")[0] for line in table.splitlines()))
+    assert len(fields) == 18 and fields[-1] == "LED_ON", fields
+    p = hal.profile("pimoroni_picosystem")
+    for field in fields:
+        monkeypatch.delattr(p, field)
+        assert profile_problems(p, "pimoroni_picosystem") == ["no " + field]
+        monkeypatch.undo()
+    for field in fields:
+        monkeypatch.delattr(p, field)
+    assert profile_problems(p, "pimoroni_picosystem") == ["no " + ", ".join(fields)]
+
+
 def test_an_encoder_alone_gives_left_and_right():
     """A knob turns both ways: the script's LEFT and RIGHT are reachable by it alone."""
     from types import SimpleNamespace
@@ -446,6 +463,10 @@ def test_two_names_of_one_pin_are_named_as_one_pin(monkeypatch):
     monkeypatch.setattr(p, "BACKLIGHT", "GP25")
     assert profile_problems(p, "hack_club_sprig") == [
         "GP25 (BACKLIGHT) and LED (LED) are one pin, GPIO25: give each its own pin"]
+    monkeypatch.undo()                              # a key twice on one name is said once in it
+    monkeypatch.setattr(p, "KEYS", (("GP26", UP, None),) * 2 + p.KEYS[2:-1] + (("A0", MENU, None),))
+    assert "GP26 (a key) and A0 (a key) are one pin, GPIO26: give each its own pin" in profile_problems(
+        p, "hack_club_sprig")
     monkeypatch.undo()                              # the backlight may be a display pin, by any name
     monkeypatch.setattr(p, "make_display", lambda board: board.LCD_BL, raising=False)
     assert pins_used_twice(p, {"GP17": 17, "LCD_BL": 17}) == []
@@ -461,6 +482,10 @@ def test_an_encoder_without_two_pins_or_a_size_in_words_is_named_not_a_traceback
     monkeypatch.setattr(p, "WIDTH", "128")
     assert profile_problems(p, "adafruit_macropad_rp2040") == [
         "WIDTH is '128': give the screen's pixels as a whole number"]
+    monkeypatch.undo()
+    monkeypatch.setattr(p, "ENCODER", "ENCODER_A")         # one line, with its example, not two
+    assert profile_problems(p, "adafruit_macropad_rp2040") == [
+        "ENCODER is 'ENCODER_A': give a tuple of pin names, e.g. (\"GP4\", \"GP5\")"]
 
 
 def test_a_chord_or_a_key_of_the_wrong_shape_is_named_not_a_traceback(monkeypatch):
@@ -540,6 +565,11 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     ("CHORDS", "SW_A", "CHORDS is 'SW_A': give a tuple, e.g. ()"),
     ("CHORDS", (("SW_UP", "SW_DOWN"),), "CHORDS has ('SW_UP', 'SW_DOWN'): each chord is (pin a, pin b, button)"),
     ("LABELS", ("Up", "Down", "Left", "Right", "A", "B", "X", "Y", "Z"), "9 LABELS for 8 KEYS"),
+    ("EINK", 1, "EINK is 1: give True or False"),
+    ("AUDIO_ENABLE", 5, "AUDIO_ENABLE is 5: give a pin name"),
+    ("KEYS", (5,), "KEYS has 5: each key is (pin, button, held button or None)"),
+    ("KEYS", (("SW_A", 8, None),), "no button 8: use hal.buttons' UP ... HINT"),
+    ("CHORDS", (("SW_A", "SW_B", -1),), "no button -1: use hal.buttons' UP ... HINT"),
 ])
 def test_a_field_of_the_wrong_type_is_named_not_a_traceback(monkeypatch, field, value, said):
     """QA: CHORDS = 5, LED = 5 or LABELS = 5 stopped the simulator with a TypeError traceback,
@@ -552,10 +582,11 @@ def test_a_field_of_the_wrong_type_is_named_not_a_traceback(monkeypatch, field, 
 
 
 def test_a_screen_of_the_largest_side_and_labels_of_two_characters_are_taken(monkeypatch):
-    """The limits themselves pass: a side of MAX_SIDE pixels, and a label of 2 characters (what
-    is printed on a key, "F1")."""
+    """The limits themselves pass: a side of MAX_SIDE pixels, a label of 2 characters (what
+    is printed on a key, "F1"), and a divider's ratio that is not whole (10k over 4.7k: 3.13)."""
     from simulator.boards import MAX_SIDE
     p = hal.profile("pimoroni_picosystem")
+    monkeypatch.setattr(p, "BATTERY_DIVIDER", (3.13, 0))
     monkeypatch.setattr(p, "WIDTH", MAX_SIDE)
     monkeypatch.setattr(p, "HEIGHT", MAX_SIDE)
     monkeypatch.setattr(p, "LABELS", ("Up", "Down", "Left", "Right", "F1", "F2", "X", "Y"))
