@@ -115,6 +115,12 @@ def test_keyboard_drives_raw_keys_with_long_press():
     assert hal.poll() == [5]                    # BACK
     hal.key_event(pygame.event.Event(pygame.KEYUP, key=b_key))
     assert hal.poll() == []
+    hal.clock += 60000                          # late in a session a tap is still a tap: OK
+    hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=b_key))
+    hal.clock += 100
+    assert hal.poll() == []                     # held 100 ms, not since the clock began
+    hal.key_event(pygame.event.Event(pygame.KEYUP, key=b_key))
+    assert hal.poll() == [4]
 
 
 def test_encoder_keys_scroll_on_macropad():
@@ -197,6 +203,41 @@ def test_headless_badge_beeps_are_noted_without_starting_sound():
     sim.hal.tone(880, 15)
     assert sim.hal.tones[-1] == (880, 15)
     assert pygame.mixer.get_init() is None
+
+
+@pytest.mark.parametrize("opened", [None, (44100, -16, 2)])
+def test_a_window_beep_is_a_square_wave_of_its_pitch_and_length_and_waits_as_long(monkeypatch, opened):
+    """In a window a beep plays through the desktop's sound (SDL's dummy driver here): a square
+    wave of the pitch asked, as long as asked, the same on each of the mixer's channels (a mixer
+    already open in stereo too), and it waits as long, as the badge's PWM beep does: a tune's
+    notes follow each other, not all at once."""
+    import numpy as np
+    import pygame
+    played, waited = [], []
+    sound, wait = pygame.mixer.Sound, pygame.time.wait
+    monkeypatch.setattr(pygame.mixer, "Sound", lambda buffer: played.append(buffer) or sound(buffer=buffer))
+    monkeypatch.setattr(pygame.time, "wait", lambda ms: waited.append(ms) or wait(ms))
+    hal = Sim("pimoroni_picosystem", headless=False).hal
+    try:
+        if opened:
+            pygame.mixer.init(*opened)
+        hal.tone(440, 50)
+        rate, _, channels = pygame.mixer.get_init()
+    finally:
+        pygame.mixer.quit()
+    if opened:
+        assert (rate, channels) == (44100, 2)
+    wave = np.frombuffer(played[0], np.int16).reshape(-1, channels)
+    assert len(wave) == rate * 50 // 1000 and (wave == wave[:, :1]).all()
+    flips = np.count_nonzero(np.diff(wave[:, 0]))        # a square wave flips twice a period
+    assert abs(flips - 2 * 440 * 50 // 1000) <= 2, flips
+    assert waited == [50] and hal.tones == [(440, 50)]
+
+
+def test_the_about_page_names_the_simulator_and_its_python():
+    """About says what runs the game: on the desktop, the simulator and its Python's version."""
+    import platform
+    assert Sim().hal.runtime() == "simulator, Python " + ".".join(platform.python_version_tuple()[:2])
 
 
 def test_no_display_thread_runs_beside_the_game():

@@ -88,8 +88,9 @@ def test_a_tile_past_the_end_of_its_bitmap_draws_colour_0_as_blinka_does():
 @pytest.mark.parametrize("seed", range(6))
 def test_the_cached_glyph_blit_draws_what_blinka_s_blit_draws(seed, monkeypatch):
     """Labels draw through hal.desktop's cached blit: at an edge of the bitmap, with corners
-    given in either order, and with a different colour left out each time, it draws what
-    bitmaptools' own blit draws (a glyph at the bottom edge did not wrap into the top row)."""
+    given in either order, with a different colour left out each time, and at times a colour of
+    the bitmap drawn on left as it is (skip_dest_index), it draws what bitmaptools' own blit draws
+    (a glyph at the bottom edge did not wrap into the top row)."""
     import bitmaptools
     rnd = random.Random(seed)
     src = displayio.Bitmap(10, 12, 4)
@@ -99,12 +100,13 @@ def test_the_cached_glyph_blit_draws_what_blinka_s_blit_draws(seed, monkeypatch)
     calls = []
     for _ in range(60):
         corners = dict(x1=rnd.randrange(11), y1=rnd.randrange(13), x2=rnd.randrange(11), y2=rnd.randrange(13))
-        calls.append((rnd.randrange(-12, 16), rnd.randrange(-12, 16), corners, rnd.choice((None, 0, 1, 2))))
+        calls.append((rnd.randrange(-12, 16), rnd.randrange(-12, 16), corners, rnd.choice((None, 0, 1, 2)),
+                      rnd.choice((None, None, 0, 3))))
 
     def drawn(blit):
         dest = displayio.Bitmap(16, 16, 4)
-        for x, y, corners, skip in calls:
-            blit(dest, src, x, y, skip_source_index=skip, **corners)
+        for x, y, corners, skip, keep in calls:
+            blit(dest, src, x, y, skip_source_index=skip, skip_dest_index=keep, **corners)
         return [dest[i % 16, i // 16] for i in range(256)]
 
     assert bitmaptools.blit is desktop._fast_blit
@@ -166,17 +168,51 @@ def test_a_refresh_counts_each_pixel_it_redraws_once_and_none_off_the_screen():
     assert d.last_redraw == 10 * 8 + 5 * 4
 
 
+@pytest.mark.parametrize("to", [(6, 3), (-4, -5), (20, -4), (-6, 10), (35, 26), (-30, 10), (12, 14)])
+def test_a_grid_moved_is_redrawn_where_it_went_as_a_whole_refresh_draws_it(to):
+    """A refresh redraws only what changed: a grid moved on the screen, half off its left or top
+    edge, or off it, shows at its new place, its old place cleared, as a screen that draws the
+    scene whole shows it; and last_redraw counts the old and new places' pixels on the screen."""
+    def scene(x, y):
+        displayio.release_displays()
+        d = desktop.SimDisplay(40, 30)
+        pal = displayio.Palette(2)
+        pal[0], pal[1] = 0x203040, 0xF0A020
+        g = displayio.Group()
+        g.append(displayio.TileGrid(displayio.Bitmap(40, 30, 2), pixel_shader=pal))
+        bmp = displayio.Bitmap(10, 8, 2)
+        for i in range(80):
+            bmp[i] = i * 7 % 3 % 2
+        tg = displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
+        g.append(tg)
+        d.root_group = g
+        d.refresh()
+        d.refresh()
+        return d, tg
+    d, tg = scene(2, 3)
+    tg.x, tg.y = to
+    d.refresh()
+    moved = pygame.image.tobytes(d.surface(), "RGB")
+    on_screen = set((x, y) for x0, y0 in ((2, 3), to) for x in range(x0, x0 + 10) for y in range(y0, y0 + 8)
+                    if 0 <= x < 40 and 0 <= y < 30)
+    assert d.last_redraw == len(on_screen)
+    whole, _ = scene(*to)
+    assert moved == pygame.image.tobytes(whole.surface(), "RGB")
+
+
 def test_a_one_bit_screen_lights_a_pixel_brighter_than_half():
     """The Badger's picture turns each colour to paper or ink at half brightness (luminance
-    above 127): a grey of 150 is paper, one of 100 ink, as the badge's 1-bit panel shows them."""
+    above 127): a grey of 150 is paper, one of 100 or 120 ink, as the badge's 1-bit panel shows them."""
     hal = desktop.DesktopHal("pimoroni_badger2040")
-    pal = displayio.Palette(2)
-    pal[0], pal[1] = 0x969696, 0x646464
-    bmp = displayio.Bitmap(2, 1, 2)
+    pal = displayio.Palette(3)
+    pal[0], pal[1], pal[2] = 0x969696, 0x646464, 0x787878
+    bmp = displayio.Bitmap(3, 1, 3)
     bmp[1, 0] = 1
+    bmp[2, 0] = 2
     g = displayio.Group()
     g.append(displayio.TileGrid(bmp, pixel_shader=pal, width=1, height=1))
     hal.display.root_group = g
     hal.refresh()
     im = hal.image()
     assert im.get_at((0, 0))[:3] == (235, 235, 225) and im.get_at((1, 0))[:3] == (30, 30, 30)
+    assert im.get_at((2, 0))[:3] == (30, 30, 30)
