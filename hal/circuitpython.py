@@ -176,8 +176,8 @@ class Hal:
         if self._battery is None:
             return None
         ratio, drop = self.profile.BATTERY_DIVIDER     # the pin sees (cell - drop) / ratio
-        mv = self._battery.value * 3300 * ratio // 65535 + drop      # small ints: no floats
-        return max(0, min(100, int(mv - 3300) // 9))    # 3.3 V empty, 4.2 V full; whole, for a ratio 3.13 too
+        mv = self._battery.value * 3300 * ratio // 65535 + drop      # small ints for a whole ratio
+        return max(0, min(100, int(mv - 3300) // 9))    # 3.3 V empty, 4.2 V full; int(): a ratio may be 3.13
 
     # storage: the two-slot records live in microcontroller.nvm (hal.stores)
     @property
