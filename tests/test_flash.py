@@ -592,6 +592,9 @@ def test_a_copy_that_just_fits_is_not_refused():
     assert told.startswith("Not enough room on the badge") and told.endswith(", or try --mpy"), told
     told = flash.room_problem(plan, files, (512, 512, 100, need - 1, need - 1), flash.parse_args(["--mpy"]))
     assert told.endswith("flash with --clean"), told
+    # the free blocks are counted in statvfs' fragment size (its second field), not its first
+    need = flash.space_needed(plan, files, 4096)
+    assert flash.room_problem(plan, files, (512, 4096, 100, need, need), flash.parse_args([])) is None
 
 
 def test_the_longest_timeout_is_accepted():
