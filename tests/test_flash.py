@@ -1211,6 +1211,13 @@ def test_plan_copies_changed_files_and_drops_shadowing_sources():
     assert kept.remove == ["/engine/d.py"] and kept.after == [] and kept.copy == []
 
 
+def test_other_lines_on_the_badge_s_console_are_not_read_as_its_files():
+    """The badge's listing is read line by line: what else its console prints (a number, a list,
+    a word, an empty tuple) is skipped, not taken for a file or a folder or a traceback."""
+    answer = "7\n[1, 2]\nhello\n()\n('D', '/engine')\n  ('F', '/engine/a.py', 3, None)  \n('-', '/x')\n"
+    assert list(flash.listed(answer)) == [("D", "/engine"), ("F", "/engine/a.py", 3, None), ("-", "/x")]
+
+
 def test_the_room_a_copy_needs_is_its_peak_in_copy_order():
     """Each source goes only once its .mpy is in: a module that grows, copied first, needs its
     room before the later switches free theirs."""
