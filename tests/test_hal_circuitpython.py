@@ -321,6 +321,17 @@ class FakeAnalogIn:
         return int((FakeAnalogIn.volts - FakeAnalogIn.drop) / FakeAnalogIn.ratio / 3.3 * 65535)
 
 
+def cell_at(monkeypatch, volts, ratio, drop):
+    """analogio with a cell of volts on the battery pin, behind a divider of ratio and a diode's
+    drop (volts)."""
+    analogio = types.ModuleType("analogio")
+    analogio.AnalogIn = FakeAnalogIn
+    monkeypatch.setitem(sys.modules, "analogio", analogio)
+    monkeypatch.setattr(FakeAnalogIn, "volts", volts)
+    monkeypatch.setattr(FakeAnalogIn, "ratio", ratio)
+    monkeypatch.setattr(FakeAnalogIn, "drop", drop)
+
+
 @pytest.mark.parametrize("board_id,ratio,drop", [
     ("pimoroni_badger2040", 3, 0.0), ("pimoroni_picosystem", 3, 0.0),
     ("lilygo_t_display_rp2040", 2, 0.0), ("pajenicko_picopad", 3, 0.311)])
@@ -329,12 +340,7 @@ def test_battery_charge_from_the_divided_voltage(badge, monkeypatch, board_id, r
                                                  charge):
     """The T-Display's 1:2 divider read as 1:3 showed 100% down to 3.3 V; the PicoPad's diode
     left out showed 65% when full."""
-    analogio = types.ModuleType("analogio")
-    analogio.AnalogIn = FakeAnalogIn
-    monkeypatch.setitem(sys.modules, "analogio", analogio)
-    monkeypatch.setattr(FakeAnalogIn, "volts", volts)
-    monkeypatch.setattr(FakeAnalogIn, "ratio", ratio)
-    monkeypatch.setattr(FakeAnalogIn, "drop", drop)
+    cell_at(monkeypatch, volts, ratio, drop)
     h, clock = badge(board_id)
     assert h._battery.pin == "pin:" + hal.profile(board_id).BATTERY
     assert abs(h.battery() - charge) <= 1
@@ -343,12 +349,7 @@ def test_battery_charge_from_the_divided_voltage(badge, monkeypatch, board_id, r
 @pytest.mark.parametrize("volts,charge", [(3.0, 0), (3.3, 0), (4.3, 100), (4.5, 100)])
 def test_the_battery_charge_stops_at_empty_and_full(badge, monkeypatch, volts, charge):
     """Past 3.3 V and 4.2 V the charge reads 0% and 100% exactly (not -3% or 111%)."""
-    analogio = types.ModuleType("analogio")
-    analogio.AnalogIn = FakeAnalogIn
-    monkeypatch.setitem(sys.modules, "analogio", analogio)
-    monkeypatch.setattr(FakeAnalogIn, "volts", volts)
-    monkeypatch.setattr(FakeAnalogIn, "ratio", 3)
-    monkeypatch.setattr(FakeAnalogIn, "drop", 0.0)
+    cell_at(monkeypatch, volts, 3, 0.0)
     h, clock = badge("pimoroni_badger2040")
     assert h.battery() == charge
 
@@ -357,12 +358,7 @@ def test_the_battery_charge_stops_at_empty_and_full(badge, monkeypatch, volts, c
 def test_a_divider_of_a_ratio_not_whole_reads_a_whole_percent(badge, monkeypatch, drop):
     """BATTERY_DIVIDER's ratio may be a fraction, as the simulator's check allows (10k over 4.7k
     divides by 3.13): the charge is still a whole percent, shown "49%" on the title, not "49.0%"."""
-    analogio = types.ModuleType("analogio")
-    analogio.AnalogIn = FakeAnalogIn
-    monkeypatch.setitem(sys.modules, "analogio", analogio)
-    monkeypatch.setattr(FakeAnalogIn, "volts", 3.75)
-    monkeypatch.setattr(FakeAnalogIn, "ratio", 3.13)
-    monkeypatch.setattr(FakeAnalogIn, "drop", drop / 1000)
+    cell_at(monkeypatch, 3.75, 3.13, drop / 1000)
     monkeypatch.setattr(hal.profile("pimoroni_badger2040"), "BATTERY_DIVIDER", (3.13, drop))
     h, clock = badge("pimoroni_badger2040")
     level = h.battery()
@@ -393,9 +389,7 @@ def test_a_battery_pin_that_cannot_be_read_leaves_no_charge(badge, monkeypatch, 
 def test_a_board_without_a_battery_pin_reads_none_where_analogio_exists(badge, monkeypatch):
     """analogio is there on every board: only a profile's BATTERY pin is read (the uGame 22 has
     none)."""
-    analogio = types.ModuleType("analogio")
-    analogio.AnalogIn = FakeAnalogIn
-    monkeypatch.setitem(sys.modules, "analogio", analogio)
+    cell_at(monkeypatch, 3.7, 3, 0.0)          # analogio there, but the board has no battery pin
     h, clock = badge("ugame22")
     assert h.battery() is None
 
