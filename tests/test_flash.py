@@ -642,23 +642,25 @@ def test_no_board_found_without_a_port():
     assert_message(run_flash(timeout=60), "No badge found", "--port")
 
 
+def serial_port(device, vid, serial):
+    """A port as pyserial's list_ports gives it: its device, USB vendor id and serial number."""
+    from types import SimpleNamespace
+    return SimpleNamespace(device=device, vid=vid, serial_number=serial)
+
+
 def test_two_boards_are_named_not_guessed_between(monkeypatch):
     """With two boards plugged in, the first by name was flashed at once (its code.py and boot.py
     overwritten, maybe another project's): it names them and asks for --port. One CircuitPython
     board with its data port on (two ports, one serial number) is one board: its console."""
-    from types import SimpleNamespace
     from serial.tools import list_ports
-
-    def port(device, vid, serial):
-        return SimpleNamespace(device=device, vid=vid, serial_number=serial)
     monkeypatch.setattr(list_ports, "comports", lambda: [
-        port("/dev/ttyACM2", 0x2E8A, "E6614103E7"), port("/dev/ttyACM10", 0x239A, "DF6250B9")])
+        serial_port("/dev/ttyACM2", 0x2E8A, "E6614103E7"), serial_port("/dev/ttyACM10", 0x239A, "DF6250B9")])
     with pytest.raises(flash.FlashError) as e:
         flash.find_port()
     assert "/dev/ttyACM2, /dev/ttyACM10" in str(e.value) and "--port" in str(e.value)
     monkeypatch.setattr(list_ports, "comports", lambda: [
-        port("/dev/ttyACM1", 0x239A, "DF6250B9"), port("/dev/ttyACM0", 0x239A, "DF6250B9"),
-        port("/dev/ttyUSB0", 0x1A86, "1234")])            # and a USB serial adapter, not a badge
+        serial_port("/dev/ttyACM1", 0x239A, "DF6250B9"), serial_port("/dev/ttyACM0", 0x239A, "DF6250B9"),
+        serial_port("/dev/ttyUSB0", 0x1A86, "1234")])       # and a USB serial adapter, not a badge
     assert flash.find_port() == "/dev/ttyACM0"
 
 
@@ -666,14 +668,12 @@ def test_a_computer_s_own_serial_ports_are_no_badge(monkeypatch):
     """A PC's built-in serial ports (/dev/ttyS0..., no USB vendor id) are never taken for a badge:
     with nothing else plugged in it says no badge was found, not "several boards"; beside one USB
     serial device, that device is the port."""
-    from types import SimpleNamespace
     from serial.tools import list_ports
-    builtin = [SimpleNamespace(device="/dev/ttyS%d" % i, vid=None, serial_number=None) for i in range(4)]
+    builtin = [serial_port("/dev/ttyS%d" % i, None, None) for i in range(4)]
     monkeypatch.setattr(list_ports, "comports", lambda: builtin)
     with pytest.raises(flash.FlashError, match="No badge found"):
         flash.find_port()
-    adapter = SimpleNamespace(device="/dev/ttyUSB0", vid=0x1A86, serial_number=None)
-    monkeypatch.setattr(list_ports, "comports", lambda: builtin + [adapter])
+    monkeypatch.setattr(list_ports, "comports", lambda: builtin + [serial_port("/dev/ttyUSB0", 0x1A86, None)])
     assert flash.find_port() == "/dev/ttyUSB0"
 
 
