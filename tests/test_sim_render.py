@@ -144,17 +144,28 @@ def test_a_one_bit_screen_is_shown_as_its_panel(board, paper, ink):
     assert colours.count(paper) > colours.count(ink)
 
 
+def grid_scene(x, y):
+    """A 40 x 30 screen with a patterned 10 x 8 grid at (x, y) on it, not yet refreshed."""
+    displayio.release_displays()
+    d = desktop.SimDisplay(40, 30)
+    pal = displayio.Palette(2)
+    pal[0], pal[1] = 0x203040, 0xF0A020
+    g = displayio.Group()
+    g.append(displayio.TileGrid(displayio.Bitmap(40, 30, 2), pixel_shader=pal))
+    bmp = displayio.Bitmap(10, 8, 2)
+    for i in range(80):
+        bmp[i] = i * 7 % 3 % 2
+    tg = displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
+    g.append(tg)
+    d.root_group = g
+    return d, tg
+
+
 def test_a_refresh_counts_each_pixel_it_redraws_once_and_none_off_the_screen():
     """last_redraw: the pixels a refresh redrew, from displayio's dirty areas: the whole screen
     at first, then a grid's old and new places, counted once where they overlap, none when
     nothing changed, and nothing past the screen's edge."""
-    displayio.release_displays()
-    d = desktop.SimDisplay(40, 30)
-    g = displayio.Group()
-    g.append(displayio.TileGrid(displayio.Bitmap(40, 30, 1), pixel_shader=displayio.Palette(1)))
-    tg = displayio.TileGrid(displayio.Bitmap(10, 8, 1), pixel_shader=displayio.Palette(1), x=2, y=3)
-    g.append(tg)
-    d.root_group = g
+    d, tg = grid_scene(2, 3)
     d.refresh()
     assert d.last_redraw == 40 * 30
     d.refresh()
@@ -174,18 +185,7 @@ def test_a_grid_moved_is_redrawn_where_it_went_as_a_whole_refresh_draws_it(to):
     edge, or off it, shows at its new place, its old place cleared, as a screen that draws the
     scene whole shows it; and last_redraw counts the old and new places' pixels on the screen."""
     def scene(x, y):
-        displayio.release_displays()
-        d = desktop.SimDisplay(40, 30)
-        pal = displayio.Palette(2)
-        pal[0], pal[1] = 0x203040, 0xF0A020
-        g = displayio.Group()
-        g.append(displayio.TileGrid(displayio.Bitmap(40, 30, 2), pixel_shader=pal))
-        bmp = displayio.Bitmap(10, 8, 2)
-        for i in range(80):
-            bmp[i] = i * 7 % 3 % 2
-        tg = displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
-        g.append(tg)
-        d.root_group = g
+        d, tg = grid_scene(x, y)
         d.refresh()
         d.refresh()
         return d, tg
