@@ -63,6 +63,14 @@ def test_badge_code_memory_budgets_on_micropython():
     assert r["circuitpython_code_heap_bytes_micropython"] <= 42 * 1024
     assert (r["badge_code_heap_bytes_micropython"] + r["library_code_heap_bytes_micropython"]
             + r["circuitpython_code_heap_bytes_micropython"]) <= 110 * 1024
+    # the figures docs/screens/index.md gives (and the README copies from it) are this
+    # measure's: a change to the code that `make screenshots` did not follow leaves them stale
+    from tools.screenshots import memory_notes
+    root = os.path.dirname(README)
+    with open(os.path.join(root, "docs", "screens", "index.md"), encoding="utf-8") as f:
+        index = f.read()
+    measured = "\n".join(memory_notes(r, {})[:-1])
+    assert index[index.index("## Memory budget"):].startswith(measured), "run make screenshots"
     # all of it from the .py sources tools.flash copies to CircuitPython (about 140 KB with
     # the docstrings it strips)
     assert r["source_code_heap_bytes_micropython"] <= 117 * 1024
@@ -70,7 +78,6 @@ def test_badge_code_memory_budgets_on_micropython():
     mpy = (r["badge_code_heap_bytes_micropython"] + r["library_code_heap_bytes_micropython"]
            + r["circuitpython_code_heap_bytes_micropython"])
     saved = (r["source_code_heap_bytes_micropython"] - mpy) / 1024
-    root = os.path.dirname(README)
     for path in ("README.md", "docs/flashing.md", "firmware/code.py", "tools/flash.py", "hal/__init__.py",
                  "hal/circuitpython.py"):
         with open(os.path.join(root, path), encoding="utf-8") as f:
@@ -158,12 +165,12 @@ def test_micropython_times_are_given_as_a_ratio_to_the_reference_loop(monkeypatc
     """measure_engine's arithmetic on what the MicroPython script prints (a fixed reading, so no
     time is asserted): a deal's best time over the reference loop's, scaled by the loop's
     estimated time on an RP2040, deals per second over the whole timed run, and an autosave's
-    mean time over the same loop."""
+    mean time (the deal's saves' time over their count) over the same loop."""
     import json
     import subprocess
     from tools import bench
     said = {"retained": 5000, "alloc": 700, "ref_us": 4000, "deal_us": 10000, "deals": 50,
-            "total_ms": 2500, "save_us": 1000}
+            "total_ms": 2500, "saves_us": 40000, "saves": 40}
     monkeypatch.setattr(bench, "run_micropython", lambda src, copies: subprocess.CompletedProcess(
         [], 0, "noise\n" + json.dumps(said) + "\n", ""))
     monkeypatch.setattr(bench, "cpython_deals_per_s", lambda: 123.45)
@@ -195,7 +202,7 @@ def test_micropython_times_keep_their_decimals(monkeypatch):
     import json
     from tools import bench
     said = {"retained": 5000, "alloc": 700, "ref_us": 3000, "deal_us": 10000, "deals": 50,
-            "total_ms": 300, "save_us": 1000}
+            "total_ms": 300, "saves_us": 50000, "saves": 50}
     monkeypatch.setattr(bench, "run_micropython", _printed(json.dumps(said)))
     monkeypatch.setattr(bench, "cpython_deals_per_s", lambda: 123.45)
     r = bench.measure_engine()
@@ -297,20 +304,20 @@ def fixed_readings(monkeypatch):
     monkeypatch.setattr(bench, "measure_engine", lambda: {"ref_loop_ratio_micropython": 2.5})
     monkeypatch.setattr(bench, "measure_engine_state", lambda: {"engine_state_bytes_micropython": 9})
     monkeypatch.setattr(bench, "measure_code_heap", lambda: {"text_heap_bytes_micropython": 8})
-    monkeypatch.setattr(bench_bots, "measure", lambda: {"hard_decision_ref_loop_ratio": 1.25})
+    monkeypatch.setattr(bench_bots, "measure", lambda: {"hard_decision_ref_loop_ratio": 1.2367})
 
 
 def test_main_estimates_a_hard_decision_and_ends_with_the_json(monkeypatch, capsys):
-    """The Hard decision's estimate is its ratio times the reference loop's RP2040 time, and
-    --json ends with every figure on one line."""
+    """The Hard decision's estimate is its ratio times the reference loop's RP2040 time, to a
+    tenth of a millisecond, and --json ends with every figure on one line."""
     import json
     from tools import bench
     fixed_readings(monkeypatch)
     assert bench.main(["--json"]) == 0
     r = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert r == {"ref_loop_ratio_micropython": 2.5, "engine_state_bytes_micropython": 9,
-                 "text_heap_bytes_micropython": 8, "hard_decision_ref_loop_ratio": 1.25,
-                 "hard_decision_ms_rp2040_estimate": round(1.25 * bench.RP2040_REF_LOOP_MS, 1)}
+                 "text_heap_bytes_micropython": 8, "hard_decision_ref_loop_ratio": 1.2367,
+                 "hard_decision_ms_rp2040_estimate": 123.7}
 
 
 def test_main_without_json_prints_only_the_table(monkeypatch, capsys):
@@ -341,14 +348,24 @@ def test_a_micropython_run_that_fails_is_said_with_its_error(monkeypatch):
 
 def test_the_engine_script_times_fifty_deals_and_a_save_per_move():
     """What tools.bench's MicroPython script reads, run as measure_engine runs it: five rounds of
-    ten timed deals (the count the deals per second are of), and times that are positive."""
+    ten timed deals (the count the deals per second are of), times that are positive, and an
+    autosave written to the record after each move of a whole deal (the count the autosave's
+    mean time is of; without the write it would time the encoding alone)."""
     import json
     from tools import bench
+    from engine.match import Match
+    from engine.rules import preset
     out = bench.run_micropython(bench.MPY_SCRIPT, copies=("engine", "hal"))
     assert out.returncode == 0, out.stderr
     said = json.loads(out.stdout.strip().splitlines()[-1])
     assert said["deals"] == 50
-    assert said["ref_us"] > 0 and said["deal_us"] > 0 and said["save_us"] > 0 and said["total_ms"] >= 0
+    assert said["ref_us"] > 0 and said["deal_us"] > 0 and said["saves_us"] > 0 and said["total_ms"] >= 0
+    g = Match(preset("sevens"), 1).game         # the script's deal: the first legal move each turn
+    moves = 0
+    while not g.over:
+        g.play(g.legal_moves()[0])
+        moves += 1
+    assert said["saves"] == said["writes"] == moves > 20
 
 
 def test_the_readme_calibrates_the_bench_s_own_reference_loop():
@@ -361,6 +378,9 @@ def test_the_readme_calibrates_the_bench_s_own_reference_loop():
     at = readme.index("ref_loop()` (20,000 iterations")
     quoted = [line.strip() for line in readme[at:].split("def f():", 1)[1].splitlines()[1:4]]
     assert quoted == body
+    # and the estimate the README gives for it is the one the bench scales by
+    said = re.search(r"takes about (\d+) ms there \(`RP2040_REF_LOOP_MS`", readme).group(1)
+    assert float(said) == bench.RP2040_REF_LOOP_MS
 
 
 def test_the_portable_group_needs_no_circuitpython_module():
