@@ -102,6 +102,9 @@ def test_sequence_numbers_wrap():
     flash.cells["x.0"] = _wrap(3, 0x00FF, b"old")       # the count carries into its high byte
     del flash.cells["x.1"]
     assert rec.write(b"new") and flash.cells["x.1"][2:4] == b"\x01\x00"
+    # newer means 1 to 0x7FFF ahead, counted past the wrap: 1 is two writes after 0xFFFF
+    flash.cells["x.0"], flash.cells["x.1"] = _wrap(3, 1, b"new"), _wrap(3, 0xFFFF, b"old")
+    assert newest(rec)[0] == b"new"
 
 
 @pytest.mark.parametrize("blank", (b"\xff", b"\x00"))
