@@ -176,11 +176,8 @@ def override(base, over, field, value):
         scoring = t.get("scoring", base.scoring)
         if scoring != was:      # a zero-sum match needs a count: Sevens' 4
             t["deals"] = 0 if scoring == RACE else base.deals or 4 * (scoring == ZERO_SUM)
-        try:
-            if base.with_(**t).problem() is None:
-                return t
-        except ValueError:
-            pass
+        if base.with_(**t).problem() is None:
+            return t
     return None
 
 
