@@ -83,6 +83,7 @@ def test_panel_lists_every_board_button_and_the_buttons_fit_beside_the_screen():
         p = hal.profile(board)
         lines = panel_lines(p)
         assert lines[0] == ("%s (%s)" % (p.NAME, p.BOARD_ID),)     # as CircuitPython's board.board_id
+        assert lines[1:3] == [("",), ("Keyboard -> board button:",)]
         text = "\n".join(" ".join(cells) for cells in lines)
         for pin, short, long_button in p.KEYS:
             assert pin in text
@@ -91,7 +92,10 @@ def test_panel_lists_every_board_button_and_the_buttons_fit_beside_the_screen():
         assert all(500 <= r.x and r.right <= 500 + PANEL_W for _, r in rects), board
         # the key rows' columns: as wide as their widest key and label, not the board's name
         keys = [cells for cells in lines if len(cells) == 3]
-        at = [(dx, row) for _, dx, row in render_panel(lines, font, (230, 230, 230))]
+        assert [cells[1] for cells in keys[:len(p.KEYS)]] == list(p.LABELS), board   # "z  A  SW_A: OK"
+        drawn = render_panel(lines, font, (230, 230, 230))
+        assert max(dx + surf.get_width() for surf, dx, _ in drawn) <= PANEL_W + 10, board   # the window's edge
+        at = [(dx, row) for _, dx, row in drawn]
         first = lines.index(keys[0])
         key_w = max(font.size(cells[0])[0] for cells in keys) + 12
         label_w = max(font.size(cells[1])[0] for cells in keys) + 12
@@ -351,10 +355,12 @@ def test_a_shot_s_name_skips_every_number_already_taken(tmp_path):
     assert shot_name(str(tmp_path)) == str(tmp_path / "fantan-3.png")
 
 
-@pytest.mark.parametrize("board, scale", [("adafruit_macropad_rp2040", 4), ("pimoroni_picosystem", 2)])
+@pytest.mark.parametrize("board, scale", [("adafruit_macropad_rp2040", 4), ("pimoroni_picosystem", 2),
+                                          ("pimoroni_badger2040", 3)])
 def test_the_window_s_own_scale_fits_the_screen_and_is_at_most_4(tmp_path, board, scale):
     """Without --scale, the badge's screen is shown as large as fits in 900 x 700, at most 4x:
-    the MacroPad's 128 x 64 at 4x, the PicoSystem's 240 x 240 at 2x."""
+    the MacroPad's 128 x 64 at 4x, the PicoSystem's 240 x 240 at 2x, the Badger's wide 296 x 128
+    at 3x (900 across, not 700: a window fitting the width in 700 showed it at 2x)."""
     import pygame
     from PIL import Image
     from hal import profile
@@ -589,8 +595,9 @@ def test_the_panel_s_key_rows_line_up_in_columns_that_do_not_overlap():
 
 def test_the_buttons_in_the_panel_keep_apart_and_wrap_only_when_the_row_is_full():
     """The board's buttons in the panel: no two touch (a gap between neighbours and between
-    rows, on every board), and a button too wide for the panel stays on the first row rather
-    than leave it empty."""
+    rows, on every board), each label sits inside its button with room to spare (the window
+    writes it 5 px in and 3 px down: a button as wide as its label ran it over its right edge),
+    and a button too wide for the panel stays on the first row rather than leave it empty."""
     import types
     import pygame
     from simulator.window import button_rects, PANEL_W
@@ -602,6 +609,9 @@ def test_the_buttons_in_the_panel_keep_apart_and_wrap_only_when_the_row_is_full(
         rects = [r.inflate(4, 4) for _, r in button_rects(hal.profile(board), font, 500, 300, PANEL_W)]
         for i, r in enumerate(rects):
             assert r.collidelist(rects[i + 1:]) == -1, board
+        for label, r in button_rects(hal.profile(board), font, 500, 300, PANEL_W):
+            w, h = font.size(label)
+            assert r.x + 5 + w <= r.right - 3 and r.y + 3 + h <= r.bottom - 3, (board, label)
     wide = types.SimpleNamespace(KEYS=(("GP1", OK, None),), LABELS=("W" * 40,))
     (label, r), = button_rects(wide, font, 500, 300, PANEL_W)
     assert (r.x, r.y) == (500, 300)
@@ -908,8 +918,12 @@ def _run_window(monkeypatch, tmp_path, events=(), brightness=None, frames=2, lit
             super().__init__(*args, **kwargs)
             step = self.app.step
 
+            self.times, self.captions = [], []
+
             def spied_step(now, buttons):
                 given.extend(buttons)
+                self.times.append(now)
+                self.captions.append(pygame.display.get_caption()[0])
                 step(now, buttons)
                 if lit:                     # as at the player's turn
                     self.hal.light(True)
@@ -949,21 +963,59 @@ def test_the_window_shows_the_badge_screen_and_gives_the_app_its_keys(tmp_path, 
     assert given == [1]                      # DOWN
 
 
+def test_the_window_plays_on_the_real_clock_at_its_frame_rate_under_the_board_s_name(tmp_path, monkeypatch):
+    """In the window the game's clock runs from frame to frame (a window on the headless HAL's
+    virtual clock froze the game at 0 ms: no bot ever moved, no key was ever long-pressed), each
+    frame waits for the next of FPS a second (a loop that does not spins a whole core), and the
+    title bar names the board."""
+    import pygame
+    from simulator import window
+    ticks = []
+    real_clock = pygame.time.Clock
+
+    class Clock:
+        def __init__(self):
+            self.clock = real_clock()
+
+        def tick(self, fps):
+            ticks.append(fps)
+            return self.clock.tick(fps)
+
+    monkeypatch.setattr(pygame.time, "Clock", Clock)
+    sim, _, _, _ = _run_window(monkeypatch, tmp_path, frames=3)
+    assert len(sim.times) == 3 and all(a < b for a, b in zip(sim.times, sim.times[1:])), sim.times
+    assert ticks == [window.FPS] * 2                 # after each frame but the last, which ends the run
+    assert sim.captions == ["Fan Tan badge: PicoSystem"] * 3
+
+
 def _window_dimmed(monkeypatch, tmp_path, brightness, shown, **options):
-    """The window at full backlight and at `brightness`: the screen's brightest pixel shows at
-    `shown` of full; (sim, image, full image)."""
+    """The window at full backlight and at `brightness`: every pixel of the screen, its brightest
+    as its darker colours, shows at `shown` of full; (sim, image, full image)."""
     _, im_full, _, _ = _run_window(monkeypatch, tmp_path)
     sim, im, _, _ = _run_window(monkeypatch, tmp_path, brightness=brightness, **options)
     data = im_full.crop((10, 10, 250, 250)).tobytes()
     i = max(range(0, len(data), 3), key=lambda k: sum(data[k:k + 3])) // 3
     bright, dim = tuple(data[3 * i:3 * i + 3]), im.getpixel((i % 240 + 10, i // 240 + 10))
     assert sum(bright) > 300 and all(abs(d - b * shown) <= 3 for d, b in zip(dim, bright)), (dim, bright)
+    dimmed = im.crop((10, 10, 250, 250)).tobytes()       # scaled, not cut off at the dimmed white
+    assert all(abs(d - b * shown) <= 3 for d, b in zip(dimmed, data))
     return sim, im, im_full
+
+
+def _drawn_at(im, font, text, x, y):
+    """Whether the window's picture shows text, in the panel's colour on its background, at x, y."""
+    import pygame
+    surf = font.render(text, True, (230, 230, 230))
+    want = pygame.Surface(surf.get_size())
+    want.fill((40, 40, 48))
+    want.blit(surf, (0, 0))
+    return im.crop((x, y, x + surf.get_width(), y + surf.get_height())).tobytes() == pygame.image.tobytes(want, "RGB")
 
 
 def test_the_window_dims_with_the_backlight_and_lights_the_led(tmp_path, monkeypatch):
     """A backlight at half (the app's first idle step) shows the screen at half brightness, not
-    at the floor for a backlight nearly out; the your-turn LED beside the buttons is green lit."""
+    at the floor for a backlight nearly out; the your-turn LED beside the buttons is green lit,
+    and says what it is."""
     import pygame
     from simulator import window
     sim, im, im_full = _window_dimmed(monkeypatch, tmp_path, 0.5, 0.5, lit=True)
@@ -973,6 +1025,7 @@ def test_the_window_dims_with_the_backlight_and_lights_the_led(tmp_path, monkeyp
     buttons = window.button_rects(p, font, p.WIDTH + 20, 10 + 22 * len(window.panel_lines(p)), window.PANEL_W)
     led = (p.WIDTH + 20 + 9, buttons[-1][1].bottom + 19)
     assert im.getpixel(led) == (80, 230, 110) and im_full.getpixel(led) == (70, 70, 78)
+    assert _drawn_at(im, font, "LED: your turn", led[0] + 15, led[1] - 7)
 
 
 def test_a_backlight_nearly_out_shows_the_screen_at_its_floor_and_the_panel_in_its_rows(tmp_path, monkeypatch):
@@ -986,20 +1039,19 @@ def test_a_backlight_nearly_out_shows_the_screen_at_its_floor_and_the_panel_in_i
     font = pygame.font.Font(None, 20)
     p = sim.hal.profile
     lines = window.panel_lines(p)
-    text = font.render(lines[-1][0], True, (230, 230, 230))
-    want = pygame.Surface(text.get_size())
-    want.fill((40, 40, 48))
-    want.blit(text, (0, 0))
-    x, y = p.WIDTH + 20, 10 + 22 * (len(lines) - 1)
-    got = im.crop((x, y, x + text.get_width(), y + text.get_height())).tobytes()
-    assert got == pygame.image.tobytes(want, "RGB")
+    assert _drawn_at(im, font, lines[-1][0], p.WIDTH + 20, 10 + 22 * (len(lines) - 1))
 
 
-def test_esc_closes_the_window_at_once(tmp_path, monkeypatch):
-    """README: Esc quits, even with --frames still to run."""
+@pytest.mark.parametrize("how", ["esc", "close button"])
+def test_esc_closes_the_window_at_once(tmp_path, monkeypatch, how):
+    """README: Esc quits, even with --frames still to run; so does the window's close button
+    (its QUIT event: a window that ignored it could be closed only from the keyboard)."""
     import pygame
-    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
-    _, im, flips, _ = _run_window(monkeypatch, tmp_path, [esc], frames=50)
+    if how == "esc":
+        ev = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    else:
+        ev = pygame.event.Event(pygame.QUIT)
+    _, im, flips, _ = _run_window(monkeypatch, tmp_path, [ev], frames=50)
     assert flips == 0 and im is None
 
 
