@@ -127,7 +127,9 @@ def test_hard_decision_figures_are_read_from_the_script_s_timings(monkeypatch):
     """bench_bots.measure's arithmetic on what its MicroPython script prints (a fixed reading,
     so no time is asserted): the median of an even count of decisions is the mean of the middle
     two, the slowest and the median over the reference loop, the searched ones' own median, the
-    longest step over the same loop, and the byte counts as read."""
+    longest step over the same loop, and the byte counts as read; times keep two decimals and
+    ratios three (a reading whose figures are not round), and an even count of searched
+    decisions has the mean of its middle two as its median too (it gave the upper one)."""
     import json
     from tools import bench_bots
     said = {"ref_us": 4000, "ms": [1000, 2000, 5000, 12000], "searched": [2000, 5000, 12000],
@@ -150,6 +152,13 @@ def test_hard_decision_figures_are_read_from_the_script_s_timings(monkeypatch):
     r = bench_bots.measure()
     assert r["hard_decision_ms_micropython"] == {"median": 2.0, "max": 5.0}
     assert r["hard_decision_searched_ms_micropython"] == {"median": 0, "count": 0}
+    said.update(ref_us=3000, ms=[1234, 2346, 5678, 9873], searched=[2346, 5678], step_us=777)
+    monkeypatch.setattr(bench_bots, "run_micropython", _printed(json.dumps(said)))
+    r = bench_bots.measure()
+    assert r["hard_decision_ms_micropython"] == {"median": 4.01, "max": 9.87}
+    assert r["hard_decision_searched_ms_micropython"] == {"median": 4.01, "count": 2}
+    assert (r["hard_decision_ref_loop_ratio"], r["hard_decision_median_ref_loop_ratio"],
+            r["hard_step_ref_loop_ratio"]) == (3.291, 1.337, 0.259)
 
 
 def test_the_readme_gives_the_plies_the_badge_thinks_between_two_frames():

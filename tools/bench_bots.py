@@ -166,6 +166,12 @@ def script():
     return SCRIPT % (POSITIONS, WORK_PER_FRAME) + TIME_REF + timings + steps + TIME_REF + REPORT
 
 
+def median(xs):
+    """The median of the sorted list xs: its middle, or the mean of its middle two."""
+    h = len(xs) // 2
+    return xs[h] if len(xs) % 2 else (xs[h - 1] + xs[h]) / 2
+
+
 def measure():
     """Run the Hard decisions under MicroPython; returns the bench keys (see module doc)."""
     out = run_micropython(script())
@@ -173,18 +179,17 @@ def measure():
         raise SystemExit("MicroPython Hard-decision benchmark failed:\n" + out.stderr)
     data = json.loads(out.stdout.strip().splitlines()[-1])
     ms = [t / 1000.0 for t in data["ms"]]
-    median = ms[len(ms) // 2] if len(ms) % 2 else (ms[len(ms) // 2 - 1] + ms[len(ms) // 2]) / 2
     ref = data["ref_us"] / 1000.0
     sm = [t / 1000.0 for t in data["searched"]]
     return {
-        "hard_decision_ms_micropython": {"median": round(median, 2), "max": round(ms[-1], 2)},
+        "hard_decision_ms_micropython": {"median": round(median(ms), 2), "max": round(ms[-1], 2)},
         "hard_decision_peak_alloc_bytes_micropython": data["alloc"],
         "hint_peak_alloc_bytes_micropython": data["hint"],
         # the slowest decision: the README turns this into the RP2040 estimate
         "hard_decision_ref_loop_ratio": round(ms[-1] / ref, 3),
-        "hard_decision_median_ref_loop_ratio": round(median / ref, 3),
+        "hard_decision_median_ref_loop_ratio": round(median(ms) / ref, 3),
         "hard_decision_searched_ms_micropython": {
-            "median": round(sm[len(sm) // 2], 2) if sm else 0, "count": len(sm)},
+            "median": round(median(sm), 2) if sm else 0, "count": len(sm)},
         "hard_step_ref_loop_ratio": round(data["step_us"] / 1000.0 / ref, 3),
         "hard_decision_steps_most": data["steps"],
         "hard_budget_plies": data["budget"],
