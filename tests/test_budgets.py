@@ -95,11 +95,16 @@ def test_the_ui_estimate_counts_the_engine_state_measured_on_micropython():
     assert readme_bytes("the engine's state after a whole deal") == state
 
 
-def test_hard_decision_budgets_on_micropython():
+def test_hard_decision_budgets_on_micropython(capsys):
     """Issue 3's device budgets: the bench times every position (times are reported, not
-    asserted), and a Hard decision allocates at most 16 KB."""
+    asserted), and a Hard decision allocates at most 16 KB. `python -m tools.bench_bots` prints
+    them as one JSON line, with the work budget they are for."""
+    import json
     from tools import bench_bots
-    r = bench_bots.measure()
+    bench_bots.main([])
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1
+    r = json.loads(out[0])
     assert r["hard_decision_peak_alloc_bytes_micropython"] <= 16 * 1024
     with open(README, encoding="utf-8") as f:
         said = re.search(r"[Aa] Hard decision allocates at most ([\d,]+) bytes", f.read()).group(1)
@@ -121,6 +126,7 @@ def test_hard_decision_budgets_on_micropython():
     from firmware.players import WORK_PER_FRAME
     assert r["hard_decision_steps_most"] == -(-HARD_BUDGET // WORK_PER_FRAME) > 1
     assert r["hard_step_ref_loop_ratio"] > 0
+    assert r["hard_budget_plies"] == HARD_BUDGET
 
 
 def test_hard_decision_figures_are_read_from_the_script_s_timings(monkeypatch):
@@ -159,6 +165,40 @@ def test_hard_decision_figures_are_read_from_the_script_s_timings(monkeypatch):
     assert r["hard_decision_searched_ms_micropython"] == {"median": 4.01, "count": 2}
     assert (r["hard_decision_ref_loop_ratio"], r["hard_decision_median_ref_loop_ratio"],
             r["hard_step_ref_loop_ratio"]) == (3.291, 1.337, 0.259)
+
+
+def test_the_hard_bench_script_reports_the_fastest_loop_the_sorted_times_and_the_worst_step():
+    """What tools.bench_bots' MicroPython script prints from its readings (fixed here, so no time
+    is asserted): the reference loop's fastest run, every decision's time sorted, the searched
+    ones' sorted too (measure() takes their middle for the median), the longest step, the most
+    steps, and the work budget the bot had."""
+    import json
+    from engine.bots import HARD_BUDGET
+    from tools import bench_bots
+    from tools.selftest import run_micropython
+    readings = ("import json\nfrom engine import bots\nviews = [0] * 5\nbest = [900, 300, 700, 100, 500]\n"
+                "searched = [True, False, True, True, False]\nref = [4200, 3900, 4100]\nalloc = 9000\n"
+                "hint = 12000\nstep_best = [40, 90, 20, 70, 10]\nsteps = [3, 5, 1, 5, 2]\n")
+    out = run_micropython(readings + bench_bots.REPORT)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {
+        "ref_us": 3900, "ms": [100, 300, 500, 700, 900], "searched": [100, 700, 900], "alloc": 9000,
+        "hint": 12000, "step_us": 90, "steps": 5, "budget": HARD_BUDGET, "positions": 5}
+
+
+def test_the_hard_bench_times_only_real_decisions():
+    """Every position tools.bench_bots times gives Hard a choice (two legal moves or more): a
+    forced move, answered at once, would pull its median down. Its script's own positions, on
+    MicroPython as the bench runs them."""
+    import json
+    from firmware.players import WORK_PER_FRAME
+    from tools import bench_bots
+    from tools.selftest import run_micropython
+    out = run_micropython(bench_bots.SCRIPT % (bench_bots.POSITIONS, WORK_PER_FRAME)
+                          + "#--\nprint(json.dumps([len(b.legal_moves(v)) for v in views]))\n")
+    assert out.returncode == 0, out.stderr
+    choices = json.loads(out.stdout.strip().splitlines()[-1])
+    assert len(choices) >= len(bench_bots.POSITIONS) and min(choices) >= 2, choices
 
 
 def test_the_readme_gives_the_plies_the_badge_thinks_between_two_frames():
