@@ -316,6 +316,8 @@ def test_a_seed_is_a_deal_number_the_game_can_save(tmp_path):
 
 
 def test_f12_saves_a_numbered_shot_and_never_over_an_earlier_one(tmp_path, monkeypatch, capsys):
+    """F12 saves the next free fantan-N.png of the badge's own screen, 240 x 240 on a
+    PicoSystem, whatever the window's zoom (2 here)."""
     import pygame
     from PIL import Image
     from simulator import window
@@ -324,7 +326,7 @@ def test_f12_saves_a_numbered_shot_and_never_over_an_earlier_one(tmp_path, monke
     pygame.display.init()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0))
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "__main__.py")     # as importing pygame sets it under X
-    window.run_window("pimoroni_picosystem", 1, 1, str(tmp_path / "data"), frames=2)
+    window.run_window("pimoroni_picosystem", 2, 1, str(tmp_path / "data"), frames=2)
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "fantan-badge"      # the taskbar's name for the window
     assert (tmp_path / "fantan-1.png").read_bytes() == b"an earlier shot"
     assert Image.open(tmp_path / "fantan-2.png").size == (240, 240)
@@ -360,7 +362,8 @@ def test_a_shot_s_name_skips_every_number_already_taken(tmp_path):
 def test_the_window_s_own_scale_fits_the_screen_and_is_at_most_4(tmp_path, board, scale):
     """Without --scale, the badge's screen is shown as large as fits in 900 x 700, at most 4x:
     the MacroPad's 128 x 64 at 4x, the PicoSystem's 240 x 240 at 2x, the Badger's wide 296 x 128
-    at 3x (900 across, not 700: a window fitting the width in 700 showed it at 2x)."""
+    at 3x (900 across, not 700: a window fitting the width in 700 showed it at 2x); the screen is
+    drawn at that zoom, as a headless shot at it (not at 1x in a corner of its place)."""
     import pygame
     from PIL import Image
     from hal import profile
@@ -369,8 +372,15 @@ def test_the_window_s_own_scale_fits_the_screen_and_is_at_most_4(tmp_path, board
     shot = tmp_path / "window.png"
     window.run_window(board, 0, 1, str(tmp_path / "data"), frames=1, window_shot=str(shot))
     width, height = Image.open(shot).size
-    assert width == profile(board).WIDTH * scale + window.PANEL_W + 30
-    assert height >= profile(board).HEIGHT * scale + 20        # the whole screen, below its panel's end
+    p = profile(board)
+    assert width == p.WIDTH * scale + window.PANEL_W + 30
+    assert height >= p.HEIGHT * scale + 20        # the whole screen, below its panel's end
+    if p.EINK:                                    # its panel shows the title once it settles, frames later
+        return
+    Sim(board, seed=1, data_dir=str(tmp_path / "headless")).shot(str(tmp_path / "title.png"), scale)
+    want = Image.open(tmp_path / "title.png").convert("RGB")
+    got = Image.open(shot).convert("RGB").crop((10, 10, 10 + p.WIDTH * scale, 10 + p.HEIGHT * scale))
+    assert got.tobytes() == want.tobytes()
 
 
 def test_the_simulated_board_has_only_the_battery_led_and_speaker_its_profile_gives():
@@ -526,6 +536,10 @@ def test_the_window_shows_the_backlight_the_battery_and_the_keys_held(tmp_path, 
     label, rect = window_buttons(sim.hal.profile)[4]
     assert label == "A" and im.getpixel((rect.x + 1, rect.centery)) == (255, 210, 31)
     assert (0, 0, 0) in [im.getpixel((x, y)) for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
+    for i, (label, rect) in enumerate(window_buttons(sim.hal.profile)):
+        if i != 4:                              # every other button, the last too: grey, its label light
+            face = [im.getpixel((x, y)) for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
+            assert im.getpixel((rect.x + 1, rect.centery)) == (80, 80, 90) and max(face) > (200, 200, 200), label
 
 
 def test_a_board_without_an_led_shows_none_in_the_window(tmp_path):
@@ -1030,8 +1044,8 @@ def test_the_window_dims_with_the_backlight_and_lights_the_led(tmp_path, monkeyp
 
 def test_a_backlight_nearly_out_shows_the_screen_at_its_floor_and_the_panel_in_its_rows(tmp_path, monkeypatch):
     """A backlight at 0.1 (the app's second idle step) shows the screen at 0.15 of full, the
-    floor that keeps it readable; the panel's lines are 22 pixels apart, its last (F12, Esc)
-    drawn in its row."""
+    floor that keeps it readable; the panel's lines are 22 pixels apart, its first (the board)
+    and its last (F12, Esc) drawn in their rows."""
     import pygame
     from simulator import window
     sim, im, _ = _window_dimmed(monkeypatch, tmp_path, 0.1, 0.15)
@@ -1039,20 +1053,22 @@ def test_a_backlight_nearly_out_shows_the_screen_at_its_floor_and_the_panel_in_i
     font = pygame.font.Font(None, 20)
     p = sim.hal.profile
     lines = window.panel_lines(p)
+    assert _drawn_at(im, font, lines[0][0], p.WIDTH + 20, 10)
     assert _drawn_at(im, font, lines[-1][0], p.WIDTH + 20, 10 + 22 * (len(lines) - 1))
 
 
 @pytest.mark.parametrize("how", ["esc", "close button"])
 def test_esc_closes_the_window_at_once(tmp_path, monkeypatch, how):
-    """README: Esc quits, even with --frames still to run; so does the window's close button
-    (its QUIT event: a window that ignored it could be closed only from the keyboard)."""
+    """README: Esc quits, even with --frames still to run, and the window goes at once (not
+    left on the desktop while the simulator reports); so does the window's close button (its
+    QUIT event: a window that ignored it could be closed only from the keyboard)."""
     import pygame
     if how == "esc":
         ev = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
     else:
         ev = pygame.event.Event(pygame.QUIT)
     _, im, flips, _ = _run_window(monkeypatch, tmp_path, [ev], frames=50)
-    assert flips == 0 and im is None
+    assert flips == 0 and im is None and not pygame.display.get_init()
 
 
 def test_a_picture_that_cannot_replace_the_old_one_leaves_it_and_no_temporary_file(tmp_path):
