@@ -115,8 +115,8 @@ def test_hard_decision_budgets_on_micropython(capsys):
         said = re.search(r"a hint allocates at most ([\d,]+) bytes", f.read()).group(1)
     assert int(said.replace(",", "")) == r["hint_peak_alloc_bytes_micropython"]
     # from each start but Sevens after 35 plies (no searching decision follows), the next
-    # searching one; and three first decisions search too (Fan Tan, where a pass on a 7 pays its
-    # gate penalties, Domino with three, five at Play or Pay), each then timed again as its start's
+    # searching one after its first; and three first decisions search too (Fan Tan, where a pass
+    # on a 7 pays its gate penalties, Domino with three, five at Play or Pay)
     assert r["hard_decision_searched_ms_micropython"]["count"] == len(bench_bots.POSITIONS) + 2
     assert 0 < r["hard_decision_ms_micropython"]["median"] <= r["hard_decision_ms_micropython"]["max"]
     assert r["hard_decision_ref_loop_ratio"] > 0
@@ -189,17 +189,21 @@ def test_the_hard_bench_script_reports_the_fastest_loop_the_sorted_times_and_the
 
 def test_the_hard_bench_times_only_real_decisions():
     """Every position tools.bench_bots times gives Hard a choice (two legal moves or more): a
-    forced move, answered at once, would pull its median down. Its script's own positions, on
-    MicroPython as the bench runs them."""
+    forced move, answered at once, would pull its median down; and no position is timed twice
+    (a start whose first decision searched gave it again as its next searching one, weighing it
+    double in the medians). Its script's own positions, on MicroPython as the bench runs them."""
     import json
     from firmware.players import WORK_PER_FRAME
     from tools import bench_bots
     from tools.selftest import run_micropython
     out = run_micropython(bench_bots.SCRIPT % (bench_bots.POSITIONS, WORK_PER_FRAME)
-                          + "#--\nprint(json.dumps([len(b.legal_moves(v)) for v in views]))\n")
+                          + "#--\nprint(json.dumps([[len(b.legal_moves(v)), list(v.hand), list(v.log)]"
+                          " for v in views]))\n")
     assert out.returncode == 0, out.stderr
-    choices = json.loads(out.stdout.strip().splitlines()[-1])
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    choices = [choice for choice, _, _ in seen]
     assert len(choices) >= len(bench_bots.POSITIONS) and min(choices) >= 2, choices
+    assert len(set(repr(position[1:]) for position in seen)) == len(seen)
 
 
 def test_the_readme_gives_the_plies_the_badge_thinks_between_two_frames():

@@ -5,7 +5,7 @@
 measure() returns:
   hard_decision_ms_micropython: {"median", "max"} over a fixed set of positions (each
       the fastest of three runs, as the reference loop): from each start, the first
-      real decision and the next one where Hard searches;
+      real decision and the next one after it where Hard searches;
   hard_decision_peak_alloc_bytes_micropython: the most bytes one Hard decision
       allocates (gc disabled, so garbage counts too; the bot and its scratch game
       already exist, as on the badge);
@@ -71,6 +71,7 @@ def positions(b):
             g.play(g.legal_moves()[0])
         if not g.over:
             out.append(g.view(g.turn))
+            g.play(first_legal(g))
         # and on to the next decision where Hard searches: the costly kind
         while not g.over:
             if len(g.legal_moves()) > 1:
