@@ -1639,13 +1639,15 @@ def test_a_replay_that_no_longer_loads_leaves_the_settings_and_statistics():
 
 def test_the_opener_picked_on_new_game_is_kept_and_checked():
     """Version 4 prefs keep the opener picked on New game (a seven, 255 the player left of the
-    dealer, NO_PICK none); a byte no menu can make falls back to the older record, and a
+    dealer, NO_PICK none, 254 on flash); a byte no menu can make falls back to the older record, and a
     version 3 record loads with no pick (and version 4 or 3 with Auto-play off)."""
     from engine.rules import SEVEN_OF_CLUBS, LEFT_OF_DEALER
     saves = Saves(MemoryStore())
     for pick in (SEVEN_OF_CLUBS, LEFT_OF_DEALER, autosave.NO_PICK):
         assert saves.save_prefs(_prefs(opener=pick), bytes(7), Stats(), 0, preset("sevens").encode())
         assert saves.load_prefs()[0][0] == _prefs(opener=pick)
+    opener_at = 1 + len(autosave.SETTINGS) + 4 + 7 + 4 + 1 + len(preset("sevens").encode())
+    assert saves.prefs.read_all()[0][0][opener_at] == 254       # no pick: the byte badges hold
     for bad in (5, 58):                         # 58 % 13 == 6, but no card
         assert saves.save_prefs(_prefs(), bytes(7), Stats(), 0, preset("sevens").encode())
         assert saves.save_prefs(_prefs(opener=bad, deal=13), bytes(7), Stats(), 0, preset("sevens").encode())
