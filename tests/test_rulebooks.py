@@ -953,8 +953,9 @@ def test_chips_match_ends_when_someone_is_out_or_after_n_deals():
 def test_a_match_is_over_only_once_a_deal_is_settled_and_then_deals_no_more():
     """A match with the last seat dealing first (no ceremony: seat 0 is dealt first and sits left
     of the dealer) is not over before or during its first deal, which settles once it is over,
-    and once only; a chip left still plays on, an empty stack ends it, and a match over deals
-    no more."""
+    and once only; a chip left still plays on, an empty stack ends it (two emptied by one deal:
+    both, as the standings' "out of chips" line names them; a mutant named the first only), and
+    a match over deals no more."""
     m = Match(preset("fan_tan").with_(ceremony=0, deals=0), 4)
     assert m.dealer == 3 and not m.over
     g = m.game
@@ -972,6 +973,8 @@ def test_a_match_is_over_only_once_a_deal_is_settled_and_then_deals_no_more():
     assert m.enders() == [] and not m.over
     m.chips[0:2] = [0, 3]
     assert m.enders() == [0] and m.over
+    m.chips[2] = 0
+    assert m.enders() == [0, 2] and m.over
     with pytest.raises(ValueError):
         m.next_deal()
     sevens = Match(preset("sevens"), 4)
