@@ -28,6 +28,7 @@ import argparse
 import json
 import os
 import sys
+from statistics import median
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -165,12 +166,6 @@ def script():
     timings = "".join(TIME_CHOICE % i for _ in range(REPEATS) for i in range(2 * len(POSITIONS)))
     steps = "".join(TIME_STEPS % i for _ in range(REPEATS) for i in range(2 * len(POSITIONS)))
     return SCRIPT % (POSITIONS, WORK_PER_FRAME) + TIME_REF + timings + steps + TIME_REF + REPORT
-
-
-def median(xs):
-    """The median of the sorted list xs: its middle, or the mean of its middle two."""
-    h = len(xs) // 2
-    return xs[h] if len(xs) % 2 else (xs[h - 1] + xs[h]) / 2
 
 
 def measure():
