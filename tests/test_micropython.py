@@ -49,6 +49,15 @@ def test_a_script_s_argv_is_the_same_in_any_checkout():
     assert (out.returncode, out.stdout) == (0, "['build/mpy_script.py', '/', 'a b']\n"), out.stderr
 
 
+def test_a_script_runs_the_same_from_any_working_folder(tmp_path, monkeypatch):
+    """The tools run MicroPython from the checkout's root whatever folder they were started
+    in (`PYTHONPATH=~/fantan python -m tools.selftest` from elsewhere): the runner finds the
+    script and the engine it copies."""
+    monkeypatch.chdir(tmp_path)
+    out = run_micropython("import engine.cards\nprint(len(engine.cards.RANKS))\n")
+    assert (out.returncode, out.stdout) == (0, "13\n"), out.stderr
+
+
 def test_the_runner_without_a_script_says_how_to_call_it():
     out = subprocess.run(["node", os.path.join(ROOT, "tools", "mpy_run.mjs"), "--copy", "engine"],
                          capture_output=True, text=True, timeout=60)
