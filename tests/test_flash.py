@@ -38,6 +38,15 @@ def copy_source(dest, packages=bundle.PACKAGES):
     return dest
 
 
+def engine_source(dest):
+    """engine/ and a one-line code.py that imports it: a bundle a third the size of the game's,
+    for the tests that need a real copy but not the whole game."""
+    source = copy_source(dest, ("engine",))
+    (source / "firmware").mkdir()
+    (source / "firmware" / "code.py").write_text("import engine\n")
+    return source
+
+
 def device_files(flash_dir):
     return {"/" + p.relative_to(flash_dir).as_posix(): p.read_bytes()
             for p in sorted(flash_dir.rglob("*")) if p.is_file()}
@@ -134,9 +143,7 @@ def twins(flash_dir):
 
 @needs_vbadge
 def test_mpy_bundle_runs_on_the_badge_and_replaces_the_py_files(tmp_path):
-    source = copy_source(tmp_path / "src", ("engine",))
-    (source / "firmware").mkdir()
-    (source / "firmware" / "code.py").write_text("import engine\n")
+    source = engine_source(tmp_path / "src")
     flash_dir = tmp_path / "flash"
     with VBadge(flash_dir) as badge:
         r = run_flash("--port", badge.port, "--source", str(source))
@@ -389,15 +396,16 @@ def test_the_command_that_removes_a_folder_in_the_way_runs_as_told(tmp_path):
     flash_dir = tmp_path / "flash"
     (flash_dir / "code.py").mkdir(parents=True)
     (flash_dir / "code.py" / "notes.txt").write_text("mine")
+    source = engine_source(tmp_path / "src")
     with VBadge(flash_dir) as badge:
-        r = run_flash("--port", badge.port, "--no-libs")
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs")
         told = re.search(r"remove it \(\.venv/bin/mpremote (.*?)\)", r.stderr)
         assert r.returncode == 1 and told, r.stderr
         assert told.group(1) == "connect %s resume rm -r :code.py" % badge.port
         done = subprocess.run([sys.executable, "-m", "mpremote", *told.group(1).split()], cwd=ROOT,
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stdout + done.stderr
-        r = run_flash("--port", badge.port, "--no-libs")
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs")
     assert r.returncode == 0, r.stderr
     assert (flash_dir / "code.py").is_file()
 
@@ -1491,9 +1499,7 @@ def test_a_code_txt_circuitpython_would_run_instead_of_the_game_goes(tmp_path, m
     just put there. It goes once /code.py is in, as a stale .py goes once its .mpy is, and the
     output names it; on MicroPython, which runs neither, it stays."""
     assert AS_CIRCUITPYTHON != flash.PROBE
-    source = copy_source(tmp_path / "src", ("engine",))
-    (source / "firmware").mkdir()
-    (source / "firmware" / "code.py").write_text("import engine\n")
+    source = engine_source(tmp_path / "src")
     flash_dir = tmp_path / "flash"
     flash_dir.mkdir()
     (flash_dir / "code.txt").write_text("print('not the game')\n")
@@ -1546,15 +1552,16 @@ def test_a_file_where_the_bundle_needs_a_folder_is_named(tmp_path, name, args):
     """A file /engine where the bundle needs the folder: running the same command again (as the
     message said) fails the same way every time. /lib too, which the tool walks only for its own
     libraries (it said 'OSError: 20; run the same command again to resume', every time)."""
+    source = small_source(tmp_path / "src")
     flash_dir = tmp_path / "flash"
     flash_dir.mkdir()
     (flash_dir / name).write_text("not a folder")
     with VBadge(flash_dir) as badge:
-        r = run_flash("--port", badge.port, *args)
+        r = run_flash("--port", badge.port, "--source", str(source), *args)
         if r.returncode == 0:
             assert (flash_dir / name).is_dir()
             return                                  # the tool made room itself: fine too
-        again = run_flash("--port", badge.port, *args)
+        again = run_flash("--port", badge.port, "--source", str(source), *args)
     assert_message(again, "/" + name)
     assert "run the same command again" not in again.stderr
 
