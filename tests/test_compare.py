@@ -84,7 +84,8 @@ def test_the_interval_is_the_95_percent_one_over_the_deals_differences():
 
 def test_the_command_line_compares_what_its_options_say(capsys):
     """main() compares its preset, opponent, budgets, deals and seed (by default Sevens, Easy,
-    0 against the badge's budget, seed 1), and its two text lines say what the JSON line says."""
+    0 against the badge's budget, seed 1), and its two text lines say what the JSON line says;
+    the JSON line comes with --json only."""
     res = C.main(["--deals", "12", "--json"])
     assert res == C.compare("sevens", "easy", [0, bots.HARD_BUDGET], 12, 1)
     out = capsys.readouterr().out.strip().splitlines()
@@ -96,6 +97,8 @@ def test_the_command_line_compares_what_its_options_say(capsys):
     assert res["win_rates"][0] != res["win_rates"][1] and res["diff"]
     res = C.main(["--preset", "fan_tan", "--deals", "4", "--seed", "5", "--opponent", "medium", "--budgets", "0,60"])
     assert res == C.compare("fan_tan", "medium", [0, 60], 4, 5) != C.compare("fan_tan", "medium", [0, 60], 4, 1)
+    out = capsys.readouterr().out.splitlines()        # without --json, the two text lines alone
+    assert len(out) == 2 and out[1].startswith("B - A: "), out
     # A is the first budget given, even where it is the larger
     assert C.main(["--preset", "fan_tan", "--deals", "4", "--seed", "5", "--opponent", "medium", "--budgets",
                    "60,0"]) == C.compare("fan_tan", "medium", [60, 0], 4, 5) != res
