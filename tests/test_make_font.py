@@ -122,3 +122,14 @@ def test_a_glyph_that_leaves_its_cell_is_refused(dx, dy):
     moved = types.SimpleNamespace(bitmap=g.bitmap, width=g.width, height=g.height, dx=g.dx + dx, dy=g.dy + dy)
     with pytest.raises(ValueError, match="U\\+%04X leaves its 5x8 cell" % ord(ch)):
         make_font.to_strip(_source("5x8", glyphs={ord(ch): moved}))
+
+
+@pytest.mark.parametrize("size, code", sorted(make_font.FIXED))
+def test_a_redrawn_glyph_is_written_as_redrawn_whatever_the_source_draws(size, code):
+    """X11's 5x8 period is a 3x3 cross ("6.4" read "6+4"), and three suits read as others: the
+    redrawn rows replace whatever the source font draws there (here its "+" or "#")."""
+    src = _source(size)
+    plus = src.get_glyph(ord("+" if code == 0x2E else "#"))
+    text, missing = make_font.to_bdf(_source(size, glyphs={code: plus}), size, make_font.CHARSET)
+    block = text.split("STARTCHAR U+%04X\n" % code)[1].split("ENDCHAR")[0].splitlines()
+    assert block[block.index("BITMAP") + 1:] == make_font.FIXED[size, code] and not missing
