@@ -136,6 +136,9 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("distill", ["--rollouts", "0"], "argument --rollouts: must be at least 1, not 0"),
     ("distill", ["--opponents", "easy,nosuch"], "argument --opponents: unknown level 'nosuch'"),
     ("distill", ["--deals", "0"], "argument --deals: must be at least 1, not 0"),
+    # QA: Hard opponents were taken, and played as Medium (the same weights as --opponents medium)
+    ("distill", ["--opponents", "easy,hard", "--deals", "1", "--rollouts", "1"],
+     "argument --opponents: easy or medium, not hard"),
     ("lookahead", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
     ("lookahead", ["--leads", "x"], "argument --leads: 'x': give one or more comma-separated whole numbers"),
     ("lookahead", ["--leads", "0,,4"], "argument --leads: '0,,4': give one or more comma-separated whole numbers"),

@@ -149,7 +149,7 @@ def main(argv=None):
     add_preset(ap)
     ap.add_argument("--deals", type=deal_count, default=3000, help="deals per opponent level (default %(default)s)")
     ap.add_argument("--opponents", type=level_names, default="easy,medium",
-                    help="comma-separated opponent levels, each played in turn (default %(default)s)")
+                    help="comma-separated opponent levels, easy or medium, each played in turn (default %(default)s)")
     ap.add_argument("--player", default="medium", choices=("medium", "hard"),
                     help="whose move the player makes: Medium's, or Hard's by its current weights "
                          "(default %(default)s)")
@@ -159,6 +159,8 @@ def main(argv=None):
                     help="picks the deals, the next seed for each further level (default %(default)s)")
     add_workers(ap)
     a = ap.parse_args(argv)
+    if "hard" in a.opponents:
+        ap.error("argument --opponents: easy or medium, not hard (the playouts have no Hard: it played as Medium)")
     chunks = []
     for k, level in enumerate(a.opponents):
         for lo in range(0, a.deals, 25):
