@@ -189,8 +189,8 @@ def test_the_playouts_opponents_are_of_the_deal_s_level(monkeypatch):
     assert flags == {"easy": {True}, "medium": {False}}
 
 
-def _recorded(monkeypatch, opponents, player, rollouts):
-    """decisions() over deal 0 of seed 1 (the player in seat 0), with each playout's first card and result, and every
+def _recorded(monkeypatch, opponents, player, rollouts, key="sevens", seed=1):
+    """decisions() over deal 0 of `seed` (the player in seat 0), with each playout's first card and result, and every
     move of the real games: (game, seat, view, legal moves, move)."""
     played = []
     moves = []
@@ -210,7 +210,7 @@ def _recorded(monkeypatch, opponents, player, rollouts):
         return real_lay(g, a)
     monkeypatch.setattr(distill, "rollout", rollout)
     monkeypatch.setattr(distill, "lay", lay)
-    rows = distill.decisions(("sevens", opponents, player, rollouts, 1, 0, 1))
+    rows = distill.decisions((key, opponents, player, rollouts, seed, 0, 1))
     return rows, played, moves
 
 
@@ -235,10 +235,11 @@ def test_each_card_s_wins_are_its_own_playouts(monkeypatch):
 
 def test_the_player_makes_medium_s_or_hard_s_move_and_medium_opponents_medium_s(monkeypatch):
     """In the real games the player (seat 0 in deal 0) plays Medium's move, or with --player hard
-    the best card by Hard's weights; Medium opponents play Medium's move."""
+    the best card by Hard's weights (with no search: against Easy here Hard's search would play
+    another card once); Medium opponents play Medium's move."""
     medium = bots.Bot(bots.MEDIUM)
     w = bots.weights(bots.HARD, preset("sevens"))
-    for opponents, player in (("medium", "medium"), ("medium", "hard"), ("easy", "medium")):
+    for opponents, player in (("medium", "medium"), ("medium", "hard"), ("easy", "medium"), ("easy", "hard")):
         _, _, moves = _recorded(monkeypatch, opponents, player, 1)
         hard_differs = 0
         for g, p, view, legal, a in moves:
@@ -248,6 +249,17 @@ def test_the_player_makes_medium_s_or_hard_s_move_and_medium_opponents_medium_s(
             elif p == 0 or opponents == "medium":
                 assert a == medium.choose(view), (opponents, player, p)
         assert player != "hard" or hard_differs
+
+
+def test_with_player_hard_the_player_pays_to_pass_only_where_hard_would(monkeypatch):
+    """Where a pass costs chips (Coventry), --player hard's move is Hard's with no search, the
+    pass at its price: it scored the pass as free, and paid to pass where Hard lays a card."""
+    hard = bots.Bot(bots.HARD, 0)
+    for opponents in ("easy", "medium"):
+        _, _, moves = _recorded(monkeypatch, opponents, "hard", 1, "coventry", 3)
+        mine = [(view, legal, a) for g, p, view, legal, a in moves if p == 0]
+        assert mine and all(a == hard.choose(view) for view, legal, a in mine), opponents
+        assert any(bots.order_moves(view, legal, 0, False, bots.MEDIUM_WEIGHTS)[0] != a for view, legal, a in mine)
 
 
 def test_regret_is_the_mean_win_rate_given_up_per_decision():

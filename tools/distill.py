@@ -3,7 +3,7 @@
     python -m tools.distill --deals 3000 --opponents easy,medium --rollouts 32 --workers 2
 
 A player sits in each seat in turn against opponents of one level; it plays Medium's
-move, or with --player hard the best move by Hard's current weights (a second
+move, or with --player hard Hard's with no search, by its current weights (a second
 round of the same regression, on the positions the learned weights lead to). At each
 of its decisions with a choice of cards, every legal card is played out `--rollouts`
 times from the true deal (a pass it could pay for, or a bonus it could decline, is no
@@ -63,6 +63,7 @@ def decisions(args):
     bot._tables(rules)
     rng = Rng(1)
     medium = bots.Bot(bots.MEDIUM)
+    hard = bots.Bot(bots.HARD, 0)       # Hard with no search: its best-scored move, a paid pass at its price
     easy = opponents == "easy"
     out = []
     for i in range(lo, hi):
@@ -89,7 +90,7 @@ def decisions(args):
             if p != me and easy:
                 a = moves[rng.below(len(moves))]
             elif p == me and player == "hard":
-                a = bots.order_moves(view, moves, 0, False, bots.weights(bots.HARD, rules))[0]
+                a = hard.choose(view)
             else:
                 a = medium.choose(view)
             lay(g, a)
