@@ -201,6 +201,7 @@ def _recorded(monkeypatch, opponents, player, rollouts, key="sevens", seed=1):
         scratch.append(g)
         card = g.log[-1]
         won = real_rollout(g, me, *rest)
+        assert g.over                   # a playout plays the deal to its end
         played.append((card, won))
         return won
 
@@ -273,12 +274,24 @@ def test_regret_is_the_mean_win_rate_given_up_per_decision():
     assert distill.regret(rows, w, 8) == 0.25
 
 
+def test_a_run_with_no_decision_prints_its_zeros(capsys):
+    """Seed 16's first deal gives the player in seat 0 no choice of cards against Easy: the run
+    ends with 0 decisions, no regret and zero weights, not a division by zero."""
+    assert distill.decisions(("sevens", "easy", "medium", 1, 16, 0, 1)) == []
+    w = distill.main(["--seed", "16", "--deals", "1", "--opponents", "easy", "--rollouts", "1"])
+    assert w == [0] * (3 * distill.NF)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "0 decisions; regret per decision: Medium 0.0000, learned 0.0000"
+
+
 def test_solve_pivots_on_the_largest_magnitude_and_keeps_a_small_real_variance():
     """A negative entry is a pivot as good as a positive one, and a small but nonzero one is
     no feature that never varies."""
     assert distill.solve([[0.0, 1.0], [-2.0, 0.0]], [2.0, 6.0]) == [-3.0, 2.0]
     x = distill.solve([[1e-4, 1e-4], [1e-4, 2.0]], [0.1 + 1e-4, 2.1])      # a rare feature worth 1000
     assert x == pytest.approx([1000.0, 1.0], rel=1e-6)
+    # a row already used as a pivot is not one again, however large its entry in a later column
+    assert distill.solve([[1.0, 3.0], [3.0, 10.0]], [4.0, 13.0]) == pytest.approx([1.0, 1.0])
 
 
 def test_the_command_line_fits_each_level_s_deals_with_its_own_seed(capsys):
@@ -346,7 +359,7 @@ def test_the_playouts_play_the_fast_policy_of_the_deal_s_rules(monkeypatch):
         checked.append(won)
         return won
     monkeypatch.setattr(distill, "rollout", rollout)
-    for key in ("sevens", "play_or_pay"):
+    for key in ("sevens", "play_or_pay", "domino"):         # aces high; all round; aces low
         distill.decisions((key, "medium", "medium", 1, 99, 0, 2))
     assert len(checked) > 10
 
