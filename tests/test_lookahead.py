@@ -73,6 +73,10 @@ def test_cli_prints_every_lead_and_a_json_line(capsys):
     up, lo, hi = res["upper"]
     assert res["decisions_per_game"] > 0 and 0 <= up and lo <= up <= hi
     assert sum("lead >=" in line for line in out) == 2
+    assert sum(" 2 honest deals per card, lead >= " in line for line in out) == 2     # worlds/2, not true hands
+    games = L.run_deals(("sevens", bots.MEDIUM, 4, False, (0, 2), 1, 0, 1))        # against Medium, as asked
+    assert res["win_rate"] == round(sum(r[0] for r in games) / 4, 4)
+    assert res["decisions_per_game"] == round(sum(r[1] for r in games) / 4, 2)
 
 
 def test_workers_give_the_same_result():
@@ -294,25 +298,31 @@ def test_the_command_line_measures_what_its_options_say(capsys):
 
 def test_each_card_s_wins_are_its_own_playouts_won_by_hard_s_seat(monkeypatch):
     """World by world, every legal card (the first too) is played out once, and a win is a playout
-    that Hard's own seat goes out first in: card j's wins are its playouts' on each half."""
+    that Hard's own seat goes out first in: card j's wins are its playouts' on each half (the even
+    worlds, the odd ones). The cards of a world are played out with the same random numbers (the
+    Easy opponents' draws), so they differ by the card alone; each world has numbers of its own."""
     played = []
     real = L.playout
 
-    def playout(g, me, *rest):
+    def playout(g, me, hard, other, rng):
         card = g.log[-1]
-        won = real(g, me, *rest)
-        played.append((card, won, g.winner))
+        numbers = (rng.hi, rng.lo)
+        won = real(g, me, hard, other, rng)
+        played.append((card, won, g.winner, numbers))
         return won
     monkeypatch.setattr(L, "playout", playout)
-    for g, _ in list(_positions())[:3]:
+    for g, _ in list(_positions())[:6]:
         del played[:]
         moves = g.legal_moves()
+        n = len(moves)
         wins = _wins(g, True, bots.EASY)
-        assert [card for card, _, _ in played] == moves * 6
-        assert all(won == (winner == 0) for _, won, winner in played)
-        assert wins == [[sum(played[k * len(moves) + j][1] for k in range(half, 6, 2)) for half in (0, 1)]
-                        for j in range(len(moves))]
-    assert any(won for _, won, _ in played) and not all(won for _, won, _ in played)
+        assert [card for card, _, _, _ in played] == moves * 6
+        assert all(won == (winner == 0) for _, won, winner, _ in played)
+        assert wins == [[sum(played[k * n + j][1] for k in range(half, 6, 2)) for half in (0, 1)]
+                        for j in range(n)]
+        worlds = [set(numbers for _, _, _, numbers in played[k * n:(k + 1) * n]) for k in range(6)]
+        assert all(len(w) == 1 for w in worlds) and len(set.union(*worlds)) == 6
+    assert any(won for _, won, _, _ in played) and not all(won for _, won, _, _ in played)
 
 
 def test_easy_opponents_in_a_playout_may_lay_any_legal_card_the_last_too():
@@ -344,6 +354,9 @@ def test_hard_s_games_are_those_of_the_preset_against_the_level_asked_for(key, l
     assert [r[:2] for r in L.run_deals((key, level, 2, True, (0,), 3, 0, 2))] == played
 
 
-def test_the_command_line_plays_the_preset_asked_for():
+def test_the_command_line_plays_the_preset_asked_for(capsys):
+    """--preset is played; without --json the output ends with the upper bound, no JSON line."""
     res = L.main(["--preset", "fan_tan", "--deals", "1", "--worlds", "2", "--true-hands", "--leads", "0"])
     assert res == L.lookahead("fan_tan", "easy", 1, 2, True, (0,), 1) and res["preset"] == "fan_tan"
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 3 and out[-1].startswith("upper bound (best card over all 2 worlds")
