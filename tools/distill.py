@@ -161,7 +161,7 @@ def main(argv=None):
     add_workers(ap)
     a = ap.parse_args(argv)
     if "hard" in a.opponents:
-        ap.error("argument --opponents: easy or medium, not hard (the playouts have no Hard: it played as Medium)")
+        ap.error("argument --opponents: easy or medium, not hard (the playouts have no Hard opponents)")
     chunks = []
     for k, level in enumerate(a.opponents):
         for lo in range(0, a.deals, 25):
