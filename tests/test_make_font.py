@@ -133,3 +133,98 @@ def test_a_redrawn_glyph_is_written_as_redrawn_whatever_the_source_draws(size, c
     text, missing = make_font.to_bdf(_source(size, glyphs={code: plus}), size, make_font.CHARSET)
     block = text.split("STARTCHAR U+%04X\n" % code)[1].split("ENDCHAR")[0].splitlines()
     assert block[block.index("BITMAP") + 1:] == make_font.FIXED[size, code] and not missing
+
+
+def _pcf(font, lacks=""):
+    """A font (make_font.CHARSET's glyphs but those in `lacks`) as an X11 PCF file's bytes, as
+    bdftopcf writes misc-fixed: big-endian, most significant bit first, rows padded to 4 bytes.
+    Only the tables adafruit_bitmap_font's reader uses: accelerators, metrics, bitmaps and
+    encodings."""
+    import struct
+    msb = 0xC                                   # byte and bit: most significant first
+    bw, bh, bx, by = font.get_bounding_box()
+    glyphs = [(ord(c), font.get_glyph(ord(c))) for c in make_font.CHARSET if c not in lacks]
+    glyphs = sorted((c, g) for c, g in glyphs if g is not None)
+
+    def metrics(lsb, rsb, width, ascent, descent):
+        return struct.pack(">5hH", lsb, rsb, width, ascent, descent, 0)
+    accel = struct.pack("<I", msb) + struct.pack(">8B3I", 1, 1, 1, 1, 1, 0, 0, 0, bh + by, -by, 0) \
+        + metrics(bx, bx + bw, bw, bh + by, -by) * 2
+    rows = []
+    offsets = []
+    for c, g in glyphs:
+        offsets.append(sum(len(r) for r in rows))
+        for y in range(g.height):
+            bits = sum(1 << (31 - x) for x in range(g.width) if g.bitmap[x, y])
+            rows.append(struct.pack(">I", bits))
+    data = b"".join(rows)
+    bitmaps = struct.pack("<I", msb | 2) + struct.pack(">I", len(glyphs)) \
+        + b"".join(struct.pack(">I", o) for o in offsets) + struct.pack(">4I", 0, 0, len(data), 0) + data
+    per_glyph = b"".join(metrics(g.dx, g.dx + g.width, g.shift_x, g.height + g.dy, -g.dy) for c, g in glyphs)
+    metric = struct.pack("<I", msb) + struct.pack(">I", len(glyphs)) + per_glyph
+    index = [0xFFFF] * (256 * 0x28)
+    for i, (c, g) in enumerate(glyphs):
+        index[c] = i
+    encodings = struct.pack("<I", msb) + struct.pack(">5h", 0, 255, 0, 0x27, ord("?")) \
+        + struct.pack(">%dH" % len(index), *index)
+    tables = [(1 << 1, msb, accel), (1 << 2, msb, metric), (1 << 3, msb | 2, bitmaps), (1 << 5, msb, encodings)]
+    out = b"\x01fcp" + struct.pack("<I", len(tables))
+    at = len(out) + 16 * len(tables)
+    for kind, fmt, body in tables:
+        out += struct.pack("<4I", kind, fmt, len(body), at)
+        at += len(body)
+    return out + b"".join(body for _, _, body in tables)
+
+
+def test_fonts_made_from_x11_s_files_are_the_shipped_ones(tmp_path, capsys):
+    """The whole run on X11's gzipped PCF files (here written from the shipped fonts' glyphs, less
+    the signs X11 lacks: CI has no xfonts-base): every size's .bdf and .bin come out as shipped,
+    the signs drawn, in a new --out folder, and each size's glyph count is said."""
+    out = tmp_path / "new" / "fonts"
+    make_font.main(["--src", str(_x11(tmp_path / "misc")), "--out", str(out)])
+    for name in sorted(os.listdir(FONT_DIR)):
+        if name.endswith((".bdf", ".bin")):
+            with open(os.path.join(FONT_DIR, name), "rb") as shipped:
+                assert (out / name).read_bytes() == shipped.read(), name
+    said = capsys.readouterr().out.splitlines()
+    assert said[0] == "5x8 glyphs: %d missing: -" % len(make_font.CHARSET)
+    assert [line.split()[0] for line in said] == list(make_font.SIZES) * 2
+
+
+# the signs X11's misc-fixed lacks, which make_font draws (see the test of the BDF sources above)
+X11_LACKS = {"5x8": "\u2713", "6x10": "\u25b6\u25c0\u2713", "7x13": "\u2713", "9x15": ""}
+
+
+def _x11(folder):
+    """X11's source fonts in folder, as xfonts-base holds them: each shipped BDF as a gzipped PCF,
+    without the signs X11 lacks."""
+    import gzip
+    folder.mkdir(exist_ok=True)
+    for size in make_font.SIZES:
+        font = make_font.load_bdf(os.path.join(FONT_DIR, size + ".bdf"))
+        with gzip.open(str(folder / (size + ".pcf.gz")), "wb") as f:
+            f.write(_pcf(font, X11_LACKS[size]))
+    return folder
+
+
+@pytest.mark.parametrize("damage, says", [
+    ("not gzip", "Not a gzipped file (b'no')"), ("a BDF", "no PCF font inside"),
+    ("cut short", "a damaged PCF font (")])
+def test_a_source_font_that_is_no_pcf_is_refused_before_any_font_is_written(tmp_path, capsys, damage, says):
+    """A .pcf.gz that is not gzip, gzip of another font, or a PCF cut short: named in one line,
+    and nothing is written, not even the --out folder (the last size's failed half-way through
+    the set, with a traceback)."""
+    import gzip
+    src = _x11(tmp_path / "misc")
+    bad = src / "9x15.pcf.gz"
+    if damage == "not gzip":
+        bad.write_bytes(b"nonsense")
+    else:
+        with gzip.open(str(bad), "rb") as f:
+            data = f.read()
+        with gzip.open(str(bad), "wb") as f:
+            f.write(b"STARTFONT 2.1\n" if damage == "a BDF" else data[:3000])
+    out = tmp_path / "out"
+    err = _refused(capsys, ["--src", str(src), "--out", str(out)])
+    assert err.startswith("python -m tools.make_font: error: %s: %s" % (bad, says)), err
+    assert err.endswith(": X11's fonts are gzipped PCF files") and not out.exists()

@@ -14,8 +14,9 @@ The output is deterministic.
 """
 import argparse
 import gzip
+import io
 import os
-import tempfile
+import struct
 
 SIZES = ("5x8", "6x10", "7x13", "9x15")
 
@@ -26,15 +27,20 @@ CHARSET = "".join([chr(c) for c in range(32, 127)]) + EXTRA
 
 
 def load_pcf(path):
-    from adafruit_bitmap_font import bitmap_font
-    if path.endswith(".gz"):
-        with gzip.open(path, "rb") as f:
-            data = f.read()
-        tmp = tempfile.NamedTemporaryFile(suffix=".pcf", delete=False)
-        tmp.write(data)
-        tmp.close()
-        path = tmp.name
-    return bitmap_font.load_font(path)
+    """A gzipped PCF font (X11's) with CHARSET's glyphs loaded, read from memory (no temporary
+    file left behind). ValueError for a file that holds no PCF font, or a damaged one."""
+    import displayio
+    from adafruit_bitmap_font.pcf import PCF
+    with gzip.open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"\x01fcp":
+        raise ValueError("no PCF font inside")
+    try:
+        font = PCF(io.BytesIO(data), displayio.Bitmap)
+        font.load_glyphs(CHARSET)
+    except (KeyError, IndexError, RuntimeError, EOFError, struct.error) as e:
+        raise ValueError("a damaged PCF font (%s: %s)" % (type(e).__name__, e)) from None
+    return font
 
 
 class Drawn:
@@ -192,12 +198,18 @@ def main(argv=None):
     if lack:                # before any font is written: never half a set
         ap.error("missing %s: %s" % (", ".join(lack), "run without --strips to make them" if args.strips else
                                      "apt-get install xfonts-base" if args.src == SRC else "not in --src"))
-    os.makedirs(args.out, exist_ok=True)
-    if args.strips:
+    if args.strips:         # (the folder holds the .bdf files)
         write_strips(args.out)
         return
-    for size in SIZES:
-        text, missing = to_bdf(load_pcf(os.path.join(args.src, size + ".pcf.gz")), size, CHARSET)
+    fonts = []
+    for path in need:       # all read before any is written
+        try:
+            fonts.append(load_pcf(path))
+        except (OSError, EOFError, ValueError) as e:
+            ap.error("%s: %s: X11's fonts are gzipped PCF files" % (path, e))
+    os.makedirs(args.out, exist_ok=True)
+    for size, font in zip(SIZES, fonts):
+        text, missing = to_bdf(font, size, CHARSET)
         with open(os.path.join(args.out, size + ".bdf"), "w", encoding="ascii") as f:
             f.write(text)
         print(size, "glyphs:", len(CHARSET) - len(missing), "missing:", "".join(missing) or "-")
