@@ -209,16 +209,20 @@ def _x11(folder):
 
 @pytest.mark.parametrize("damage, says", [
     ("not gzip", "Not a gzipped file (b'no')"), ("a BDF", "no PCF font inside"),
-    ("cut short", "a damaged PCF font (")])
+    ("cut short", "a damaged PCF font ("), ("damaged inside", "Error -3 while decompressing data: ")])
 def test_a_source_font_that_is_no_pcf_is_refused_before_any_font_is_written(tmp_path, capsys, damage, says):
-    """A .pcf.gz that is not gzip, gzip of another font, or a PCF cut short: named in one line,
-    and nothing is written, not even the --out folder (the last size's failed half-way through
-    the set, with a traceback)."""
+    """A .pcf.gz that is not gzip, damaged gzip, gzip of another font, or a PCF cut short: named
+    in one line, and nothing is written, not even the --out folder (the last size's failed
+    half-way through the set, with a traceback)."""
     import gzip
     src = _x11(tmp_path / "misc")
     bad = src / "9x15.pcf.gz"
     if damage == "not gzip":
         bad.write_bytes(b"nonsense")
+    elif damage == "damaged inside":            # the deflate stream itself, not only its check
+        data = bytearray(bad.read_bytes())
+        data[40] ^= 0xFF
+        bad.write_bytes(bytes(data))
     else:
         with gzip.open(str(bad), "rb") as f:
             data = f.read()

@@ -17,6 +17,7 @@ import gzip
 import io
 import os
 import struct
+import zlib
 
 SIZES = ("5x8", "6x10", "7x13", "9x15")
 
@@ -205,7 +206,7 @@ def main(argv=None):
     for path in need:       # all read before any is written
         try:
             fonts.append(load_pcf(path))
-        except (OSError, EOFError, ValueError) as e:
+        except (OSError, EOFError, ValueError, zlib.error) as e:     # gzip's own errors, and ours
             ap.error("%s: %s: X11's fonts are gzipped PCF files" % (path, e))
     os.makedirs(args.out, exist_ok=True)
     for size, font in zip(SIZES, fonts):
