@@ -1639,8 +1639,8 @@ def test_a_replay_that_no_longer_loads_leaves_the_settings_and_statistics():
 
 def test_the_opener_picked_on_new_game_is_kept_and_checked():
     """Version 4 prefs keep the opener picked on New game (a seven, 255 the player left of the
-    dealer, NO_PICK none, 254 on flash); a byte no menu can make falls back to the older record, and a
-    version 3 record loads with no pick (and version 4 or 3 with Auto-play off)."""
+    dealer, NO_PICK none, 254 on flash); a byte no menu can make falls back to the older record,
+    and a version 3 record loads with no pick (and version 4 or 3 with Auto-play off)."""
     from engine.rules import SEVEN_OF_CLUBS, LEFT_OF_DEALER
     saves = Saves(MemoryStore())
     for pick in (SEVEN_OF_CLUBS, LEFT_OF_DEALER, autosave.NO_PICK):

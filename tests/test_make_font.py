@@ -1,8 +1,10 @@
 """tools.make_font's command line: which fonts it needs before it writes any, and the strips it
 remakes; the signs it draws and the glyphs it cannot place. (Its other glyph work is tested with
 the layouts, in test_firmware_layout.py.)"""
+import gzip
 import os
 import shutil
+import struct
 
 import pytest
 
@@ -140,7 +142,6 @@ def _pcf(font, lacks=""):
     bdftopcf writes misc-fixed: big-endian, most significant bit first, rows padded to 4 bytes.
     Only the tables adafruit_bitmap_font's reader uses: accelerators, metrics, bitmaps and
     encodings."""
-    import struct
     msb = 0xC                                   # byte and bit: most significant first
     bw, bh, bx, by = font.get_bounding_box()
     glyphs = [(ord(c), font.get_glyph(ord(c))) for c in make_font.CHARSET if c not in lacks]
@@ -198,7 +199,6 @@ X11_LACKS = {"5x8": "\u2713", "6x10": "\u25b6\u25c0\u2713", "7x13": "\u2713", "9
 def _x11(folder):
     """X11's source fonts in folder, as xfonts-base holds them: each shipped BDF as a gzipped PCF,
     without the signs X11 lacks."""
-    import gzip
     folder.mkdir(exist_ok=True)
     for size in make_font.SIZES:
         font = make_font.load_bdf(os.path.join(FONT_DIR, size + ".bdf"))
@@ -214,7 +214,6 @@ def test_a_source_font_that_is_no_pcf_is_refused_before_any_font_is_written(tmp_
     """A .pcf.gz that is not gzip, damaged gzip, gzip of another font, or a PCF cut short: named
     in one line, and nothing is written, not even the --out folder (the last size's failed
     half-way through the set, with a traceback)."""
-    import gzip
     src = _x11(tmp_path / "misc")
     bad = src / "9x15.pcf.gz"
     if damage == "not gzip":

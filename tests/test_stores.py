@@ -535,9 +535,9 @@ def test_a_rewrite_short_of_heap_collects_the_garbage_and_saves(monkeypatch):
     """The 4 KB buffer of a journal's rewrite may fail only because the heap holds garbage (a
     fragmented heap mid-match): the store collects it and tries once more, and the save lands
     in the slot it was meant for (the older), rather than over the record's spare."""
+    import gc
     import hal.stores
     nvm, step = full_journal()
-    import gc
     nvm.erases = 0
     tries = []
     collected = []
