@@ -705,15 +705,15 @@ def test_a_file_store_s_first_write_cut_before_its_first_byte_is_no_damage(tmp_p
     assert store.load(name + ".0") == b""
 
 
-def test_a_torn_tmp_beside_its_slot_file_is_not_read(monkeypatch):
+def test_a_torn_tmp_beside_its_slot_file_is_not_read(tmp_path, monkeypatch):
     """Power lost while save() wrote a slot's .tmp, its old file still there: the slot is that
     file, not the torn .tmp (read first, it took the slot for damaged); nor does the next write
     there, failing for want of room, put the torn .tmp in its place (a mutant moving a .tmp into
     place whether or not its slot file was there passed: the slot read as damaged)."""
-    import tempfile
     from engine.records import _wrap
     for cut in range(1, 13):
-        folder = tempfile.mkdtemp()
+        folder = str(tmp_path / str(cut))
+        os.mkdir(folder)
         rec = Record(FileStore(folder), "game", 1)
         assert rec.write(b"one") and rec.write(b"two")
         with open(folder + "/game.0", "rb") as f:
