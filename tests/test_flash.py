@@ -1508,6 +1508,9 @@ def test_a_code_txt_circuitpython_would_run_instead_of_the_game_goes(tmp_path, m
         r = run_flash(*args)
         assert r.returncode == 0 and "code.txt" not in r.stdout, r.stdout + r.stderr
         assert (flash_dir / "code.txt").exists()
+        r = run_flash(*args, "--clean")     # the root is not the bundle's to tidy (docs/flashing.md)
+        assert r.returncode == 0 and "code.txt" not in r.stdout, r.stdout + r.stderr
+        assert (flash_dir / "code.txt").exists()
         (flash_dir / "code.py").unlink()
         monkeypatch.setattr(flash, "PROBE", AS_CIRCUITPYTHON)
         assert flash.main(args) == 0, capsys.readouterr().err

@@ -518,6 +518,7 @@ def make_plan(files, state, dirs, clean, sha256, circuitpython=False, port=None)
         else:
             plan.copy.append(dest)
     needed = {d for dest in files for d in parents(dest)}
+    tidy = tuple(d + "/" for d in bundle_mod.managed_dirs(files))     # --clean's folders, not the root
     extra = set()
     for path in list(state) + [d + "/" for d in sorted(dirs)]:
         owner = shadowed(path, files, circuitpython)
@@ -529,7 +530,7 @@ def make_plan(files, state, dirs, clean, sha256, circuitpython=False, port=None)
             extra.add(path)                         # left by a transfer that broke off
         elif path in needed:
             extra.add(path)                         # a file where the bundle needs a folder
-        elif clean and path in state and path not in files:
+        elif clean and path in state and path not in files and path.startswith(tidy):
             extra.add(path)
     plan.remove = sorted(extra)
     return plan
