@@ -664,6 +664,7 @@ class App:
         saved, damaged = self.saves.load_game()
         if saved is None and damaged:
             notices.insert(0, "game_damaged")
+            self.saves.clear_game()     # said once: the next power-up finds no match, not the damage
         elif prefs is None and saved is not None and saved.match.result is not None:
             # statistics reset: not the deal settled on flash (one in play counts as it ends)
             self.counted = saved.match.deal_number

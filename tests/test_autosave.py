@@ -218,6 +218,23 @@ def test_damaged_game_files_start_clean_with_a_notice(tmp_path, how):
     assert isinstance(Sim(data_dir=str(tmp_path)).screen, TableScreen)
 
 
+def test_a_damaged_game_is_said_once_not_at_every_power_up(tmp_path):
+    """docs/saving.md: with a damaged game record the badge "starts clean and says so". The
+    notice came back at every power-up after it had been read (the damaged slots stayed on the
+    flash until a match was started), as if the save were damaged anew each time."""
+    started(tmp_path, moves=3)
+    for n in ("game.0", "game.1"):
+        if (tmp_path / n).exists():
+            (tmp_path / n).write_bytes(b"garbage")
+    sim = Sim(data_dir=str(tmp_path))
+    assert "Saved game was damaged: new game" in " ".join(page_text(sim.screen))
+    sim.press("OK")
+    assert isinstance(sim.screen, ListScreen) and sim.app.match is None
+    again = Sim(data_dir=str(tmp_path))
+    assert isinstance(again.screen, ListScreen), " ".join(page_text(again.screen))
+    assert again.app.match is None
+
+
 def test_an_unreadable_save_file_is_said_and_never_written_over(tmp_path, monkeypatch):
     """A slot file that cannot be read (an I/O error, not a missing file) read as no record:
     the badge came up blank without a word, and its first write went over the saved game and
