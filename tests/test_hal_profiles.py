@@ -329,12 +329,13 @@ def test_dividers_and_active_low_leds_are_those_docs_boards_md_gives():
     """docs/boards.md states each maker's battery divider and which boards' LEDs are wired
     active low; the profiles agree with it."""
     row = _doc_row("docs/boards.md", "BATTERY_DIVIDER")
-    stated = re.findall(r"`(\(\d+, \d+\))` on the ([\w\- ]+?)(?:,|\.|;| from)", row)
+    # each divider's boards as a list: "on the PicoSystem and Badger", "on the A, B and C"
+    stated = re.findall(r"`(\(\d+, \d+\))` on the ([\w\- ,]+?)(?=, `|, from|;|\.)", row)
     dividers = set(hal.profile(b).BATTERY_DIVIDER for b in hal.BOARDS if hal.profile(b).BATTERY)
     assert len(stated) == len(dividers), stated         # each divider stated once
     told = {}
     for value, names in stated:
-        for name in names.split(" and "):
+        for name in re.split(r", | and ", names):
             for board_id in _boards_named(name.strip()):
                 told[board_id] = ast.literal_eval(value)
     assert sorted(told) == sorted(b for b in hal.BOARDS if hal.profile(b).BATTERY)
