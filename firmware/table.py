@@ -264,8 +264,8 @@ class TableView(Screen):
                 self._msg(auto_said(lone), None, ui.TEXT)
             elif mine:
                 turn = t("your_turn")
-                if g.rules.opening == PLAY_OR_PAY and g.current < 0:
-                    turn = t("any_suit")                # you start a new suit (again, after a 13th)
+                if g.rules.opening == PLAY_OR_PAY and g.current < 0 and g.opener < 0:
+                    turn = t("any_suit")                # you start a new suit (again, after a 13th; not the set 7)
                 elif g.start < 0 and g.opener < 0 and g.rules.opening in (FIVE_OR_NINE, ANY_RANK):
                     turn = t("open_5_9" if g.rules.opening == FIVE_OR_NINE else "pick_rank")
                 on_pass = self.cursor < len(items) and items[self.cursor] == PASS

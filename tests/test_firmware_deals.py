@@ -701,6 +701,27 @@ def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
     assert usual
 
 
+def test_play_or_pay_with_a_set_opening_7_does_not_say_start_any_suit(tmp_path):
+    """Play or Pay with Opens set to the 7♦ (New game allows it: the card starts its suit):
+    its holder's first turn can lay only the 7♦, so the message line says "Your turn", not
+    "Start any suit" (it did, as if any card of any suit would do)."""
+    from engine.match import Match
+    from engine.rules import SEVEN_OF_DIAMONDS
+    r = preset("play_or_pay").with_(opener=SEVEN_OF_DIAMONDS, players=4)
+    deal = [d for d in range(1, 60) if Match(r, d).game.turn == 0][0]     # you hold the 7♦
+    sim = Sim("pimoroni_picosystem", data_dir=str(tmp_path))
+    sim.app.settings["players"] = 4
+    sim.app.settings["deal"] = deal
+    start_with(sim, "play_or_pay", "Opens", SEVEN_OF_DIAMONDS, "opener")
+    t = sim.screen
+    g = t.g
+    assert isinstance(t, TableScreen) and g.rules == r and g.deal_number == deal
+    assert t.my_turn() and g.legal_moves() == [SEVEN_OF_DIAMONDS] and g.current < 0
+    assert message(t).startswith(text.t("your_turn")), message(t)
+    sim.play_legal()                          # the 7♦ starts its suit: Play or Pay as usual
+    assert g.table[SEVEN_OF_DIAMONDS // 13] and g.current == SEVEN_OF_DIAMONDS // 13
+
+
 @pytest.mark.parametrize("preset_key,end,why", [
     ("parliament", lambda m: m.scores.__setitem__(1, 104), "100 points reached: P2"),
     ("parliament", lambda m: (m.scores.__setitem__(1, 104), m.scores.__setitem__(3, 100)),
