@@ -15,7 +15,7 @@ WORDS = {
     "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
     "menus_wrap": "Nach der letzten Zeile beginnen die Menüs wieder oben",
     "hurry": "Jede Taste außer Pause beschleunigt die Bots",
-    "auto": "Autom. Zug (Einstellungen) legt deine einzige mögliche Karte",
+    "auto": "Autom. Zug (Einstellungen) legt deine Karte, wenn sie dein einziger Zug ist",
     "deals_won": "Siege",
     "matches": "Partien",
     "streak": "Siege in Folge",

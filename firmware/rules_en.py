@@ -15,7 +15,7 @@ WORDS = {
     "hint_in_pause": "Hint: in the pause menu, on your turn",
     "menus_wrap": "After the last line, menus go round to the first",
     "hurry": "Any key but pause speeds up the bots",
-    "auto": "Auto-play (Settings) lays your only legal card",
+    "auto": "Auto-play (Settings) lays your card when it is your only move",
     "deals_won": "Won",
     "matches": "Matches",
     "streak": "Wins in a row",

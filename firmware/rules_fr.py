@@ -15,7 +15,7 @@ WORDS = {
     "hint_in_pause": "Conseil: dans le menu Pause, à votre tour",
     "menus_wrap": "Après la dernière ligne, les menus reviennent à la première",
     "hurry": "Toute touche sauf pause accélère les robots",
-    "auto": "Jeu auto (Réglages) pose votre seule carte jouable",
+    "auto": "Jeu auto (Réglages) pose votre carte quand c'est votre seul coup",
     "deals_won": "Gagnées",
     "matches": "Parties",
     "streak": "Victoires de suite",
