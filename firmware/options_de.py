@@ -15,7 +15,7 @@ NEW_GAME = {
     "scoring": ("Punkte: Die anderen zahlen dem Sieger. Strafpunkte: Strafen summieren sich, die kleinste "
                 "Summe gewinnt. Chips: Einsätze und Pot."),
     "target": "Die Strafpunkte, bei denen die Partie endet.",
-    "deals": "Wie viele Runden eine Partie dauert.",
+    "deals": "Wie viele Runden eine Partie dauert; mit Chips endet sie früher, wenn jemand keine mehr hat.",
     "chips": "Die Chips, mit denen jeder beginnt.",
     "penalty": "Jede Restkarte kostet 1, ihren Wert (A=1, K=13) oder ihren Wert mit B/D/K=10.",
     "strategic_pass": "Passen, obwohl man spielen kann, gegen Bezahlung (nur bei Chips).",

@@ -15,7 +15,7 @@ NEW_GAME = {
     "scoring": ("Points: the others pay the winner. Low score: penalties add up, the lowest total wins. "
                 "Chips: antes and a pot."),
     "target": "The low-score total that ends the match.",
-    "deals": "How many deals a match lasts.",
+    "deals": "How many deals a match lasts; a chip game ends sooner if a player runs out.",
     "chips": "The chips each player starts with.",
     "penalty": "Each card left costs 1, its value (A=1, K=13), or its value with J/Q/K=10.",
     "strategic_pass": "In chip games, pass even when you can play, for a price.",

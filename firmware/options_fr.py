@@ -15,7 +15,7 @@ NEW_GAME = {
     "scoring": ("Points: les autres paient le gagnant. Pénalités: elles s'additionnent, le plus petit "
                 "total gagne. Jetons: mises et pot."),
     "target": "Le total de pénalités qui finit la partie.",
-    "deals": "Le nombre de donnes d'une partie.",
+    "deals": "Le nombre de donnes d'une partie; aux jetons, elle finit plus tôt si un joueur n'en a plus.",
     "chips": "Les jetons de chaque joueur au départ.",
     "penalty": "Chaque carte restante coûte 1, sa valeur (A=1, R=13), ou sa valeur avec V/D/R=10.",
     "strategic_pass": "Aux jetons, passer même si l'on peut jouer, contre paiement.",
