@@ -129,8 +129,9 @@ def option_text(key, r):
 
 
 def deals_text(n):
-    """n deals in words: "10 deals", "1 deal", "0 deals" (a race not yet past its first deal)."""
-    return t("n_deals") % n if n != 1 else t("one_deal")
+    """n deals in words: "10 deals", "1 deal", "0 deals" (a race not yet past its first deal; in
+    French "0 donne", the singular after 0, as text.cards says "0 carte")."""
+    return t("n_deals") % n if n > 1 else t("deals0" if n == 0 else "one_deal")
 
 
 def levels_text(seats, n, mixed=None):

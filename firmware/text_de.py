@@ -28,6 +28,7 @@ T = {
     "no_limit": "unbegrenzt",
     "n_deals": "%d Runden",
     "one_deal": "1 Runde",
+    "deals0": "0 Runden",
     "to_target": "bis %d Punkte",
     "about_n": " (etwa %s)",
     "until_broke": "bis jemand keine Chips mehr hat",

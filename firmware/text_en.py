@@ -28,6 +28,7 @@ T = {
     "no_limit": "no limit",
     "n_deals": "%d deals",
     "one_deal": "1 deal",
+    "deals0": "0 deals",        # after 0, as each language says ("0 deals", "0 donne")
     "to_target": "until %d points",
     "about_n": " (about %s)",
     "until_broke": "until a player has no chips",

@@ -28,6 +28,7 @@ T = {
     "no_limit": "sans limite",
     "n_deals": "%d donnes",
     "one_deal": "1 donne",
+    "deals0": "0 donne",
     "to_target": "jusqu'à %d points",
     "about_n": " (environ %s)",
     "until_broke": "jusqu'à ce qu'un joueur n'ait plus de jetons",

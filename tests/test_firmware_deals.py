@@ -385,6 +385,36 @@ def test_the_standings_say_how_far_the_match_is():
     assert page_text(race.screen)[-2:] == ["After 1 deal", "A: next deal"], page_text(race.screen)
 
 
+@pytest.mark.parametrize("lang, said", ((0, "After 0 deals"), (1, "Après 0 donne"), (2, "Nach 0 Runden")))
+def test_a_race_s_first_deal_counts_no_deals_in_each_language_s_words(lang, said):
+    """Language review: Domino's standings from the pause menu, while its first deal is played,
+    read "Après 0 donnes" in French, which takes the singular after 0 ("0 carte" on the results
+    page); English and German keep the plural."""
+    sim = Sim("pimoroni_picosystem", seed=8)
+    try:
+        select_menu(sim, "Settings")
+        sim.press("OK")
+        select_menu(sim, "Language")
+        for _ in range(lang):
+            sim.press("RIGHT")
+        sim.press("BACK")
+        assert text.lang == lang
+        select_menu(sim, text.t("new_game"))
+        sim.press("OK")
+        select_menu(sim, text.t("preset"))
+        while sim.app.settings["preset"] != PRESETS.index("domino"):
+            sim.press("RIGHT")
+        select_menu(sim, text.t("start"))
+        sim.press("OK")
+        assert isinstance(sim.screen, TableScreen) and sim.app.match.deals == 0
+        sim.press("MENU")
+        select_menu(sim, text.t("standings"))
+        sim.press("OK")
+        assert said in page_text(sim.screen), page_text(sim.screen)
+    finally:
+        text.set_lang(0)
+
+
 @pytest.mark.parametrize("players,legend", ((4, False), (5, True)))
 def test_on_a_128x64_screen_the_standings_end_in_view(players, legend):
     """MacroPad, between deals: the line that says what ◀ means gives way where that keeps
