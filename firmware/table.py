@@ -198,10 +198,10 @@ class TableView(Screen):
             tab = g.table[s]
             self._tile(self.rows, 0, s, (ui.T_SUIT_DONE if tab == FULL else ui.T_SUIT) + s)
             fits = g.fits[s]
-            if not tab and popcount(fits) > 2 or s == g.bonus:   # the bonus card goes elsewhere
-                fits = 0
-            if g.opener >= 0:               # the opening card first: only its place is open
+            if g.opener >= 0:               # the opening card first: only its place is open (play or pay's too)
                 fits &= (1 << g.opener % 13) if s == g.opener // 13 else 0
+            elif not tab and popcount(fits) > 2 or s == g.bonus:   # the bonus card goes elsewhere
+                fits = 0
             for r in range(13):
                 col = 1 + (r - bottom) % 13
                 if tab >> r & 1:
