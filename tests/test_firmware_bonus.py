@@ -118,30 +118,3 @@ def test_before_the_first_card_each_row_outlines_what_may_open_it():
     assert not g.log and not g.rules.ace_high
     outlined = [s * 13 + r for s in range(4) for r in range(13) if t.rows[1 + r, s] == ui.T_NEED + r]
     assert outlined == [s * 13 + r for s in range(4) for r in (4, 8)]
-
-
-def test_play_or_pay_outlines_the_place_of_its_set_opening_7(tmp_path):
-    """Play or Pay with Opens set to the 7\u2660 (New game allows it): before it is laid only that
-    card may be, so its row outlines its place, as Sevens outlines the 7\u2666's. It outlined
-    nothing: the empty rows' 13 possible starters were left blank before the set 7 was seen."""
-    from simhelp import start_with
-    from engine.rules import SEVEN_OF_SPADES
-    r = preset("play_or_pay").with_(opener=SEVEN_OF_SPADES, players=4)
-    deal = [d for d in range(1, 60) if Match(r, d).game.turn == 0][0]     # you hold the 7\u2660
-    sim = Sim("pimoroni_picosystem", data_dir=str(tmp_path))
-    sim.app.settings["players"] = 4
-    sim.app.settings["deal"] = deal
-    start_with(sim, "play_or_pay", "Opens", SEVEN_OF_SPADES, "opener")
-    t = sim.screen
-    g = t.g
-    assert isinstance(t, TableScreen) and g.rules == r and not g.log and g.turn == t.me
-    bottom = 1 if g.rules.ace_high else 0
-
-    def outlined():
-        return sorted(s * 13 + r for s in range(4) for r in range(13)
-                      if t.rows[1 + (r - bottom) % 13, s] == ui.T_NEED + r)
-    assert outlined() == [SEVEN_OF_SPADES]
-    sim.press("OK")                           # the cursor starts on the one card you may lay
-    assert g.log[0] == SEVEN_OF_SPADES
-    if g.current >= 0:                        # then the current suit's next card, as usual
-        assert outlined() == [g.current * 13 + r for r in range(13) if g.fits[g.current] >> r & 1]

@@ -731,25 +731,34 @@ def test_play_or_pay_says_when_you_start_a_new_suit(tmp_path):
     assert usual
 
 
-def test_play_or_pay_with_a_set_opening_7_does_not_say_start_any_suit(tmp_path):
-    """Play or Pay with Opens set to the 7♦ (New game allows it: the card starts its suit):
-    its holder's first turn can lay only the 7♦, so the message line says "Your turn", not
-    "Start any suit" (it did, as if any card of any suit would do)."""
+def test_play_or_pay_with_a_set_opening_7_outlines_its_place_and_says_your_turn(tmp_path):
+    """Play or Pay with Opens set to the 7\u2660 (New game allows it: the card starts its suit):
+    before it is laid only that card may be, so its row outlines its place, as Sevens outlines
+    the 7\u2666's, and its holder's first turn says "Your turn". It outlined nothing (the empty
+    rows' 13 possible starters were left blank before the set 7 was seen) and said "Start any
+    suit", as if any card of any suit would do."""
     from engine.match import Match
-    from engine.rules import SEVEN_OF_DIAMONDS
-    r = preset("play_or_pay").with_(opener=SEVEN_OF_DIAMONDS, players=4)
-    deal = [d for d in range(1, 60) if Match(r, d).game.turn == 0][0]     # you hold the 7♦
+    from engine.rules import SEVEN_OF_SPADES
+    r = preset("play_or_pay").with_(opener=SEVEN_OF_SPADES, players=4)
+    deal = [d for d in range(1, 60) if Match(r, d).game.turn == 0][0]     # you hold the 7\u2660
     sim = Sim("pimoroni_picosystem", data_dir=str(tmp_path))
     sim.app.settings["players"] = 4
     sim.app.settings["deal"] = deal
-    start_with(sim, "play_or_pay", "Opens", SEVEN_OF_DIAMONDS, "opener")
+    start_with(sim, "play_or_pay", "Opens", SEVEN_OF_SPADES, "opener")
     t = sim.screen
     g = t.g
-    assert isinstance(t, TableScreen) and g.rules == r and g.deal_number == deal
-    assert t.my_turn() and g.legal_moves() == [SEVEN_OF_DIAMONDS] and g.current < 0
+    assert isinstance(t, TableScreen) and g.rules == r and g.deal_number == deal and not g.log
+    assert t.my_turn() and g.legal_moves() == [SEVEN_OF_SPADES] and g.current < 0
     assert message(t).startswith(text.t("your_turn")), message(t)
-    sim.play_legal()                          # the 7♦ starts its suit: Play or Pay as usual
-    assert g.table[SEVEN_OF_DIAMONDS // 13] and g.current == SEVEN_OF_DIAMONDS // 13
+    bottom = 1 if g.rules.ace_high else 0
+
+    def outlined():
+        return sorted(s * 13 + r for s in range(4) for r in range(13)
+                      if t.rows[1 + (r - bottom) % 13, s] == ui.T_NEED + r)
+    assert outlined() == [SEVEN_OF_SPADES]
+    sim.press("OK")                           # the cursor starts on the one card you may lay
+    assert g.log[0] == SEVEN_OF_SPADES and g.current == SEVEN_OF_SPADES // 13   # Play or Pay as usual
+    assert outlined() == [g.current * 13 + r for r in range(13) if g.fits[g.current] >> r & 1]
 
 
 @pytest.mark.parametrize("preset_key,end,why", [
