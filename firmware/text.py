@@ -78,9 +78,14 @@ def match_winners(won, me):
     return t("match_wins" if len(won) == 1 else "match_tie") % names
 
 
+def counted(n, one, zero, many):
+    """n and its noun, agreeing: the word keyed one after 1, many after more, and zero after 0,
+    as each language says ("0 cards", "0 carte")."""
+    return str(n) + " " + t(one if n == 1 else zero if n == 0 else many)
+
+
 def cards(n):
-    """n cards, the noun agreeing: "1 card"; after 0 as each language says ("0 cards", "0 carte")."""
-    return str(n) + " " + t("card" if n == 1 else "cards0" if n == 0 else "cards")
+    return counted(n, "card", "cards0", "cards")
 
 
 def reason(code, short=False):
@@ -129,9 +134,8 @@ def option_text(key, r):
 
 
 def deals_text(n):
-    """n deals in words: "10 deals", "1 deal", "0 deals" (a race not yet past its first deal; in
-    French "0 donne", the singular after 0, as text.cards says "0 carte")."""
-    return t("n_deals") % n if n > 1 else t("deals0" if n == 0 else "one_deal")
+    """n deals in words: "10 deals", "1 deal", "0 deals" (a race not yet past its first deal)."""
+    return counted(n, "deal", "deals0", "deals_n")
 
 
 def levels_text(seats, n, mixed=None):

@@ -26,9 +26,9 @@ T = {
     "gate_penalty": "To neighbours",
     "deals": "Deals",
     "no_limit": "no limit",
-    "n_deals": "%d deals",
-    "one_deal": "1 deal",
-    "deals0": "0 deals",        # after 0, as each language says ("0 deals", "0 donne")
+    "deal": "deal",
+    "deals_n": "deals",
+    "deals0": "deals",
     "to_target": "until %d points",
     "about_n": " (about %s)",
     "until_broke": "until a player has no chips",
