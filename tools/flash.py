@@ -790,7 +790,7 @@ def finish(board, args, what=""):
 
 
 SOURCES_NOTE = ("Copying .py sources (without their docstrings): CircuitPython compiles them as "
-                "the game starts, and the code then holds about 5 KB more of the heap than from "
+                "the game starts, and the code then holds about 7 KB more of the heap than from "
                 ".mpy. To compile them here, %sgive CircuitPython's own mpy-cross with --mpy-cross "
                 "PATH (MicroPython's .mpy files do not load on CircuitPython).")
 MPY_OFFER = "flash with --mpy (it downloads CircuitPython's own mpy-cross from Adafruit) or "
