@@ -930,6 +930,44 @@ class Card:
 '''.encode()
 
 
+TYPE_IMPORTS = b"""import displayio
+try:
+    from typing import List, Optional
+
+    from fontio import FontProtocol
+except ImportError:
+    pass
+try:
+    import typing
+except ImportError:
+    pass
+try:
+    from typing import Tuple
+except ImportError:
+    Tuple = None
+try:
+    import adafruit_ticks
+except ImportError:
+    pass
+X = 1
+"""
+
+
+def test_type_only_imports_are_stripped_and_every_line_keeps_its_number():
+    """The libraries' `try: from typing import ...` blocks go (the badge has no typing module,
+    so they never run there, but loading them interns each name they import), and the lines
+    after them keep their numbers; a try whose handler does something, or that imports no
+    typing first, stays. The bundle's adafruit_display_text keeps none."""
+    out = bundle.strip_type_imports(TYPE_IMPORTS)
+    assert out.count(b"\n") == TYPE_IMPORTS.count(b"\n")
+    kept = [line for line in out.decode().splitlines() if line]
+    assert kept == ["import displayio"] + TYPE_IMPORTS.decode().splitlines()[11:], kept
+    assert bundle.strip_type_imports(out) == out
+    files = bundle.build()
+    assert not [d for d in files if d.startswith("/lib/") and b"typing" in files[d]]
+    assert any(b"typing" in p.read_bytes() for p in bundle.library_files(bundle.project_files()).values())
+
+
 def test_docstrings_are_stripped_and_every_line_keeps_its_number():
     out = bundle.strip_docstrings(DOCSTRINGS)
     tree = ast.parse(out)
@@ -964,7 +1002,7 @@ def test_the_bundle_carries_no_docstrings_and_keeps_every_line():
     sources.update(bundle.library_files(sources))
     for dest, data in bundle.build().items():
         if dest.endswith(".py"):
-            assert data == bundle.strip_docstrings(sources[dest].read_bytes()), dest
+            assert data == bundle.strip_type_imports(bundle.strip_docstrings(sources[dest].read_bytes())), dest
             assert data.count(b"\n") == sources[dest].read_bytes().count(b"\n"), dest
     assert b'"""' in sources["/engine/game.py"].read_bytes()
 

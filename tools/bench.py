@@ -10,6 +10,7 @@ import os
 import re
 import sys
 import time
+from pathlib import Path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -299,14 +300,13 @@ def largest_profile():
 
 def write_modules(modules, dest, mpy_cross=None):
     """Write {name: source} into dest as name/with/slashes.py, as tools.bundle puts them on the
-    badge (without docstrings), or compiled to .mpy by mpy_cross with tools.bundle.compile_mpy."""
+    badge (tools.bundle.stripped), or compiled to .mpy by mpy_cross with tools.bundle.compile_mpy."""
     from tools import bundle
     files = {}
     for name in modules:
         src = modules[name]
         path = "/" + name.replace(".", "/") + ("/__init__" if src.endswith("__init__.py") else "")
-        with open(src, "rb") as f:
-            files[path + ".py"] = bundle.strip_docstrings(f.read())
+        files[path + ".py"] = bundle.stripped(Path(src))
     if mpy_cross is not None:
         files = bundle.compile_mpy(files, mpy_cross)
     for path in files:

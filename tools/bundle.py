@@ -17,7 +17,8 @@ of the strip fonts; ``__pycache__`` and dotfiles are skipped. The files are disc
 bundle is built, so new modules need no change here.
 
 Every ``.py`` file goes without its docstrings (``strip_docstrings``): compiled on the badge, a
-docstring stays in the heap with its module's code, and the badge never reads one.
+docstring stays in the heap with its module's code, and the badge never reads one. The libraries
+go without their type-only imports too (``strip_type_imports``), which never run on the badge.
 
 ``compile_mpy(files, mpy_cross)`` turns the modules (not the root entry points) into ``.mpy``.
 """
@@ -162,16 +163,17 @@ def build(source_root: Path = ROOT, libs: bool = True):
         raise BundleError("nothing to flash: no engine/, hal/ or firmware/ in %s" % source_root)
     if libs:
         files.update(library_files(files))
-    return {dest: _stripped(files[dest]) if dest.endswith(".py") else files[dest].read_bytes()
+    return {dest: stripped(files[dest]) if dest.endswith(".py") else files[dest].read_bytes()
             for dest in sorted(files)}
 
 
-def _stripped(path: Path) -> bytes:
-    """A module's source without its docstrings. BundleError names a file that is not Python the
-    badge can read, and one the stripping would break (a bug here, caught before the badge meets it)."""
+def stripped(path: Path) -> bytes:
+    """A module's source without its docstrings and type-only imports. BundleError names a file
+    that is not Python the badge can read, and one the stripping would break (a bug here, caught
+    before the badge meets it)."""
     data = path.read_bytes()
     try:
-        out = strip_docstrings(data)
+        out = strip_type_imports(strip_docstrings(data))
     except UnicodeDecodeError as e:
         raise BundleError("%s is not UTF-8 (byte %d), and the badge reads only UTF-8: save it as UTF-8"
                           % (path, e.start)) from None
@@ -218,6 +220,32 @@ def strip_docstrings(source: bytes) -> bytes:
                 zero = "0" if first == last else "(0" + "\n" * (last - first) + ")"
             lines[first - 1:last] = [lines[first - 1][:col] + zero + lines[last - 1][end:]]
     return "".join(lines).encode("utf-8")
+
+
+def strip_type_imports(source: bytes) -> bytes:
+    """The module without its type-only imports, blank lines in their place: a top-level try that
+    only imports, from typing first, and whose one handler is `except ImportError: pass`, as the
+    CircuitPython libraries import the names their annotations use. The badge has no typing
+    module, so none of it runs there, but loading it would intern every name it imports. A
+    module that does not parse goes as it is, for the badge or mpy-cross to name its line."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    lines = io.StringIO(source.decode("utf-8")).readlines()
+    for node in tree.body:
+        if (isinstance(node, ast.Try) and not node.orelse and not node.finalbody
+                and all(isinstance(s, (ast.Import, ast.ImportFrom)) for s in node.body)
+                and _from_typing(node.body[0]) and len(node.handlers) == 1
+                and isinstance(node.handlers[0].type, ast.Name) and node.handlers[0].type.id == "ImportError"
+                and all(isinstance(s, ast.Pass) for s in node.handlers[0].body)):
+            lines[node.lineno - 1:node.end_lineno] = ["\n"] * (node.end_lineno - node.lineno + 1)
+    return "".join(lines).encode("utf-8")
+
+
+def _from_typing(node):
+    return (node.module == "typing" if isinstance(node, ast.ImportFrom)
+            else [a.name for a in node.names] == ["typing"])
 
 
 def managed_dirs(files):
