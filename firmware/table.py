@@ -807,6 +807,8 @@ class ReplayScreen(TableView):
             what = ""
             if not self.footer:
                 what = " \u00b7 " + t("keys_replay")
+                for b, arrow in ((LEFT, "\u2190"), (RIGHT, "\u2192")):     # the keys as printed:
+                    what = what.replace(arrow, self.app.letters.get(b, arrow))   # "C next" (Badger)
                 h = self.app.key_name(BACK)
                 if h:                           # and the key that leaves: alone where both do not fit
                     leave = t("keys_back") % h

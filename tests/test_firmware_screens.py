@@ -2474,7 +2474,9 @@ def test_the_replay_names_the_key_that_leaves_it_from_its_start(board):
     """Before the replay's first step its keys line, or on boards without one the message line,
     names the key that leaves ("B: exit", "hold L: exit" on the T-Display, "hold B" on the
     Badger): a letter for BACK, or one held for it. Where the arrows and the exit do not both
-    fit the message line, the exit is said alone. That key leaves at once."""
+    fit the message line, the exit is said alone. That key leaves at once. The message line
+    names the keys that step as printed where they bear letters: "C next A previous" on the
+    Badger, whose keys bear no arrows (it said "\u2192 next \u2190 previous": QA)."""
     try:
         for lang in range(3):
             sim = played_deal(board, "sevens", lang)
@@ -2485,8 +2487,18 @@ def test_the_replay_names_the_key_that_leaves_it_from_its_start(board):
             said = replay.footer.text if replay.footer else message(replay)
             if h:
                 assert said.endswith(text.t("keys_back") % h), said
-            if not replay.footer and text.t("keys_replay") not in said:     # only where both do not fit
-                both = said.replace(" \u00b7 ", " \u00b7 " + text.t("keys_replay") + "  ")
+            keys = text.t("keys_replay")
+            if not replay.footer:                # the keys that step, by the letters printed on them
+                p = hal.profile(board)
+                for i in range(len(p.KEYS)):
+                    b = p.KEYS[i][1]
+                    if b in (hal.buttons.LEFT, hal.buttons.RIGHT) and p.LABELS[i] not in text.ARROWS:
+                        keys = keys.replace("\u2190" if b == hal.buttons.LEFT else "\u2192", p.LABELS[i])
+                if board == "pimoroni_badger2040":
+                    assert keys == ("C next A previous", "C avance A recule", "C vor A zur\u00fcck")[lang]
+                assert keys in said or "\u2190" not in said and "\u2192" not in said, said
+            if not replay.footer and keys not in said:     # only where both do not fit
+                both = said.replace(" \u00b7 ", " \u00b7 " + keys + "  ")
                 L = sim.app.layout
                 assert h and len(ui.wrap(both, L.font, L.msg[2])) > len(replay.msg_labels), said
             sim.press("BACK")
