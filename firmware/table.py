@@ -629,6 +629,10 @@ class TableScreen(TableView):
             return
         if now < self.notice_until and not self.fast:
             return
+        if g.forced[self.me] > self.seen_forced:     # your forced pass, told after a bot's paid pass
+            self._moved(now)
+            self.update(now)
+            return
         if self.bot is None:
             self.bot = self.app.bots[g.turn]
             self.bot.start(g, g.turn)
@@ -647,7 +651,7 @@ class TableScreen(TableView):
         self.bot_moves += 1
         self.notice = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
-        self._paid(cost, now, seat)     # a bot's paid pass (a forced pass of yours after it is told over it)
+        self._paid(cost, now, seat)     # a bot's paid pass (a forced pass of yours after it is told next)
         self._moved(now)
         self.update(now)
 
@@ -659,6 +663,8 @@ class TableScreen(TableView):
         if self.fast and g.turn == self.me:
             self.calm = now + READ_MS
         n = g.forced[self.me] - self.seen_forced
+        if n > 0 and now < self.notice_until and not self.fast:
+            return          # a bot's paid pass is being said: yours after it (tick)
         if n > 0:           # chips: each such pass paid the pot one (none once you have none)
             paid = g.chips[self.me] or self.purse       # your last chip, paid now, too
             cost = " -" + str(n) if g.rules.scoring == CHIPS and paid else ""

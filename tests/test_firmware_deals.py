@@ -1438,9 +1438,10 @@ def test_two_line_labels_drop_to_the_form_the_narrowest_one_holds():
         assert l2.text == "%s %s" % (t._left(p), t._standing(p)), l2.text
 
 
-def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_over_it():
-    """A bot pays to pass and then you cannot move: the table says your forced pass (what you
-    must know: your turn went by), not the bot's price, which it covers."""
+def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_after_it():
+    """A bot pays to pass and then you cannot move: the table says the bot's price (who got its
+    chips: you, often), then, before the next bot moves, your forced pass (your turn went by).
+    Your pass was told over the bot's at once, and the chips it paid you were never said (QA)."""
     for seed in range(1, 80):
         sim = gate_passing_table("pimoroni_picosystem", seed)
         t = sim.screen
@@ -1452,7 +1453,11 @@ def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_over_it():
             sim.tick()              # a gate penalty paid (a forced pass pays none), then your pass
             if len(g.log) > moved and g.log[moved] == PASS and g.forced[t.me] > forced and \
                     any(g.chips[q] > chips[q] for q in range(g.players)):
-                assert message(t).startswith(text.t("no_move")), message(t)
+                said, moves = message(t), len(g.log)
+                assert " -" in said and not said.startswith(text.t("no_move")), said
+                while not message(t).startswith(text.t("no_move")):
+                    sim.tick()
+                assert len(g.log) == moves and t.notice_until, message(t)
                 return
     raise AssertionError("no forced pass of yours right after a bot's paid pass")
 
