@@ -231,3 +231,65 @@ def test_a_source_font_that_is_no_pcf_is_refused_before_any_font_is_written(tmp_
     err = _refused(capsys, ["--src", str(src), "--out", str(out)])
     assert err.startswith("python -m tools.make_font: error: %s: %s" % (bad, says)), err
     assert err.endswith(": X11's fonts are gzipped PCF files") and not out.exists()
+
+
+@pytest.mark.parametrize("damage, says", [
+    ("not a BDF", "a damaged BDF font (Unsupported file version)"),
+    ("a glyph's size cut", "a damaged BDF font (not enough values to unpack"),
+    ("cut after its header", "a damaged BDF font (cut short: no ENDFONT line)"),    # a strip of no glyphs
+    ("cut in a glyph", "a damaged BDF font (cut short: no ENDFONT line)"),
+])
+def test_a_damaged_bdf_stops_the_strips_before_any_is_written(tmp_path, capsys, damage, says):
+    """--strips read each .bdf as it wrote the .bin before it: a damaged 7x13.bdf gave a
+    traceback after 5x8.bin and 6x10.bin were rewritten, and one cut short after its header a
+    .bin of no glyphs, without a word. Now it is named in one line, and no .bin is written."""
+    _bdfs(tmp_path)
+    bad = tmp_path / "7x13.bdf"
+    whole = bad.read_bytes()
+    bad.write_bytes({"not a BDF": b"garbage\nENDFONT\n", "a glyph's size cut": whole.replace(b"BBX 7 13", b"BBX 7"),
+                     "cut after its header": whole[:300], "cut in a glyph": whole[:3000]}[damage])
+    err = _refused(capsys, ["--strips", "--out", str(tmp_path)])
+    assert err.startswith("python -m tools.make_font: error: %s: %s" % (bad, says)), err
+    assert err.endswith(": run without --strips to make it again"), err
+    assert not [n for n in os.listdir(str(tmp_path)) if n.endswith(".bin")]
+
+
+@pytest.mark.parametrize("strips", [True, False])
+def test_fonts_a_full_disk_cannot_write_keep_the_old_ones(tmp_path, capsys, strips):
+    """The .bdf and .bin files were written over the old ones (by default the checkout's
+    firmware/fonts): a full disk left the badge's fonts cut short, with a traceback. Each is
+    written beside the old one and renamed over it once whole, and the tool names the file it
+    could not write."""
+    from conftest import full_disk_here
+    src = _x11(tmp_path / "misc")
+    out = tmp_path / "fonts"
+    _bdfs(out)
+    for size in make_font.SIZES:
+        (out / (size + ".bin")).write_bytes(b"the old strip")
+    old = sorted((f.name, f.read_bytes()) for f in out.iterdir())
+    with full_disk_here(64), pytest.raises(SystemExit) as e:
+        make_font.main(["--strips", "--out", str(out)] if strips else ["--src", str(src), "--out", str(out)])
+    assert e.value.code == 1
+    assert capsys.readouterr().err == "python -m tools.make_font: error: cannot write %s: File too large\n" % (
+        out / ("5x8.bin" if strips else "5x8.bdf"))
+    assert sorted((f.name, f.read_bytes()) for f in out.iterdir()) == old
+
+
+def test_an_out_folder_make_font_cannot_make_is_one_line(tmp_path, capsys):
+    (tmp_path / "file").write_bytes(b"")
+    out = tmp_path / "file" / "fonts"
+    err = _refused(capsys, ["--src", str(_x11(tmp_path / "misc")), "--out", str(out)])
+    assert err.endswith("cannot make the --out folder %s: Not a directory" % out), err
+
+
+def test_make_font_also_runs_as_a_script(tmp_path):
+    """`python tools/make_font.py --strips` stopped with "No module named 'firmware'", where the
+    other tools run as scripts (test_tool_args only asks each for its --help)."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    _bdfs(tmp_path)
+    r = subprocess.run([sys.executable, os.path.join("tools", "make_font.py"), "--strips", "--out", str(tmp_path)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert (tmp_path / "9x15.bin").read_bytes() == open(os.path.join(FONT_DIR, "9x15.bin"), "rb").read()

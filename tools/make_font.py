@@ -17,7 +17,12 @@ import gzip
 import io
 import os
 import struct
+import sys
 import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:        # run as a script: firmware.font's MAGIC, hal.desktop's writes
+    sys.path.insert(0, ROOT)
 
 SIZES = ("5x8", "6x10", "7x13", "9x15")
 
@@ -170,12 +175,40 @@ def to_strip(font):
     return head + b"".join(bytes((c >> 8, c & 0xFF)) for c, g in glyphs) + b"".join(rows)
 
 
-def write_strips(folder):
-    """<size>.bin from <size>.bdf, for every size."""
+def strips(folder):
+    """Every size's strip font, (size, bytes), from its .bdf in folder: all made before any is
+    written. ValueError naming a .bdf that is damaged or cut short."""
+    out = []
     for size in SIZES:
-        data = to_strip(load_bdf(os.path.join(folder, size + ".bdf")))
-        with open(os.path.join(folder, size + ".bin"), "wb") as f:
-            f.write(data)
+        path = os.path.join(folder, size + ".bdf")
+        try:
+            with open(path, "rb") as f:
+                if not f.read().rstrip().endswith(b"ENDFONT"):
+                    raise ValueError("cut short: no ENDFONT line")
+            out.append((size, to_strip(load_bdf(path))))
+        except (ValueError, TypeError, IndexError, KeyError, RuntimeError) as e:   # the reader's
+            raise ValueError("%s: a damaged BDF font (%s)" % (path, e)) from None
+    return out
+
+
+def put(ap, path, data):
+    """Write the bytes `data` to path, renamed over the old file once whole (a full disk keeps
+    the old one), or end with one line naming the file."""
+    from hal.desktop import cannot_write, replace_file
+    try:
+        replace_file(path, data)
+    except OSError as e:
+        cannot_write(ap, e)
+
+
+def write_strips(ap, folder):
+    """<size>.bin from <size>.bdf, for every size."""
+    try:
+        made = strips(folder)
+    except ValueError as e:
+        ap.error("%s: run without --strips to make it again" % e)
+    for size, data in made:
+        put(ap, os.path.join(folder, size + ".bin"), data)
         print(size, "strip:", len(data), "bytes")
 
 
@@ -200,7 +233,7 @@ def main(argv=None):
         ap.error("missing %s: %s" % (", ".join(lack), "run without --strips to make them" if args.strips else
                                      "apt-get install xfonts-base" if args.src == SRC else "not in --src"))
     if args.strips:         # (the folder holds the .bdf files)
-        write_strips(args.out)
+        write_strips(ap, args.out)
         return
     fonts = []
     for path in need:       # all read before any is written
@@ -208,13 +241,15 @@ def main(argv=None):
             fonts.append(load_pcf(path))
         except (OSError, EOFError, ValueError, zlib.error) as e:     # gzip's own errors, and ours
             ap.error("%s: %s: X11's fonts are gzipped PCF files" % (path, e))
-    os.makedirs(args.out, exist_ok=True)
+    try:
+        os.makedirs(args.out, exist_ok=True)
+    except OSError as e:
+        ap.error("cannot make the --out folder %s: %s" % (args.out, e.strerror))
     for size, font in zip(SIZES, fonts):
         text, missing = to_bdf(font, size, CHARSET)
-        with open(os.path.join(args.out, size + ".bdf"), "w", encoding="ascii") as f:
-            f.write(text)
+        put(ap, os.path.join(args.out, size + ".bdf"), text.encode("ascii"))
         print(size, "glyphs:", len(CHARSET) - len(missing), "missing:", "".join(missing) or "-")
-    write_strips(args.out)
+    write_strips(ap, args.out)
 
 
 if __name__ == "__main__":
