@@ -179,6 +179,9 @@ def test_screenshots_refuse_an_out_folder_they_cannot_make(tmp_path):
     out = tmp_path / "file" / "shots"
     line = refused("screenshots", "--out", str(out), "--board", "hack_club_sprig")
     assert line.endswith("cannot make the --out folder %s: Not a directory" % out)
+    # it said "cannot make the --out folder FILE: File exists", as if the folder were there
+    line = refused("screenshots", "--out", str(tmp_path / "file"), "--board", "hack_club_sprig")
+    assert line.endswith("--out %s: a file is there, not a folder" % (tmp_path / "file"))
 
 
 def test_screenshots_that_cannot_be_written_are_one_line(tmp_path):

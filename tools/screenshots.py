@@ -243,6 +243,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     docs = os.path.join(ROOT, "docs", "screens")
     out = args.out or (os.path.join(ROOT, "build", "screens") if args.board else docs)
+    if os.path.isfile(out):
+        ap.error("--out %s: a file is there, not a folder" % out)
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as e:
