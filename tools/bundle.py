@@ -178,21 +178,28 @@ def stripped(path: Path) -> bytes:
         raise BundleError("%s is not UTF-8 (byte %d), and the badge reads only UTF-8: save it as UTF-8"
                           % (path, e.start)) from None
     except (tokenize.TokenError, SyntaxError) as e:
+        out = e                     # told below, by Python's own error where it gives one
+    error = _syntax_error(data, path)
+    if isinstance(error, SyntaxError) or isinstance(out, Exception):
+        # Python's line is where a bracket opens (tokenize's, the file's end), and Python finds
+        # what tokenizes and still is not Python (`X = 1 +`), which went to the badge as it was
+        e = error if isinstance(error, SyntaxError) else out
         line = e.args[1][0] if isinstance(e, tokenize.TokenError) else e.lineno
         raise BundleError("%s is not valid Python (line %s: %s): fix it, or move it out of the "
-                          "source folder" % (path, line, e.args[0])) from None
-    if _compiles(data, path) and not _compiles(out, path):
+                          "source folder" % (path, line, e.args[0]))
+    if error is None and _syntax_error(out, path) is not None:
         raise BundleError("%s no longer compiles without its docstrings, a bug in tools/bundle.py: "
                           "please report it with the file" % path)
     return out
 
 
-def _compiles(source: bytes, path: Path) -> bool:
+def _syntax_error(source: bytes, path: Path):
+    """What compiling source raises (a SyntaxError, a ValueError for a NUL byte), or None."""
     try:
         compile(source, str(path), "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return False
-    return True
+    except (SyntaxError, ValueError) as e:
+        return e
+    return None
 
 
 _STATEMENT_START = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
