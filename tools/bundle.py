@@ -169,25 +169,22 @@ def build(source_root: Path = ROOT, libs: bool = True):
 
 def stripped(path: Path) -> bytes:
     """A module's source without its docstrings and type-only imports. BundleError names a file
-    that is not Python the badge can read, and one the stripping would break (a bug here, caught
-    before the badge meets it)."""
+    that is not Python the badge can read, at the line Python gives (where a bracket opens, or
+    what tokenizes and still is not Python, which went to the badge as it was), and one the
+    stripping would break (a bug here, caught before the badge meets it)."""
     data = path.read_bytes()
     try:
-        out = strip_type_imports(strip_docstrings(data))
+        data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise BundleError("%s is not UTF-8 (byte %d), and the badge reads only UTF-8: save it as UTF-8"
                           % (path, e.start)) from None
-    except (tokenize.TokenError, SyntaxError) as e:
-        out = e                     # told below, by Python's own error where it gives one
     error = _syntax_error(data, path)
-    if isinstance(error, SyntaxError) or isinstance(out, Exception):
-        # Python's line is where a bracket opens (tokenize's, the file's end), and Python finds
-        # what tokenizes and still is not Python (`X = 1 +`), which went to the badge as it was
-        e = error if isinstance(error, SyntaxError) else out
-        line = e.args[1][0] if isinstance(e, tokenize.TokenError) else e.lineno
+    if error is not None:           # a NUL byte's ValueError has no line: the NUL's
+        line = getattr(error, "lineno", None) or data[:data.find(b"\0")].count(b"\n") + 1
         raise BundleError("%s is not valid Python (line %s: %s): fix it, or move it out of the "
-                          "source folder" % (path, line, e.args[0]))
-    if error is None and _syntax_error(out, path) is not None:
+                          "source folder" % (path, line, error.args[0]))
+    out = strip_type_imports(strip_docstrings(data))
+    if _syntax_error(out, path) is not None:
         raise BundleError("%s no longer compiles without its docstrings, a bug in tools/bundle.py: "
                           "please report it with the file" % path)
     return out
@@ -233,14 +230,9 @@ def strip_type_imports(source: bytes) -> bytes:
     """The module without its type-only imports, blank lines in their place: a top-level try that
     only imports, from typing first, and whose one handler is `except ImportError: pass`, as the
     CircuitPython libraries import the names their annotations use. The badge has no typing
-    module, so none of it runs there, but loading it would intern every name it imports. A
-    module that does not parse goes as it is, for the badge or mpy-cross to name its line."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return source
+    module, so none of it runs there, but loading it would intern every name it imports."""
     lines = io.StringIO(source.decode("utf-8")).readlines()
-    for node in tree.body:
+    for node in ast.parse(source).body:
         if (isinstance(node, ast.Try) and not node.orelse and not node.finalbody
                 and all(isinstance(s, (ast.Import, ast.ImportFrom)) for s in node.body)
                 and _from_typing(node.body[0]) and len(node.handlers) == 1
