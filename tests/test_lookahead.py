@@ -290,7 +290,7 @@ def test_the_command_line_measures_what_its_options_say(capsys):
     assert out[0] == ("sevens, Hard (no search) against easy, 4 games: wins %.1f%%, %.2f decisions with a choice "
                       "per game" % (100 * res["win_rate"], res["decisions_per_game"]))
     m, lo, hi = res["gain"]["0"]
-    assert out[1] == "one step of search, 1 true hands per card, lead >= 0: %+.2f points per game [%+.2f, %+.2f]" % (
+    assert out[1] == "one step of search, 1 true hand per card, lead >= 0: %+.2f points per game [%+.2f, %+.2f]" % (
         m, lo, hi)
     assert out[5] == ("upper bound (best card over all 2 worlds, inflated by noise): %+.2f points [%+.2f, %+.2f]"
                       % tuple(res["upper"]))

@@ -182,7 +182,7 @@ def main(argv=None):
     res = lookahead(a.preset, a.opponent, a.deals, a.worlds, a.true_hands, leads, a.seed, a.workers)
     print("%s, Hard (no search) against %s, %d games: wins %.1f%%, %.2f decisions with a choice per game" % (
         res["preset"], res["opponent"], res["games"], 100 * res["win_rate"], res["decisions_per_game"]))
-    kind = "true hands" if a.true_hands else "honest deals"
+    kind = ("true hand" if a.true_hands else "honest deal") + ("s" if a.worlds > 2 else "")
     for t in leads:
         m, lo, hi = res["gain"][str(t)]
         print("one step of search, %d %s per card, lead >= %d: %+.2f points per game [%+.2f, %+.2f]" % (
