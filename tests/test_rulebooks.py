@@ -1,4 +1,6 @@
 """Each rule book example, and each rule the issue lists, as a test."""
+from itertools import permutations
+
 import pytest
 
 from engine.cards import card, FULL, SPADES, HEARTS, DIAMONDS, CLUBS, mask_value
@@ -150,6 +152,18 @@ def test_000_the_worked_example_step_by_step():
     assert g.forced[(melanie + 3) % 4] == 1 and g.last[(melanie + 3) % 4] == PASS
     assert g.chips[(melanie + 3) % 4] == chips - 1 and g.pot == pot + 1
     assert g.turn == melanie
+
+
+def test_000_the_eldest_can_open_with_a_seven_only():
+    """"Comme il est le premier à jouer, il n'a qu'une possibilité de jeu : il doit
+    obligatoirement déposer sur la table un 7 retourné. Sinon, il passe": before the first
+    card the four 7s alone fit; the eldest's 6, 8 and king wait for their 7, and the one other
+    move is a pass (000's irregularity, paid)."""
+    g = rigged(preset("fan_tan"), [["7S", "7H", "6S", "8H", "KD"]])
+    assert g.turn == (g.dealer + 1) % 4 and not g.log
+    assert names(fitting(g)) == ["7♠", "7♣", "7♥", "7♦"]
+    assert g.legal_moves() == [c("7S"), c("7H"), PASS]
+    assert [g.check(c(x)) for x in ("6S", "8H", "KD")] == [R.NEEDS_STARTER] * 3
 
 
 def test_000_eldest_hand_without_a_seven_passes_and_pays_a_chip():
@@ -373,6 +387,17 @@ def test_000_coventry_a_deal_won_on_the_bonus_card_leaves_no_bonus_pending():
     assert g.bonus == -1
 
 
+def test_000_play_or_pay_the_first_card_is_any_card():
+    """"Joue ou paie : au lieu de commencer une séquence avec un 7, on peut choisir n'importe
+    quelle carte comme point de départ": before the first card every card fits, so the eldest
+    is never passed and may lead any card of the hand (a 2 as well as a king)."""
+    for d in range(1, 30):
+        m = Match(preset("play_or_pay"), d)
+        g = m.game
+        assert fitting(g) == set(range(52)) and g.turn == (g.dealer + 1) % 4 and not g.passes[g.turn]
+        assert g.legal_moves() == sorted(x for x in range(52) if holds(g, g.turn, [x])) + [PASS]
+
+
 def test_000_play_or_pay_builds_up_circularly_and_finishes_a_suit_first():
     rules = preset("play_or_pay")
     g = random_play_until(rules, lambda g: g.current >= 0 and g.table[g.current] != FULL
@@ -575,6 +600,26 @@ def test_001_match_to_100_losers_add_a_point_per_card_and_lowest_wins():
     assert all(m.scores[p] == min(m.scores) for p in m.leaders())
 
 
+
+@pytest.mark.parametrize("rules", [preset("sevens").with_(deals=1), preset("fan_tan").with_(deals=1),
+                                   preset("domino").with_(scoring=ZERO_SUM, deals=1)])
+def test_001_each_deal_a_game_ends_the_match_with_its_winner(rules):
+    """001: "Chaque donne constitue une partie … Le jeu se termine simplement avec un gagnant et
+    les autres joueurs perdants": a match of 1 deal (New game's Deals line) is over once its
+    deal is settled, the deal's winner alone leads it, and no deal follows."""
+    rng = Rng(6)
+    for d in range(1, 20):
+        m = Match(rules, d)
+        g = m.game
+        while not g.over:
+            moves = [x for x in g.legal_moves() if x != PASS] or [PASS]
+            g.play(moves[rng.below(len(moves))])
+        assert not m.over
+        m.settle()
+        assert m.over and m.deals == 1 and m.leaders() == [g.winner]
+        with pytest.raises(ValueError):
+            m.next_deal()
+
 # ---- rule book 002 (Sevens, German) ----------------------------------------
 def test_002_seven_of_diamonds_opens_and_nothing_else():
     g = Game(preset("sevens"), 9)
@@ -706,6 +751,73 @@ def test_002_a_player_passes_only_when_nothing_fits():
     assert seen > 20
 
 
+def test_002_any_seven_opens_its_row_at_any_time_in_any_order():
+    """"Jede 7 darf jederzeit gelegt werden; es gibt keine Vorschrift, welche Farbe als
+    Nächstes eröffnet werden muss": once the 7♦ lies, the 7 of every suit not begun fits
+    whatever else lies, the player to act who holds one may lay it, and the other three suits
+    open in every order."""
+    rng = Rng(8)
+    orders = set()
+    for d in range(1, 60):
+        g = Game(preset("sevens"), d)
+        order = []
+        while not g.over:
+            for s in range(4):
+                if g.log and not g.table[s]:
+                    assert g.fits[s] == 1 << 6
+                    assert card(s, 6) in g.legal_moves() or not holds(g, g.turn, [card(s, 6)])
+            moves = g.legal_moves()
+            x = moves[rng.below(len(moves))]
+            if not g.table[x // 13]:
+                order.append(x // 13)
+            g.play(x)
+        orders.add(tuple(order[1:]))
+    assert {o for o in orders if len(o) == 3} == set(permutations((SPADES, HEARTS, CLUBS)))
+
+
+def test_002_a_pass_ends_no_round_and_resets_nothing():
+    """"Ein Passen beendet keine Runde und setzt nichts zurück; der nächste Spieler ist einfach
+    an der Reihe": after each card the seats the engine passes for are the next ones in turn
+    with nothing to lay, each passed once; the table is the one before with that card added,
+    and the turn is the first seat after them, who has a card to lay."""
+    rng = Rng(9)
+    passed = 0
+    for d in range(1, 40):
+        g = Game(preset("sevens"), d)
+        while not g.over:
+            p, table, forced = g.turn, g.table[:], g.forced[:]
+            moves = g.legal_moves()
+            x = moves[rng.below(len(moves))]
+            assert g.play(x) == R.OK
+            table[x // 13] |= 1 << (x % 13)
+            assert g.table == table
+            if g.over:
+                break
+            skipped = [(p + 1 + i) % 4 for i in range((g.turn - p - 1) % 4)]
+            assert [g.forced[q] - forced[q] for q in range(4)] == [int(q in skipped) for q in range(4)]
+            assert not any(g.can_play(q) for q in skipped) and g.can_play()
+            passed += len(skipped)
+    assert passed > 50
+
+
+def test_002_the_next_card_of_every_row_is_in_a_hand_so_someone_can_always_move():
+    """"Weil alle 52 Karten in den Händen der Spieler sind … liegt die nächste Karte, die jede
+    Reihe braucht, immer in irgendeiner Hand. Solange das Spiel läuft, kann mindestens ein
+    Spieler ziehen": at every turn each card that fits is in a hand and the player to act has
+    one to lay, until a winner. "Die vier Punktestände ergeben also immer zusammen null": the
+    winner gets what the three losers pay."""
+    rng = Rng(10)
+    for d in range(1, 40):
+        m = Match(preset("sevens"), d)
+        g = m.game
+        while not g.over:
+            assert all(g.holder(x) >= 0 for x in fitting(g)) and g.can_play()
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+        delta = m.settle()
+        assert sum(delta) == 0 and delta[g.winner] == sum(g.counts) > 0
+
+
 def test_what_a_forced_pass_proved_is_kept_at_the_next_one():
     """A player passed by the engine holds none of the cards that fitted then, and still none
     of them at their next forced pass, when other cards fit: `void` gathers every pass's cards
@@ -751,6 +863,19 @@ def test_003_diamonds_seven_eight_with_nine_six_and_seven_of_clubs_all_play():
     g.load(g.view(p), hands)
     moves = g.legal_moves()
     assert {c("9D"), c("6D"), c("7C")} <= set(moves)
+
+
+@pytest.mark.parametrize("n", range(3, 8))
+def test_003_at_four_the_deal_comes_out_even_at_any_other_number_not(n):
+    """003: "À quatre la donne tombe juste ; à tout autre nombre non" and "Les mains seront
+    inégales et ce n'est pas grave": 13 cards each at four; at 3, 5, 6 and 7 the seats dealt
+    first (left of the dealer) hold one card more than the rest, and no one pays for it."""
+    m = Match(preset("parliament"), 4, players=n)
+    g = m.game
+    dealt = [g.dealt[(g.dealer + 1 + i) % n] for i in range(n)]
+    assert dealt == [52 // n + 1] * (52 % n) + [52 // n] * (n - 52 % n)
+    assert (len(set(dealt)) == 1) == (n == 4)
+    assert g.pot == 0 and m.scores == [0] * n
 
 
 def test_003_parliament_table_of_three_to_seven_and_card_value_penalty():
