@@ -1434,13 +1434,16 @@ def test_a_paid_pass_turned_on_in_any_preset_costs_000_s_prices(key):
 def test_only_000_s_games_deal_face_up_to_a_jack(key):
     """000's ceremony (a card face up to each until a Jack picks the first dealer, a cut each
     deal) is Fan Tan's and its variants'; the other rule books just deal, seat 0 first (the last
-    seat deals)."""
+    seat deals), the deck as shuffled: 001 has it cut too ("après les avoir battues et fait
+    couper"), which changes no odds (the README says so)."""
     r = preset(key)
     assert r.ceremony == (key in CHIP_GAMES)
     m = Match(r, 77)
     jack = first_dealer(77, m.players)[0]
     assert jack != m.players - 1            # deal 77 tells the two apart
     assert m.dealer == (jack if key in CHIP_GAMES else m.players - 1)
+    cut = deal_hands(77, m.players, m.dealer, True)
+    assert (m.game.hands == cut) == (key in CHIP_GAMES)
 
 
 @pytest.mark.parametrize("key", PRESETS)
