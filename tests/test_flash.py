@@ -1818,13 +1818,17 @@ def test_an_interrupted_flash_says_how_to_resume(monkeypatch, capsys):
     assert capsys.readouterr().err == "flash: interrupted; run the same command again to resume\n"
 
 
-@pytest.mark.parametrize("port", ["", "  "])
-def test_an_empty_port_is_refused_not_taken_as_find_one(capsys, port):
-    """--port "$PORT" with PORT unset, or set to blanks."""
+@pytest.mark.parametrize("option, says", [("--port", "--port: give the badge's port"),
+                                          ("--source", "--source: give the folder that holds engine/"),
+                                          ("--mpy-cross", "--mpy-cross: give the path of an mpy-cross")])
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_an_empty_option_is_refused_not_taken_as_find_one(capsys, option, says, blank):
+    """--port "$PORT" with PORT unset, or set to blanks; and --source or --mpy-cross so (they
+    said "--source : no such folder", QA)."""
     with pytest.raises(SystemExit) as e:
-        flash.parse_args(["--port", port])
+        flash.parse_args([option, blank])
     assert e.value.code == 2
-    assert "--port: give the badge's port" in capsys.readouterr().err
+    assert says in capsys.readouterr().err
 
 
 def test_a_micropython_board_gets_mpy_files_of_its_version_or_none():

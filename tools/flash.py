@@ -859,9 +859,16 @@ def parse_args(argv=None):
     ap.add_argument("--timeout", type=positive, default=5.0, metavar="SECONDS",
                     help="how long to wait for the board to answer (default 5, at most %d)" % MAX_TIMEOUT)
     args = ap.parse_args(argv)
-    if args.port is not None and not args.port.strip():     # an unset shell variable: not "find one"
-        ap.error("--port: give the badge's port (.venv/bin/mpremote devs lists them), or leave the option out")
+    for option, what in EMPTY_OPTIONS:          # an unset shell variable: not "find one", not "."
+        value = getattr(args, option.replace("-", "_"))
+        if value is not None and not value.strip():
+            ap.error("--%s: give %s, or leave the option out" % (option, what))
     return args
+
+
+EMPTY_OPTIONS = (("port", "the badge's port (.venv/bin/mpremote devs lists them)"),
+                 ("source", "the folder that holds engine/, hal/ and firmware/"),
+                 ("mpy-cross", "the path of an mpy-cross you can run"))
 
 
 def main(argv=None):
