@@ -804,6 +804,18 @@ def test_the_hand_has_as_many_columns_as_the_screen_has_room_for():
         assert x + cols * L.tile[0] <= w < x + (cols + 1) * L.tile[0], (L.name, L.hand)
 
 
+def test_the_rows_stand_centred_where_the_opponents_are_above_them():
+    """Where no opponent stands beside the rows (all but the T-Display's and the Badger's
+    layouts), their 14 tiles stand centred on the screen, to a pixel: the PicoPad's stood
+    10 px from its left edge and 30 from its right."""
+    for w, h in ((128, 64), (160, 128), (240, 135), (240, 240), (240, 280), (296, 128), (320, 240)):
+        L = layouts.for_size(w, h)
+        if L.opps[0]:                   # the opponents' column, right of the rows
+            continue
+        left = L.rows[0]
+        assert abs(left - (w - left - 14 * L.tile[0])) <= 1, (L.name, L.rows)
+
+
 def test_a_strip_whose_rows_end_inside_a_byte_reads_back_whole(tmp_path):
     """The shipped strips hold 160 glyphs, whole bytes per row at every width; a font of other
     counts ends each row inside a byte, and its rows are ceil(count * width / 8) bytes long: each
