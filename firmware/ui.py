@@ -252,6 +252,10 @@ class CardArt:
             crop = max(0, min(width - room, b - a - 2))
             inks[0] = (a + crop // 2, b - (crop - crop // 2))
             width -= crop
+            if width > room and frame >= 0 and not self.theme.mono:
+                # still touching the outline ("10" on the T-Display's 12 px tiles read "|iO|"):
+                # bare in the accent colour, as every next rank on smaller tiles
+                return self._draw_tile(f, index, face, text, ink, -1, bottom)
             x = (tw - width) // 2
         else:                              # centre the ink, not the cells' spacing column
             x = (tw - (last - first)) // 2 - first
