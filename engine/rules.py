@@ -27,7 +27,7 @@ CARDS = const(0)
 VALUES = const(1)
 PIPS = const(2)
 
-# Field order is the save format: append new fields at the end only.
+# Field order is the save format: append new fields at the end only (docs/options.md: the recipe).
 FIELDS = (
     "players", "min_players", "max_players",
     "opening", "opener", "ace_high", "coventry",
@@ -116,7 +116,8 @@ class Rules:
             return "a strategic pass costs 2 or more"
         if self.strategic_pass and self.max_players * self.chips // self.pass_pot > 140:
             # each strategic pass feeds the pot, so this bounds a deal's log (engine.save: with 7
-            # players and 18 rule fields, 52 cards + 140 passes + a bonus fill a 256-byte record)
+            # players, 46 cards + 140 passes + a bonus and the rest of the record take 232 of its
+            # 256 bytes, a byte for each rule field: up to 24 fit, docs/options.md)
             return "too many chips for strategic passes"
         return None
 
