@@ -8,7 +8,7 @@ from engine.bots import HARD_BUDGET
 from engine.rules import PRESETS
 
 # The most plies --budget takes: 100 times the badge's HARD_BUDGET, past the largest searches the
-# research tried (about sixty times, docs/strength.md). A decision at the maximum takes about
+# research tried (about eighty times, docs/strength.md). A decision at the maximum takes about
 # 100 times as long as on the badge's setting; a bigger number ran for days with no error.
 MAX_BUDGET = 100 * HARD_BUDGET
 
