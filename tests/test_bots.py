@@ -188,6 +188,53 @@ def test_no_cheating_hidden_cards_do_not_change_the_choice():
     assert checked > 20
 
 
+@pytest.mark.parametrize("key", PRESETS)
+def test_no_cheating_at_any_table_size_for_every_level_and_the_hint(key):
+    """As above at every table size the preset allows, and for the hint the badge gives
+    (firmware.players.hint_search): every hidden card dealt anew among the others, the counts
+    and what the passes proved kept, the view the same and so is every choice."""
+    import copy
+    from test_hidden_information import _reshuffled
+    rules = preset(key)
+    rng = Rng(11)
+    checked = 0
+    for n in range(rules.min_players, rules.max_players + 1):
+        for d in range(1, 3):
+            g = Match(rules, 1000 * n + d, n).game
+            while not g.over:
+                p = g.turn
+                h = _reshuffled(g, p, rng) if len(g.log) % 3 == 1 else None
+                if h is not None and h != g.hands:
+                    other = copy.deepcopy(g)
+                    other.hands = h
+                    v = g.view(p)
+                    assert _view_fields(other.view(p)) == _view_fields(v)
+                    for level in (bots.EASY, bots.MEDIUM, bots.HARD):
+                        b1, b2 = bots.Bot(level), bots.Bot(level)
+                        b1.choose(v, 77 + len(g.log))
+                        b2.choose(other.view(p), 77 + len(g.log))
+                        assert _thought(b1) == _thought(b2), (n, d, level)
+                    assert _thought(_hint_bot(other, p)) == _thought(_hint_bot(g, p)), (n, d)
+                    checked += 1
+                g.play(bots.choose(g.view(p), d + len(g.log), bots.MEDIUM))
+    assert checked >= 10 * (rules.max_players - rules.min_players + 1), checked
+
+
+def _thought(b):
+    """What a bot's decision came to: its choice, and its search's work, rounds and playout
+    totals (these show a different seed even where the choice stays the same)."""
+    return b.choice, b.work, b.rounds, b.tot[:]
+
+
+def _hint_bot(g, p):
+    """The Bot behind the badge's hint for seat p, its search stepped to the end."""
+    from firmware.players import hint_search
+    h = hint_search(g, p)
+    while h.step() is None:
+        pass
+    return h.bot
+
+
 def test_what_a_player_may_do_is_told_by_their_view_alone():
     """A paid pass is refused to a player short of chips, and who holds the gate cards it
     pays is hidden: the legal moves a bot makes from its view must be the deal's, whatever
