@@ -911,12 +911,14 @@ def test_a_module_that_does_not_tokenize_is_named_with_its_line(tmp_path, data, 
 
 
 @pytest.mark.parametrize("bad, told", [(b"Y = max(X,\n      2\n", "line 2: '(' was never closed"),
-                                       (b"Y = X +\nZ = 3\n", "line 2: invalid syntax")])
+                                       (b"Y = X +\nZ = 3\n", "line 2: invalid syntax"),
+                                       (b"Y = 2\0\n", "line 2: source code string cannot contain null bytes")])
 def test_a_module_that_is_not_python_is_named_at_its_line_before_a_badge_is_looked_for(tmp_path, bad, told):
     """QA: a "(" left open on line 2 of a module was told as "line 5: EOF in multi-line
     statement", past the file's last line (tokenize's words, at the end of the file, for a
     200-line module too); Python says where the bracket opens. And a line that tokenizes but is
-    not Python (`Y = X +`) was not told at all: the module went to the badge, which stopped at it."""
+    not Python (`Y = X +`) was not told at all: the module went to the badge, which stopped at it.
+    A NUL byte, whose error has no line number, is told at its own line."""
     source = copy_source(tmp_path, ("engine",))
     (source / "engine" / "bad.py").write_bytes(b"X = 1\n" + bad + b"W = 4\n")
     assert_message(run_flash("--source", str(source), "--port", str(tmp_path / "nosuch"), timeout=60),
@@ -1176,6 +1178,18 @@ def test_a_module_with_a_syntax_error_is_not_blamed_on_the_bundle(tmp_path):
     (source / "engine").mkdir(parents=True)
     (source / "engine" / "slip.py").write_bytes(b'"""A slip."""\nX = = 1\n')
     with pytest.raises(bundle.BundleError, match=r"slip.py is not valid Python \(line 2: invalid syntax\): fix it"):
+        bundle.build(source, libs=False)
+
+
+def test_a_module_the_stripping_breaks_is_told_as_a_bug_in_the_bundle(tmp_path, monkeypatch):
+    """A module that compiles but not once stripped (a bug in the stripping, not the hacker's)
+    is named, as a bug to report, and goes nowhere."""
+    source = tmp_path / "src"
+    (source / "engine").mkdir(parents=True)
+    (source / "engine" / "fine.py").write_bytes(b'"""Fine."""\nX = 1\n')
+    monkeypatch.setattr(bundle, "strip_type_imports", lambda data: data + b"X = = 1\n")
+    with pytest.raises(bundle.BundleError, match=r"fine.py no longer compiles without its docstrings or "
+                                                 r"type-only imports, a bug in tools/bundle.py"):
         bundle.build(source, libs=False)
 
 

@@ -169,9 +169,8 @@ def build(source_root: Path = ROOT, libs: bool = True):
 
 def stripped(path: Path) -> bytes:
     """A module's source without its docstrings and type-only imports. BundleError names a file
-    that is not Python the badge can read, at the line Python gives (where a bracket opens, or
-    what tokenizes and still is not Python, which went to the badge as it was), and one the
-    stripping would break (a bug here, caught before the badge meets it)."""
+    that is not Python the badge can read, at the line Python gives, and one the stripping
+    would break (a bug here, caught before the badge meets it)."""
     data = path.read_bytes()
     try:
         data.decode("utf-8")
@@ -179,19 +178,20 @@ def stripped(path: Path) -> bytes:
         raise BundleError("%s is not UTF-8 (byte %d), and the badge reads only UTF-8: save it as UTF-8"
                           % (path, e.start)) from None
     error = _syntax_error(data, path)
-    if error is not None:           # a NUL byte's ValueError has no line: the NUL's
+    if error is not None:           # a NUL byte's error has no line number: the NUL's
         line = getattr(error, "lineno", None) or data[:data.find(b"\0")].count(b"\n") + 1
         raise BundleError("%s is not valid Python (line %s: %s): fix it, or move it out of the "
                           "source folder" % (path, line, error.args[0]))
     out = strip_type_imports(strip_docstrings(data))
     if _syntax_error(out, path) is not None:
-        raise BundleError("%s no longer compiles without its docstrings, a bug in tools/bundle.py: "
-                          "please report it with the file" % path)
+        raise BundleError("%s no longer compiles without its docstrings or type-only imports, a bug "
+                          "in tools/bundle.py: please report it with the file" % path)
     return out
 
 
 def _syntax_error(source: bytes, path: Path):
-    """What compiling source raises (a SyntaxError, a ValueError for a NUL byte), or None."""
+    """What compiling source raises (a SyntaxError; for a NUL byte, one without a line number,
+    or a ValueError on older Pythons), or None."""
     try:
         compile(source, str(path), "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as e:
