@@ -23,6 +23,13 @@ def select_menu(sim, key_text):
     raise AssertionError("no menu line " + key_text)
 
 
+def outlined(t):
+    """The cards whose places table screen t's rows outline (the next cards), sorted."""
+    bottom = 1 if t.g.rules.ace_high else 0
+    return [s * 13 + r for s in range(4) for r in range(13)
+            if t.rows[1 + (r - bottom) % 13, s] == ui.T_NEED + r]
+
+
 def pick_preset(sim, preset_index):
     """From the title screen, open New game and set its rules to a preset, with buttons only."""
     select_menu(sim, "New game")

@@ -7,7 +7,7 @@ from firmware.autosave import Saves, TABLE
 from firmware.table import TableScreen
 from firmware import text, ui
 from hal.file_store import FileStore
-from simhelp import LAYOUT_BOARDS, Sim, message, new_game
+from simhelp import LAYOUT_BOARDS, Sim, message, new_game, outlined
 
 
 def bonus_for_seat_0(suit=None):
@@ -85,16 +85,11 @@ def test_before_the_opening_card_only_its_place_is_outlined():
         sim, t = _a_deal_you_open("sevens", board)     # you hold the 7 of diamonds
         g = t.g
         assert not g.log and g.turn == t.me, board
-        bottom = 1 if g.rules.ace_high else 0
-
-        def outlined():
-            return sorted(s * 13 + r for s in range(4) for r in range(13)
-                          if t.rows[1 + (r - bottom) % 13, s] == ui.T_NEED + r)
-        assert outlined() == [g.rules.opener], board
+        assert outlined(t) == [g.rules.opener], board
         for _ in range(2):                        # the cursor starts on the one card you may lay
             if not g.log:
                 sim.press("OK")
-        assert g.log[0] == g.rules.opener and len(outlined()) >= 4, (board, outlined())
+        assert g.log[0] == g.rules.opener and len(outlined(t)) >= 4, (board, outlined(t))
 
 
 def test_before_the_first_card_each_row_outlines_what_may_open_it():
@@ -116,5 +111,4 @@ def test_before_the_first_card_each_row_outlines_what_may_open_it():
     t = sim.screen
     g = t.g
     assert not g.log and not g.rules.ace_high
-    outlined = [s * 13 + r for s in range(4) for r in range(13) if t.rows[1 + r, s] == ui.T_NEED + r]
-    assert outlined == [s * 13 + r for s in range(4) for r in (4, 8)]
+    assert outlined(t) == [s * 13 + r for s in range(4) for r in (4, 8)]

@@ -5,7 +5,7 @@ import pytest
 
 from simhelp import (Sim, quit_match, labels, message, new_game, human_turn, select_menu, LAYOUT_BOARDS, TableScreen,
                      PageScreen, page_text, shown_hand, start_in_words, pick_preset, set_line, line_value, start_with,
-                     play_out)
+                     play_out, outlined)
 from engine.cards import lowest, FULL
 from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
@@ -750,15 +750,10 @@ def test_play_or_pay_with_a_set_opening_7_outlines_its_place_and_says_your_turn(
     assert isinstance(t, TableScreen) and g.rules == r and g.deal_number == deal and not g.log
     assert t.my_turn() and g.legal_moves() == [SEVEN_OF_SPADES] and g.current < 0
     assert message(t).startswith(text.t("your_turn")), message(t)
-    bottom = 1 if g.rules.ace_high else 0
-
-    def outlined():
-        return sorted(s * 13 + r for s in range(4) for r in range(13)
-                      if t.rows[1 + (r - bottom) % 13, s] == ui.T_NEED + r)
-    assert outlined() == [SEVEN_OF_SPADES]
+    assert outlined(t) == [SEVEN_OF_SPADES]
     sim.press("OK")                           # the cursor starts on the one card you may lay
     assert g.log[0] == SEVEN_OF_SPADES and g.current == SEVEN_OF_SPADES // 13   # Play or Pay as usual
-    assert outlined() == [g.current * 13 + r for r in range(13) if g.fits[g.current] >> r & 1]
+    assert outlined(t) == [g.current * 13 + r for r in range(13) if g.fits[g.current] >> r & 1]
 
 
 @pytest.mark.parametrize("preset_key,end,why", [
