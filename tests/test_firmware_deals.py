@@ -391,22 +391,13 @@ def test_a_race_s_first_deal_counts_no_deals_in_each_language_s_words(lang, said
     read "Après 0 donnes" in French, which takes the singular after 0 ("0 carte" on the results
     page); English and German keep the plural."""
     sim = Sim("pimoroni_picosystem", seed=8)
+    sim.app.settings["lang"] = lang
+    sim.app.settings["preset"] = PRESETS.index("domino")
+    text.set_lang(lang)
     try:
-        select_menu(sim, "Settings")
-        sim.press("OK")
-        select_menu(sim, "Language")
-        for _ in range(lang):
-            sim.press("RIGHT")
-        sim.press("BACK")
-        assert text.lang == lang
-        select_menu(sim, text.t("new_game"))
-        sim.press("OK")
-        select_menu(sim, text.t("preset"))
-        while sim.app.settings["preset"] != PRESETS.index("domino"):
-            sim.press("RIGHT")
-        select_menu(sim, text.t("start"))
-        sim.press("OK")
+        start_in_words(sim)
         assert isinstance(sim.screen, TableScreen) and sim.app.match.deals == 0
+        assert sim.app.match.rules.scoring == RACE
         sim.press("MENU")
         select_menu(sim, text.t("standings"))
         sim.press("OK")
