@@ -600,7 +600,6 @@ def test_001_match_to_100_losers_add_a_point_per_card_and_lowest_wins():
     assert all(m.scores[p] == min(m.scores) for p in m.leaders())
 
 
-
 @pytest.mark.parametrize("rules", [preset("sevens").with_(deals=1), preset("fan_tan").with_(deals=1),
                                    preset("domino").with_(scoring=ZERO_SUM, deals=1)])
 def test_001_each_deal_a_game_ends_the_match_with_its_winner(rules):
@@ -619,6 +618,7 @@ def test_001_each_deal_a_game_ends_the_match_with_its_winner(rules):
         assert m.over and m.deals == 1 and m.leaders() == [g.winner]
         with pytest.raises(ValueError):
             m.next_deal()
+
 
 # ---- rule book 002 (Sevens, German) ----------------------------------------
 def test_002_seven_of_diamonds_opens_and_nothing_else():
