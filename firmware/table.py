@@ -64,7 +64,6 @@ class TableView(Screen):
         self.shadow_rows = None
         self.shadow_hand = None
         self.shadow_dim = None
-        self.bot_moves = 0
         self.hinting = None
         self.aimed = aimed          # the log length when the cursor last moved to a playable card
 
@@ -648,7 +647,6 @@ class TableScreen(TableView):
             print("P%d: bot move refused, plays %d" % (seat + 1, action))
             g.play(action, seat)
             cost = None
-        self.bot_moves += 1
         self.notice = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
         self._paid(cost, now, seat)     # a bot's paid pass (a forced pass of yours after it is told next)

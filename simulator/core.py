@@ -9,6 +9,7 @@ from engine.game import PASS
 from engine.reasons import OK
 from firmware import ui, text
 from firmware.screens import READ_MS
+from firmware.table import TableScreen
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONT_DIR = os.path.join(ROOT, "firmware", "fonts")
@@ -23,6 +24,13 @@ def by_name(name):
         if NAMES[i] == name:
             return i
     raise ValueError("unknown button: " + str(name))
+
+
+def bot_to_move(screen):
+    """At the table with a bot to move, the deal's log length (the bot's move grows it); else None."""
+    if isinstance(screen, TableScreen) and screen.g.turn != screen.me:
+        return len(screen.g.log)
+    return None
 
 
 def shot_path(tok, shot_dir=None):
@@ -87,15 +95,15 @@ class Sim:
         """Let virtual time pass, one step."""
         self.hal.clock += ms
         app = self.app
-        before = getattr(app.screen, "bot_moves", None)
         screen = app.screen
+        before = bot_to_move(screen)
         if self.measure and before is not None:
             self.hal.display.refresh()       # flush earlier changes: measure this step alone
         app.step(self.hal.clock, self.hal.poll())
         m = message(app.screen)
         if m and (not self.messages or self.messages[-1] != m):
             self.messages.append(m)
-        if self.measure and app.screen is screen and before is not None and screen.bot_moves != before:
+        if self.measure and app.screen is screen and before is not None and len(screen.g.log) != before:
             self.hal.display.refresh()
             self.redraw_after_bot.append(self.hal.display.last_redraw)
         if self.hal.profile.EINK:
