@@ -19,7 +19,6 @@ OK = const(4)
 BACK = const(5)
 MENU = const(6)
 HINT = const(7)
-COUNT = const(8)
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "MENU", "HINT")
 
 REPEAT_DELAY_MS = const(400)

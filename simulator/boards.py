@@ -7,7 +7,7 @@ import os
 import re
 
 from firmware import text
-from hal.buttons import NAMES, COUNT, LEFT, RIGHT, OK, BACK, DOWN
+from hal.buttons import NAMES, LEFT, RIGHT, OK, BACK, DOWN
 
 
 MAX_SIDE = 4096        # pixels: no badge screen comes near (the largest profile is 320x240)
@@ -119,9 +119,9 @@ def given(profile):
 
 def reachable(profile):
     """The logical buttons a board's keys, chords and encoder can give (a list of bools)."""
-    have = [False] * COUNT
+    have = [False] * len(NAMES)
     for button in given(profile):
-        if button in range(COUNT):
+        if button in range(len(NAMES)):
             have[button] = True
     if profile.ENCODER:
         have[LEFT] = have[RIGHT] = True
@@ -226,13 +226,13 @@ def profile_problems(profile, board_id):
     if twice:
         out.append("KEYS name pin %s twice" % ", ".join(twice))
     out += pins_used_twice(profile, board_gpio(board_id))
-    odd = [b for b in given(profile) if b not in range(COUNT)]
+    odd = [b for b in given(profile) if b not in range(len(NAMES))]
     if odd:
         out.append("no button %s: use hal.buttons' UP ... HINT" % ", ".join(str(b) for b in odd))
     if bool(profile.BATTERY) != (profile.BATTERY_DIVIDER is not None):
         out.append("BATTERY and BATTERY_DIVIDER go together: a pin and its (ratio, millivolts)")
     have = reachable(profile)
-    needed = range(COUNT) if len(profile.KEYS) > 2 else (LEFT, RIGHT, OK, BACK, DOWN)
+    needed = range(len(NAMES)) if len(profile.KEYS) > 2 else (LEFT, RIGHT, OK, BACK, DOWN)
     lacking = [NAMES[b] for b in needed if not have[b]]
     if lacking:
         out.append("no key, held key or chord gives " + ", ".join(lacking))

@@ -3,7 +3,7 @@ import os
 
 from hal.desktop import DesktopHal
 from simulator.boards import reachable
-from hal.buttons import COUNT, NAMES, OK as BTN_OK, BACK as BTN_BACK, MENU as BTN_MENU
+from hal.buttons import NAMES, OK as BTN_OK, BACK as BTN_BACK, MENU as BTN_MENU
 from firmware.app import App
 from engine.game import PASS
 from engine.reasons import OK
@@ -20,9 +20,8 @@ SETTLE_LIMIT_MS = 3600 * 1000
 
 def by_name(name):
     """The logical button called name (as in hal.buttons.NAMES)."""
-    for i in range(COUNT):
-        if NAMES[i] == name:
-            return i
+    if name in NAMES:
+        return NAMES.index(name)
     raise ValueError("unknown button: " + str(name))
 
 
@@ -43,7 +42,7 @@ def shot_path(tok, shot_dir=None):
 def bad_token(tokens, profile=None):
     """What is wrong with the first token of a button script that is not a button (one the
     board `profile` gives, if one is given), WAIT:ms or @file.png, or None."""
-    have = reachable(profile) if profile else [True] * COUNT
+    have = reachable(profile) if profile else [True] * len(NAMES)
     for tok in tokens:
         tok = tok.strip()
         wait = tok[5:] if tok.upper().startswith("WAIT:") else None
@@ -58,7 +57,7 @@ def bad_token(tokens, profile=None):
             return "%s: a picture is a PNG, named .png (@name.png)" % tok
         if tok.upper() in NAMES and not have[NAMES.index(tok.upper())]:
             return "the %s has no %s in the script: its keys give %s" % (
-                profile.NAME, tok.upper(), ", ".join(NAMES[b] for b in range(COUNT) if have[b]))
+                profile.NAME, tok.upper(), ", ".join(n for n, h in zip(NAMES, have) if h))
     return None
 
 

@@ -180,9 +180,10 @@ def test_the_buttons_load_without_micropythons_const(monkeypatch):
     spec = importlib.util.spec_from_file_location("buttons_plain", os.path.join(ROOT, "hal", "buttons.py"))
     plain = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(plain)
-    names = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "MENU", "HINT", "COUNT", "REPEAT_DELAY_MS",
+    names = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "MENU", "HINT", "REPEAT_DELAY_MS",
              "REPEAT_MS", "LONG_MS")
-    assert [getattr(plain, n) for n in names] == [getattr(B, n) for n in names] and plain.COUNT == 8
+    assert [getattr(plain, n) for n in names] == [getattr(B, n) for n in names]
+    assert [getattr(plain, n) for n in B.NAMES] == list(range(8))
 
 
 def test_by_name():
