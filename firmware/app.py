@@ -40,11 +40,9 @@ def _line(items, key):
 
 
 class App:
-    def __init__(self, hal, font_dir=None):
+    def __init__(self, hal):
         self.hal = hal
         p = hal.profile
-        if font_dir:
-            ui.FONT_DIR = font_dir
         d = hal.display
         self.layout = layouts.for_size(d.width, d.height)
         letters = {}

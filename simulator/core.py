@@ -79,7 +79,8 @@ class Sim:
         text.set_lang(0)
         ui._fonts.clear()
         self.hal = DesktopHal(board, headless=headless, data_dir=data_dir, battery=battery)
-        self.app = App(self.hal, font_dir=FONT_DIR)
+        ui.FONT_DIR = FONT_DIR       # the repository's fonts, not the badge's /firmware/fonts
+        self.app = App(self.hal)
         if seed is not None:
             self.app.settings["deal"] = seed
         self.redraw_after_bot = []   # pixels redrawn after each bot move

@@ -617,7 +617,7 @@ def test_code_py_out_of_memory_at_start(monkeypatch, capsys):
     install_badge(monkeypatch, "pimoroni_picosystem")
     from firmware.app import App
 
-    def no_room(self, hal, font_dir=None):
+    def no_room(self, hal):
         raise MemoryError()
     monkeypatch.setattr(App, "__init__", no_room)
     monkeypatch.setattr(gc, "mem_free", lambda: 47 * 1024, raising=False)     # KB of 1024 B: not "48 KB"
@@ -797,7 +797,7 @@ def test_code_py_counts_the_free_heap_in_kilobytes_of_1024_bytes(monkeypatch, ca
     install_badge(monkeypatch, "pimoroni_picosystem")
     from firmware.app import App
 
-    def no_room(self, hal, font_dir=None):
+    def no_room(self, hal):
         raise MemoryError()
     monkeypatch.setattr(App, "__init__", no_room)
     monkeypatch.setattr(gc, "mem_free", lambda: 150 * 1024 + 1023, raising=False)

@@ -17,11 +17,10 @@ from engine.game import PASS
 from firmware.app import App
 from firmware.table import TableScreen
 from firmware.screens import READ_MS
-from firmware import text
+from firmware import text, ui
 from firmware.text import t
 
 P = None
-FONTS = None
 hal = None
 app = None
 runtime = None
@@ -57,9 +56,9 @@ class Badge(Hal):
 
 def start(board_id, fonts):
     """The board's display and keys, then the HAL and the app, as at power-up."""
-    global P, FONTS, runtime
+    global P, runtime
     P = profile(board_id)
-    FONTS = fonts
+    ui.FONT_DIR = fonts
     board.board_id = board_id
     board.DISPLAY = Display(P.WIDTH, P.HEIGHT)
     for key in P.KEYS:
@@ -78,7 +77,7 @@ def power_up():
         for name in list(app.__dict__):
             setattr(app, name, None)
     hal = Badge(P.BOARD_ID)
-    app = App(hal, font_dir=FONTS)
+    app = App(hal)
 
 
 def texts(group, out):

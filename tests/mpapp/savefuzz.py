@@ -315,7 +315,7 @@ def power_up(why, lenient=False):
             setattr(app, name, None)
     play.hal = play.Badge(play.P.BOARD_ID)
     play.hal._store = make_store()
-    play.app = App(play.hal, font_dir=play.FONTS)
+    play.app = App(play.hal)
     F.read_fail = 0
     shown = play.screen()
     notice = type(play.app.screen).__name__ == "PageScreen" and play.app.match is None
