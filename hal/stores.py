@@ -146,8 +146,8 @@ def _entry_head(k, n):
     return bytes((a, a ^ 0xFF, n & 0xFF, (n & 0xFF) ^ 0xFF))
 
 
-def open_store(folder="/saves"):
-    """CircuitPython: NvmStore(microcontroller.nvm); MicroPython (no nvm): FileStore(folder)."""
+def open_store():
+    """CircuitPython: NvmStore(microcontroller.nvm); MicroPython (no nvm): FileStore("/saves")."""
     try:
         import microcontroller
         nvm = microcontroller.nvm
@@ -156,4 +156,4 @@ def open_store(folder="/saves"):
     except (ImportError, AttributeError, StoreFull):
         pass
     from hal.file_store import FileStore     # not held where nvm is: every badge
-    return FileStore(folder)
+    return FileStore("/saves")

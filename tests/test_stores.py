@@ -434,6 +434,12 @@ def test_a_file_store_replaces_a_slot_where_rename_does_not_replace(tmp_path, mo
     assert newest(Record(FileStore(str(tmp_path)), "game", 1)) == (b"three", False)
 
 
+def saves_in(monkeypatch, folder):
+    """open_store()'s FileStore("/saves") made in folder instead: a test writes no /saves."""
+    import hal.file_store
+    monkeypatch.setattr(hal.file_store, "FileStore", lambda _: FileStore(folder))
+
+
 def test_memory_store_and_open_store(monkeypatch, tmp_path):
     import sys
     import types
@@ -445,9 +451,10 @@ def test_memory_store_and_open_store(monkeypatch, tmp_path):
     mc = types.ModuleType("microcontroller")
     mc.nvm = bytearray(4096)
     monkeypatch.setitem(sys.modules, "microcontroller", mc)
-    assert isinstance(open_store(str(tmp_path / "s")), NvmStore)     # CircuitPython
+    saves_in(monkeypatch, str(tmp_path / "s"))
+    assert isinstance(open_store(), NvmStore)     # CircuitPython
     monkeypatch.setitem(sys.modules, "microcontroller", None)
-    assert isinstance(open_store(str(tmp_path / "s")), FileStore)    # MicroPython
+    assert isinstance(open_store(), FileStore)    # MicroPython
 
 
 @pytest.mark.parametrize("kind", ["memory", "file"])
@@ -592,7 +599,8 @@ def test_an_nvm_too_small_for_the_records_keeps_them_in_files(monkeypatch, tmp_p
     if nvm != "absent":
         mc.nvm = nvm
     monkeypatch.setitem(sys.modules, "microcontroller", mc)
-    store = open_store(str(tmp_path / "s"))
+    saves_in(monkeypatch, str(tmp_path / "s"))
+    store = open_store()
     assert isinstance(store, FileStore)
     assert Record(store, "game", 1).write(b"kept") and newest(Record(store, "game", 1)) == (b"kept", False)
 
