@@ -389,9 +389,9 @@ class App:
         screen.on_button = on_button
         self.goto(screen)
 
-    def start_match(self, deal_number=None):
+    def start_match(self):
         r = self.rules()
-        n = deal_number if deal_number is not None else self.settings["deal"]
+        n = self.settings["deal"]
         # the finished deal last counted may be on flash: "none counted" must not land beside it
         # (counted twice at power-up), nor "counted" beside a new game of its number (uncounted):
         # save_prefs clears it first, and save_game writes no game till those prefs land; still
@@ -625,10 +625,10 @@ class App:
         self.goto(ListScreen(self, t(question), [["no", None, None, back],
                                                  [yes, None, None, action]], back=back))
 
-    def help_menu(self, sel=0):
+    def help_menu(self):
         """Rules & help (firmware/help_pages.py, borrowed: held only while its pages are in
-        front); back from a page, on line sel."""
-        borrow("help_pages").menu(self, sel)
+        front)."""
+        borrow("help_pages").menu(self)
 
     def game_rules_page(self):
         """From the pause menu: the rules of the match being played (firmware/help_pages.py)."""

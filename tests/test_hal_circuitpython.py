@@ -714,7 +714,8 @@ def test_the_clock_runs_on_across_the_wrap_of_supervisor_ticks(monkeypatch, lead
     h = cp.Hal("pimoroni_picosystem")
     app = App(h)
     text.set_lang(0)
-    app.start_match(deal_number=5)
+    app.settings["deal"] = 5
+    app.start_match()
     keys = FakeKeys.last
     ok = [k[1] for k in h.profile.KEYS].index(OK)
     moves_after_wrap = 0
@@ -781,7 +782,8 @@ def test_the_badge_loop_naps_while_nothing_moves(monkeypatch):
         app.run()                                   # the title screen, untouched
     assert loops[0] is False and all(loops[1:])     # it drew the screen once, then napped
 
-    app.start_match(deal_number=5)
+    app.settings["deal"] = 5
+    app.start_match()
     del loops[:]
     monkeypatch.setattr(h, "poll", lambda: one_turn(-1))
     with pytest.raises(Stop):
