@@ -43,7 +43,6 @@ class Record:
         self.store = store
         self.names = (name + ".0", name + ".1")
         self.kind = kind
-        self.writes = 0
 
     def read_all(self):
         """The good payloads, newest first (so a caller that cannot use the newest can
@@ -73,7 +72,6 @@ class Record:
         seq = (slots[newest][0] + 1) & 0xFFFF if newest >= 0 else 1
         target = 1 - newest if newest >= 0 else 0
         data = _wrap(self.kind, seq, payload)
-        self.writes += 1
         try:        # a save that says False kept nothing: the newest slot is left alone, as on a full flash
             return bool(self.store.save(self.names[target], data))
         except OSError as e:

@@ -78,11 +78,6 @@ class Saves:
         self.prefs = Record(store, "prefs", PREFS_KIND)
         self.unread = []        # records whose slots could not be read at power-up
 
-    @property
-    def writes(self):
-        """Writes that reached the store (identical ones are skipped)."""
-        return self.game.writes + self.prefs.writes
-
     def _write(self, rec, payload):
         if rec in self.unread:  # not over what may still be whole: it comes back at the next power-up
             return False

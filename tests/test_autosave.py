@@ -20,7 +20,7 @@ from firmware.autosave import Saves, GAME_KIND
 from hal.stores import NvmStore
 from hal.file_store import FileStore
 from hal.memory_store import MemoryStore
-from fakestore import Tearing, newest, FlashNvm, journal_heads
+from fakestore import Tearing, newest, FlashNvm, journal_heads, counted
 from test_save import finish
 
 
@@ -743,24 +743,22 @@ def test_replay_steps_through_the_last_deal(tmp_path):
 def test_writes_per_deal_through_the_real_app():
     sim = Sim(seed=21)
     new_game(sim, PRESETS.index("sevens"))
-    saves = sim.app.saves
-    start = saves.writes
+    n = counted(sim.app.saves.game.store)
     decisions = 0
     while isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
         human_turn(sim, nothing)
         decisions += 1
     sim.settle()
     sim.press("OK")                         # results -> standings
-    writes = saves.writes - start
+    writes = n["game"] + n["prefs"]
     print("decisions %d, writes %d" % (decisions, writes))
     assert decisions >= 5
     # one per human decision, the statistics and the results screen, the standings screen
     assert writes <= decisions + 3
     # identical writes are skipped
-    before = saves.writes
     sim.app.save_game(autosave.STANDINGS)
     sim.app.save_prefs()
-    assert saves.writes == before
+    assert n["game"] + n["prefs"] == writes
 
 
 def test_the_badge_nvm_is_erased_about_once_in_two_deals():
@@ -770,6 +768,7 @@ def test_the_badge_nvm_is_erased_about_once_in_two_deals():
     nvm = FlashNvm()
     sim = Sim(seed=21)
     sim.app.saves = Saves(NvmStore(nvm))
+    n = counted(sim.app.saves.game.store)
     new_game(sim, PRESETS.index("sevens"))
     for deal in range(3):
         while isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
@@ -778,7 +777,7 @@ def test_the_badge_nvm_is_erased_about_once_in_two_deals():
         sim.press("OK")                     # results -> standings
         if deal < 2:
             sim.press("OK")                 # the next deal
-    writes = sim.app.saves.writes
+    writes = n["game"] + n["prefs"]
     assert writes >= 30 and nvm.erases <= 2, (writes, nvm.erases)
     kept, damaged = Saves(NvmStore(nvm)).load_game()
     assert not damaged and bytes(kept.match.game.log) == bytes(sim.app.match.game.log)
@@ -838,9 +837,9 @@ def test_a_full_flash_is_said_at_the_table_and_the_game_goes_on():
     play_decisions(sim, 1)                          # the settings and statistics with it, as
     assert not sim.app.unsaved                      # their last write failed
     assert store.load_prefs()[0] is not None and store.load_game()[0] is not None
-    writes = store.writes
+    n = counted(store.game.store)
     play_decisions(sim, 1)
-    assert store.writes == writes + 1               # then the game alone again
+    assert n == {"game": 1, "prefs": 0}             # then the game alone again
 
 
 def test_a_low_battery_on_a_full_flash_is_said_and_then_that_the_game_is_not_saved():
@@ -1122,10 +1121,10 @@ def test_the_prefs_are_not_written_again_while_only_the_game_s_writes_fail():
     sim.settle()
     sim.press("OK")                             # results -> standings
     assert sim.app.unsaved == 1
-    writes = saves.prefs.writes
+    n = counted(saves.prefs.store)
     sim.press("OK")                             # the next deal
     play_decisions(sim, 2)
-    assert sim.app.match.deals == 1 and sim.app.unsaved == 1 and saves.prefs.writes == writes
+    assert sim.app.match.deals == 1 and sim.app.unsaved == 1 and n["prefs"] == 0 < n["game"]
 
 
 def a_finished_match():
@@ -1738,16 +1737,6 @@ def test_a_prefs_record_of_an_unknown_version_is_refused():
     assert saves.prefs.write(v1) and saves.load_prefs()[0][0] == _prefs()
     assert saves.prefs.write(b"\x00" + v1[1:11] + b"\x0d" + v1[12:])     # version 0, deal 13
     assert saves.load_prefs()[0][0] == _prefs()
-
-
-def test_saves_count_the_writes_of_both_records():
-    """Saves.writes, what the flash-wear tests count, is the game record's writes plus the
-    prefs record's."""
-    saves = Saves(MemoryStore())
-    assert saves.save_prefs(_prefs(), bytes(7), Stats(), 0)
-    assert saves.save_game(Match(preset("sevens"), 3), autosave.TABLE, 0, 0, 1, bytes(7))
-    assert saves.save_prefs(_prefs(deal=13), bytes(7), Stats(), 0)
-    assert saves.writes == 3
 
 
 def test_a_cursor_past_the_screen_byte_s_field_stays_on_its_screen():
