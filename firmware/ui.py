@@ -20,13 +20,13 @@ _fonts = {}
 
 # palette slots of the card sheet
 BG = const(0)
-FACE = const(1)
-FACE_DIM = const(2)
+_FACE = const(1)
+_FACE_DIM = const(2)
 INK = const(3)
-RED = const(4)
+_RED = const(4)
 _INK_DIM = const(5)
 _RED_DIM = const(6)
-NEED = const(7)
+_NEED = const(7)
 _SLOT = const(8)
 CURSOR = const(9)
 HINT = const(10)
@@ -35,8 +35,8 @@ _N_COLOURS = const(12)
 
 _COLOUR = (0x0B4F26, 0xF4F4EC, 0x7C8A80, 0x000000, 0xD01818, 0x2E3430, 0x6A1A1A,
            0xFFD21F, 0x17693A, 0xFFD21F, 0x20D0FF, 0xF4F4EC)
-# what the dim palette shows for FACE, INK, RED and the edge (colour; mono dims the edge to _INK_DIM)
-_DIMMED = ((FACE, FACE_DIM), (INK, _INK_DIM), (RED, _RED_DIM), (_EDGE, FACE_DIM))
+# what the dim palette shows for _FACE, INK, _RED and the edge (colour; mono dims the edge to _INK_DIM)
+_DIMMED = ((_FACE, _FACE_DIM), (INK, _INK_DIM), (_RED, _RED_DIM), (_EDGE, _FACE_DIM))
 
 # text colours
 TEXT = const(0)
@@ -48,7 +48,7 @@ _TEXT_COLOUR = (0xFFFFFF, 0xFFB0A8, 0xFFD21F, 0xA8C8B0)   # WARN: 5.6:1 on BG, 4
 # tile indexes in the sheet
 T_BLANK = const(0)
 T_SLOT = const(1)
-T_RANK = const(2)        # + red * 13 + rank
+_T_RANK = const(2)        # + red * 13 + rank
 T_NEED = const(28)       # + rank
 T_SUIT = const(41)       # + suit
 T_SUIT_DONE = const(45)  # + suit
@@ -181,14 +181,14 @@ class CardArt:
         g = f.get_glyph(ord("8"))
         a, b = _ink(g)
         top, bottom = _ink(g, True)
-        self._need_frame = NEED if tile_h - 4 >= bottom - top and tile_w - 6 >= b - a else -1
+        self._need_frame = _NEED if tile_h - 4 >= bottom - top and tile_w - 6 >= b - a else -1
         self._font_name = font_name
         self.draw_ranks(range(13), f)
         for s in range(4):
-            ink = RED if s in (1, 2) else INK
-            self._draw_tile(f, T_SUIT + s, FACE, SUIT_SYMBOLS[s], ink, bottom=True)
-            # a completed suit: the accent tile, or inverted on mono (where NEED is FACE)
-            face, ink = (_SLOT, NEED) if theme.mono else (NEED, ink)
+            ink = _RED if s in (1, 2) else INK
+            self._draw_tile(f, T_SUIT + s, _FACE, SUIT_SYMBOLS[s], ink, bottom=True)
+            # a completed suit: the accent tile, or inverted on mono (where _NEED is _FACE)
+            face, ink = (_SLOT, _NEED) if theme.mono else (_NEED, ink)
             self._draw_tile(f, T_SUIT_DONE + s, face, SUIT_SYMBOLS[s], ink, bottom=True)
 
     def draw_ranks(self, ranks, f=None):
@@ -197,8 +197,8 @@ class CardArt:
         f = f or font(self._font_name, False)
         for r in ranks:
             for red in (0, 1):
-                self._draw_tile(f, T_RANK + red * 13 + r, FACE, rank(r), RED if red else INK)
-            self._draw_tile(f, T_NEED + r, _SLOT, rank(r), NEED, frame=self._need_frame)
+                self._draw_tile(f, _T_RANK + red * 13 + r, _FACE, rank(r), _RED if red else INK)
+            self._draw_tile(f, T_NEED + r, _SLOT, rank(r), _NEED, frame=self._need_frame)
 
     def _draw_tile(self, f, index, face, text, ink, frame=-1, bottom=False):
         bmp = self.sheet
@@ -210,7 +210,7 @@ class CardArt:
         if self.theme.mono:
             if tw < 12:
                 frame = -1           # too small for outlines: filled = card, bare glyph = dimmed
-            elif face == FACE:
+            elif face == _FACE:
                 frame = _EDGE         # unseen on a card, the outline of a dimmed (hollow) one
             elif face == _SLOT and frame < 0 and text is not None:
                 frame = _INK_DIM      # a next rank without the accent outline keeps a plain one
@@ -226,7 +226,7 @@ class CardArt:
                 bmp[x0 + tw - 2, y] = frame
         if text is None:
             if face == _SLOT:
-                bmp[x0 + tw // 2, th // 2] = NEED if self.theme.mono else FACE_DIM
+                bmp[x0 + tw // 2, th // 2] = _NEED if self.theme.mono else _FACE_DIM
             return
         glyphs = [f.get_glyph(ord(ch)) for ch in text]
         inks = [_ink(g) for g in glyphs]
@@ -334,4 +334,4 @@ def _ink(g, rows=False):
 def rank_tile(card):
     s = card // 13
     red = 1 if s in (1, 2) else 0
-    return T_RANK + red * 13 + card % 13
+    return _T_RANK + red * 13 + card % 13

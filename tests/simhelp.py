@@ -193,7 +193,7 @@ def shown_hand(t):
         dim = grids[0] is t.hand_dim
         other = t.hand if dim else t.hand_dim
         assert other[col, line + 1] == ui.T_BLANK, "a card's suit shown both bright and dimmed"
-        base = grids[0][col, line] - ui.T_RANK
+        base = grids[0][col, line] - ui._T_RANK
         red = base // 13
         s = grids[0][col, line + 1] - ui.T_SUIT
         assert (s in (1, 2)) == bool(red)

@@ -406,7 +406,7 @@ def test_each_replay_step_lays_its_card_on_the_rows_and_back_takes_it_up():
 
     def laid():
         return sorted(s * 13 + (c - 1 + bottom) % 13 for s in range(4) for c in range(1, 14)
-                      if ui.T_RANK <= r.rows[c, s] < ui.T_NEED)
+                      if ui._T_RANK <= r.rows[c, s] < ui.T_NEED)
     assert laid() == [] and r.cursor_tg.hidden
     owner = dict((c, p) for p in range(r.g.players) for c in sorted_hand(r.g, p))     # as dealt
     while r.log[r.pos] == PASS:

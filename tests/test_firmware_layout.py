@@ -386,8 +386,8 @@ def ink_columns(art, tile, inks, framed):
 
 def outlined(art, tile):
     """Whether a sheet tile has the next rank's outline (an accent top row and left column)."""
-    return (all(at(art, tile, x, 1) == ui.NEED for x in range(1, art.tw - 1)) and
-            all(at(art, tile, 1, y) == ui.NEED for y in range(1, art.th)))
+    return (all(at(art, tile, x, 1) == ui._NEED for x in range(1, art.tw - 1)) and
+            all(at(art, tile, 1, y) == ui._NEED for y in range(1, art.th)))
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
@@ -411,7 +411,7 @@ def test_the_next_rank_reads_on_every_tile(fonts, board):
                 tile = ui.T_NEED + r
                 g = font.get_glyph(ord(text.rank(r)))
                 ink = [(x, y) for y in range(th) for x in range(tw)
-                       if at(art, tile, x, y) == ui.NEED]
+                       if at(art, tile, x, y) == ui._NEED]
                 if outlined(art, tile):
                     ink = [(x, y) for x, y in ink if 1 < x < tw - 2 and 1 < y < th - 1]
                     xs = [x for x, y in ink]
@@ -420,7 +420,7 @@ def test_the_next_rank_reads_on_every_tile(fonts, board):
                     assert min(ys) > 2 or max(ys) < th - 2, (board, r, "fills the outline's height")
                 else:                                   # bare: the slot and the accent ink alone
                     assert {at(art, tile, x, y) for y in range(th) for x in range(tw)} <= \
-                        {ui.BG, ui._SLOT, ui.NEED}, (board, r)
+                        {ui.BG, ui._SLOT, ui._NEED}, (board, r)
                 whole = sum(1 for y in range(g.height) for x in range(g.width) if strip_pixel(g, x, y))
                 assert len(ink) == whole, (board, text.rank(r))
     finally:
@@ -461,8 +461,8 @@ def test_a_cards_glyphs_stand_centred_clear_of_its_edges(fonts, board):
     L = layouts.for_size(p.WIDTH, p.HEIGHT)
     art = ui.CardArt(L.tile[0], L.tile[1], L.tile_font, ui.Theme(mono=p.MONO, paper=p.EINK))
     edged = p.MONO and L.tile[0] >= 12
-    for tile in [ui.T_RANK + r for r in range(13) if r != 9] + [ui.T_SUIT + s for s in range(4)]:
-        cols = ink_columns(art, tile, (ui.INK, ui.RED), edged)
+    for tile in [ui._T_RANK + r for r in range(13) if r != 9] + [ui.T_SUIT + s for s in range(4)]:
+        cols = ink_columns(art, tile, (ui.INK, ui._RED), edged)
         left = len(cols) - len(cols.lstrip("."))
         right = len(cols) - len(cols.rstrip("."))
         room = left + right                 # a 5 px suit on a 6 px face has one spare column
@@ -522,11 +522,11 @@ def test_the_cursor_and_hint_frames_leave_every_card_glyph_whole(fonts, board):
         for rank in range(26):
             for suit in range(4):
                 for x, y in drawn:
-                    tile = ui.T_RANK + rank if y < th else ui.T_SUIT + suit
+                    tile = ui._T_RANK + rank if y < th else ui.T_SUIT + suit
                     under = at(art, tile, x, y % th)
-                    assert under not in (ui.INK, ui.RED), (board, rank, suit, x, y)
-                    face = [at(art, tile, i, y % th) == ui.FACE for i in range(tw)]
-                    assert not (p.MONO and dashed and any(face) and under != ui.FACE), \
+                    assert under not in (ui.INK, ui._RED), (board, rank, suit, x, y)
+                    face = [at(art, tile, i, y % th) == ui._FACE for i in range(tw)]
+                    assert not (p.MONO and dashed and any(face) and under != ui._FACE), \
                         (board, rank, suit, x, y)
 
 
@@ -565,8 +565,8 @@ def test_ten_reads_as_one_and_zero_on_every_tile(fonts, board):
     L = layouts.for_size(p.WIDTH, p.HEIGHT)
     art = ui.CardArt(L.tile[0], L.tile[1], L.tile_font, ui.Theme(mono=p.MONO, paper=p.EINK))
     edged = p.MONO and L.tile[0] >= 12       # mono cards have an outline, seen when dimmed
-    tiles = ((ui.T_RANK + 9, (ui.INK,), edged), (ui.T_RANK + 13 + 9, (ui.RED,), edged),
-             (ui.T_NEED + 9, (ui.NEED,), outlined(art, ui.T_NEED + 9)))
+    tiles = ((ui._T_RANK + 9, (ui.INK,), edged), (ui._T_RANK + 13 + 9, (ui._RED,), edged),
+             (ui.T_NEED + 9, (ui._NEED,), outlined(art, ui.T_NEED + 9)))
     for tile, inks, framed in tiles:
         cols = ink_columns(art, tile, inks, framed)
         glyphs = [run for run in cols.strip(".").split(".") if run]
@@ -592,8 +592,8 @@ def test_an_empty_place_is_a_dot_and_a_dimmed_mono_card_keeps_its_outline(fonts,
             if at(art, ui.T_SLOT, x, y) != ui._SLOT] == [(tw // 2, th // 2)], board
     if p.MONO and tw >= 12:
         dim = art.dim_palette
-        assert at(art, ui.T_RANK, 1, th // 2) == ui._EDGE and pal[ui._EDGE] == pal[ui.FACE]
-        assert dim[ui._EDGE] == dim[ui.INK] != dim[ui.FACE], board
+        assert at(art, ui._T_RANK, 1, th // 2) == ui._EDGE and pal[ui._EDGE] == pal[ui._FACE]
+        assert dim[ui._EDGE] == dim[ui.INK] != dim[ui._FACE], board
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
@@ -630,10 +630,10 @@ def test_the_screen_shows_each_card_of_the_hand_bright_or_dimmed(board):
                 assert all(abs(a - b) <= 8 for a, b in
                            zip(got[:3], ((want >> 16) & 255, (want >> 8) & 255, want & 255))), \
                     (board, i, dim, x, y)
-                if index == ui.FACE:            # the card's face, around its glyphs
+                if index == ui._FACE:            # the card's face, around its glyphs
                     face[want] = face.get(want, 0) + 1
         # the face, dimmed or not, as a player sees it
-        assert list(face) == [art.theme.colours[ui.FACE_DIM if dim else ui.FACE]], (board, i, dim)
+        assert list(face) == [art.theme.colours[ui._FACE_DIM if dim else ui._FACE]], (board, i, dim)
     assert seen == set([False, True]), board
 
 
@@ -687,7 +687,7 @@ def test_paper_is_dark_ink_on_white_and_an_oled_light_on_black(fonts):
     every colour of its theme (an OLED's outlined 12 pixel cards have a lit edge, not black)."""
     oled, paper = ui.Theme(mono=True), ui.Theme(mono=True, paper=True)
     assert (oled.colours[ui.BG], paper.colours[ui.BG]) == (0x000000, 0xFFFFFF)
-    assert oled.colours[ui.FACE] == 0xFFFFFF and paper.colours[ui.FACE] == 0x000000
+    assert oled.colours[ui._FACE] == 0xFFFFFF and paper.colours[ui._FACE] == 0x000000
     assert oled.colour(ui.TEXT) == 0xFFFFFF and paper.colour(ui.TEXT) == 0x000000
     for theme in (oled, paper, ui.Theme()):
         pal = ui.CardArt(12, 11, "6x10", theme).palette
@@ -785,11 +785,11 @@ def test_hearts_and_diamonds_are_red_spades_and_clubs_black(fonts, board):
     for s in range(4):
         red = s in (1, 2)
         inks = set(at(art, ui.T_SUIT + s, x, y) for x in range(art.tw) for y in range(art.th))
-        assert (ui.RED in inks, ui.INK in inks) == (red, not red), (board, s)
+        assert (ui._RED in inks, ui.INK in inks) == (red, not red), (board, s)
         for r in (0, 9, 12):
             tile = ui.rank_tile(s * 13 + r)
             inks = set(at(art, tile, x, y) for x in range(art.tw) for y in range(art.th))
-            assert (ui.RED in inks, ui.INK in inks) == (red, not red), (board, s, r)
+            assert (ui._RED in inks, ui.INK in inks) == (red, not red), (board, s, r)
 
 
 def test_a_line_is_as_wide_as_its_characters_spaces_too(fonts):

@@ -1775,7 +1775,7 @@ def test_settings_can_be_changed_during_a_match_from_the_pause_menu(tmp_path):
     g = sim.screen.g
     played = len(g.log)
     art = sim.app.art
-    faces = [ui.T_RANK + r for r in (9, 10, 11, 12, 22, 23, 24)] + [ui.T_NEED + 12]
+    faces = [ui._T_RANK + r for r in (9, 10, 11, 12, 22, 23, 24)] + [ui.T_NEED + 12]
 
     def tiles(a):
         return [[a.sheet[i * a.tw + x, y] for x in range(a.tw) for y in range(a.th)] for i in faces]
