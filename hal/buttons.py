@@ -3,7 +3,7 @@
 A board profile lists its keys as (pin name, short-press button, long-press button or None)
 and its chords as (pin a, pin b, button). A key without a long press or chord fires when
 pressed, and a held direction repeats. A key with a long press or in a chord fires on
-release (short), after LONG_MS held (long), or as a chord when the other key goes down too.
+release (short), after _LONG_MS held (long), or as a chord when the other key goes down too.
 """
 try:
     from micropython import const
@@ -21,9 +21,9 @@ MENU = const(6)
 HINT = const(7)
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "MENU", "HINT")
 
-REPEAT_DELAY_MS = const(400)
-REPEAT_MS = const(120)
-LONG_MS = const(600)
+_REPEAT_DELAY_MS = const(400)
+_REPEAT_MS = const(120)
+_LONG_MS = const(600)
 
 
 class Buttons:
@@ -70,7 +70,7 @@ class Buttons:
         if not self.deferred[i]:
             button = self.keys[i][1]
             self.out.append(button)
-            self.next_repeat[i] = now + REPEAT_DELAY_MS if button <= RIGHT else -1
+            self.next_repeat[i] = now + _REPEAT_DELAY_MS if button <= RIGHT else -1
 
     def release(self, i, now):
         if not self.down[i]:
@@ -85,12 +85,12 @@ class Buttons:
                 continue
             if self.deferred[i]:
                 long_button = self.keys[i][2]
-                if long_button is not None and not self.spent[i] and now - self.since[i] >= LONG_MS:
+                if long_button is not None and not self.spent[i] and now - self.since[i] >= _LONG_MS:
                     self.spent[i] = True
                     self.out.append(long_button)
             elif self.next_repeat[i] >= 0 and now >= self.next_repeat[i]:
                 self.out.append(self.keys[i][1])
-                self.next_repeat[i] = now + REPEAT_MS
+                self.next_repeat[i] = now + _REPEAT_MS
 
     def take(self):
         """The logical buttons fired since the last take(), oldest first; when none, the same

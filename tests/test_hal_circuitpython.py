@@ -9,7 +9,7 @@ import types
 import pytest
 
 import hal
-from hal.buttons import UP, LEFT, RIGHT, OK, BACK, LONG_MS
+from hal.buttons import UP, LEFT, RIGHT, OK, BACK, _LONG_MS as LONG_MS
 
 
 def _stand_in(name):

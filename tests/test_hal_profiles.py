@@ -87,11 +87,11 @@ def test_direct_key_fires_on_press_and_repeats():
     b = Buttons((("L", LEFT, None), ("A", OK, None)))
     b.press(0, 1000)
     assert b.take() == [LEFT]
-    b.tick(1000 + B.REPEAT_DELAY_MS - 1)
+    b.tick(1000 + B._REPEAT_DELAY_MS - 1)
     idle = b.take()
     assert idle == [] and b.take() is idle          # an idle poll makes no new list (garbage)
-    b.tick(1000 + B.REPEAT_DELAY_MS)
-    b.tick(1000 + B.REPEAT_DELAY_MS + B.REPEAT_MS)
+    b.tick(1000 + B._REPEAT_DELAY_MS)
+    b.tick(1000 + B._REPEAT_DELAY_MS + B._REPEAT_MS)
     assert b.take() == [LEFT, LEFT]
     b.release(0, 2000)
     b.tick(3000)
@@ -106,9 +106,9 @@ def test_a_held_direction_repeats_once_per_repeat_time_not_at_every_poll():
     RIGHT once ran along the hand at the frame rate if the next repeat was not moved on)."""
     b = Buttons((("R", RIGHT, None),))
     b.press(0, 0)
-    for now in range(0, B.REPEAT_DELAY_MS + 3 * B.REPEAT_MS, 20):
+    for now in range(0, B._REPEAT_DELAY_MS + 3 * B._REPEAT_MS, 20):
         b.tick(now)
-    b.tick(B.REPEAT_DELAY_MS + 3 * B.REPEAT_MS)
+    b.tick(B._REPEAT_DELAY_MS + 3 * B._REPEAT_MS)
     assert b.take() == [RIGHT] * 5      # the press, then at 400, 520, 640 and 760 ms
 
 
@@ -131,7 +131,7 @@ def test_long_press_and_short_press():
     b.release(0, 100)
     assert b.take() == [OK]
     b.press(0, 1000)
-    b.tick(1000 + B.LONG_MS)
+    b.tick(1000 + B._LONG_MS)
     assert b.take() == [BACK]
     b.release(0, 5000)
     assert b.take() == []
@@ -158,12 +158,12 @@ def test_a_long_press_is_timed_from_its_own_press_not_the_first():
     LONG_MS from when it went down makes the long press."""
     b = Buttons((("B", OK, BACK),))
     b.press(0, 10000)
-    b.tick(10000 + B.LONG_MS - 1)
+    b.tick(10000 + B._LONG_MS - 1)
     assert b.take() == []
-    b.release(0, 10000 + B.LONG_MS - 1)
+    b.release(0, 10000 + B._LONG_MS - 1)
     assert b.take() == [OK]
     b.press(0, 20000)
-    b.tick(20000 + B.LONG_MS)
+    b.tick(20000 + B._LONG_MS)
     assert b.take() == [BACK]
 
 
@@ -180,8 +180,8 @@ def test_the_buttons_load_without_micropythons_const(monkeypatch):
     spec = importlib.util.spec_from_file_location("buttons_plain", os.path.join(ROOT, "hal", "buttons.py"))
     plain = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(plain)
-    names = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "MENU", "HINT", "REPEAT_DELAY_MS",
-             "REPEAT_MS", "LONG_MS")
+    names = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "MENU", "HINT", "_REPEAT_DELAY_MS",
+             "_REPEAT_MS", "_LONG_MS")
     assert [getattr(plain, n) for n in names] == [getattr(B, n) for n in names]
     assert [getattr(plain, n) for n in B.NAMES] == list(range(8))
 
@@ -205,10 +205,10 @@ def test_the_board_tables_list_every_board(doc):
 def test_a_key_spent_on_its_long_press_makes_no_chord():
     b = Buttons((("L", LEFT, BACK), ("R", RIGHT, OK)), (("L", "R", DOWN),))
     b.press(0, 0)
-    b.tick(B.LONG_MS)
+    b.tick(B._LONG_MS)
     assert b.take() == [BACK]
-    b.press(1, B.LONG_MS + 100)                 # L still held, already spent
-    b.release(1, B.LONG_MS + 200)
+    b.press(1, B._LONG_MS + 100)                 # L still held, already spent
+    b.release(1, B._LONG_MS + 200)
     assert b.take() == [RIGHT]
 
 
@@ -216,7 +216,7 @@ def test_a_key_spent_on_its_long_press_makes_no_chord():
 def test_every_direction_repeats(direction):
     b = Buttons((("K", direction, None),))
     b.press(0, 0)
-    b.tick(B.REPEAT_DELAY_MS)
+    b.tick(B._REPEAT_DELAY_MS)
     assert b.take() == [direction, direction]
 
 
@@ -225,7 +225,7 @@ def test_a_repeated_key_down_neither_fires_again_nor_restarts_the_long_press():
     b = Buttons((("A", OK, BACK), ("L", LEFT, None)))
     b.press(0, 0)
     b.press(0, 300)
-    b.tick(B.LONG_MS)
+    b.tick(B._LONG_MS)
     assert b.take() == [BACK]
     b.press(1, 1000)
     b.press(1, 1010)
@@ -237,13 +237,13 @@ def test_a_key_held_past_its_long_press_makes_it_once():
     after LONG_MS; nor does a chord held that long add its keys' long presses."""
     b = Buttons((("L", LEFT, BACK), ("R", RIGHT, OK)), (("L", "R", DOWN),))
     b.press(0, 0)
-    for now in range(0, 3 * B.LONG_MS, 20):
+    for now in range(0, 3 * B._LONG_MS, 20):
         b.tick(now)
-    b.release(0, 3 * B.LONG_MS)
+    b.release(0, 3 * B._LONG_MS)
     assert b.take() == [BACK]
     b.press(0, 10000)
     b.press(1, 10010)
-    for now in range(10000, 10000 + 3 * B.LONG_MS, 20):
+    for now in range(10000, 10000 + 3 * B._LONG_MS, 20):
         b.tick(now)
     assert b.take() == [DOWN]
 
@@ -281,9 +281,9 @@ def test_a_late_poll_does_not_make_a_burst_of_repeats():
     due: a slow frame (an e-ink refresh, a bot thinking) is not made up by a run of repeats."""
     b = Buttons((("R", RIGHT, None),))
     b.press(0, 0)
-    b.tick(B.REPEAT_DELAY_MS + 5 * B.REPEAT_MS)      # the first poll for a while
+    b.tick(B._REPEAT_DELAY_MS + 5 * B._REPEAT_MS)      # the first poll for a while
     assert b.take() == [RIGHT, RIGHT]
-    b.tick(B.REPEAT_DELAY_MS + 5 * B.REPEAT_MS + 20)   # the next frame
+    b.tick(B._REPEAT_DELAY_MS + 5 * B._REPEAT_MS + 20)   # the next frame
     assert b.take() == []
 
 

@@ -21,7 +21,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from hal import BOARDS, profile                                               # noqa: E402
-from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, LONG_MS  # noqa: E402
+from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, _LONG_MS  # noqa: E402
 from hal.desktop import cannot_write, replace_file                            # noqa: E402
 from engine.rules import PRESETS                                              # noqa: E402
 from engine import reasons as R                                               # noqa: E402
@@ -216,7 +216,7 @@ def buttons_table():
         row = "| " + p.NAME + " | " + " | ".join(cells) + " |"
         if row not in rows:                 # the Picomo V3 and V2 share their keys
             rows.append(row)
-    hold = "A hold is a press of %.1f s or more; L+R is both keys at once." % (LONG_MS / 1000)
+    hold = "A hold is a press of %.1f s or more; L+R is both keys at once." % (_LONG_MS / 1000)
     return "\n".join(rows + ["", hold])
 
 
