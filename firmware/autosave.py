@@ -29,8 +29,8 @@ from engine import save
 from engine.stats import Stats, SIZE as STATS_SIZE
 from engine.rules import PRESETS
 
-GAME_KIND = 1
-PREFS_KIND = 2
+_GAME_KIND = const(1)
+_PREFS_KIND = const(2)
 _GAME_HEAD = const(2)
 SCREEN = 32      # screen byte = kind * SCREEN + cursor (16 under header 1)
 # prefs versions: 2 with New game's rule set, 3 the last finished deal, 4 the opener picked, 5 Auto-play
@@ -74,8 +74,8 @@ class Saves:
 
     def __init__(self, store):
         self.store = store
-        self.game = Record(store, "game", GAME_KIND)
-        self.prefs = Record(store, "prefs", PREFS_KIND)
+        self.game = Record(store, "game", _GAME_KIND)
+        self.prefs = Record(store, "prefs", _PREFS_KIND)
         self.unread = []        # records whose slots could not be read at power-up
 
     def _write(self, rec, payload):

@@ -16,7 +16,7 @@ from engine.rules import PRESETS, RACE, SEVEN_OF_HEARTS, PLAY_OR_PAY, preset
 from engine.stats import Stats
 from engine.records import Record
 from firmware import autosave, text
-from firmware.autosave import Saves, GAME_KIND
+from firmware.autosave import Saves, _GAME_KIND as GAME_KIND
 from hal.stores import NvmStore
 from hal.file_store import FileStore
 from hal.memory_store import MemoryStore
@@ -1396,7 +1396,7 @@ def test_a_newest_record_that_cannot_be_loaded_falls_back_to_the_older(tmp_path)
     prefs = sim.app.saves.load_prefs()[0]
     store = FileStore(str(tmp_path))
     Record(store, "game", GAME_KIND).write(b"\x02" + bytes(40))   # good CRC, no game in it
-    Record(store, "prefs", autosave.PREFS_KIND).write(b"\x09")
+    Record(store, "prefs", autosave._PREFS_KIND).write(b"\x09")
     saved, damaged = Saves(store).load_game()
     assert bytes(saved.match.game.log) == log and not damaged
     assert Saves(store).load_prefs()[0][0] == prefs[0]
@@ -1451,12 +1451,12 @@ def test_a_torn_first_write_on_a_new_badge_is_no_damage(first):
         flash.cut_at = None
         data = flash.cells[first + ".0"]
         assert not flash.load(first + ".1")
-        assert Record(flash, first, GAME_KIND if first == "game" else autosave.PREFS_KIND).read_all() == ([], False)
+        assert Record(flash, first, GAME_KIND if first == "game" else autosave._PREFS_KIND).read_all() == ([], False)
         back = sim_on(flash)
         assert isinstance(back.screen, ListScreen) and back.screen.title.startswith("Fan Tan"), cut_at
     assert len(data) == 39                          # every cut short of the whole record
     flash.cells[first + ".0"] = b"R" + bytes(38)    # not a first write: damage, said
-    assert Record(flash, first, GAME_KIND if first == "game" else autosave.PREFS_KIND).read_all()[1]
+    assert Record(flash, first, GAME_KIND if first == "game" else autosave._PREFS_KIND).read_all()[1]
 
 
 def test_a_game_that_cannot_be_saved_is_said_though_the_settings_were(tmp_path):
@@ -1597,7 +1597,7 @@ def test_prefs_written_before_new_game_kept_its_options_still_load(tmp_path):
     payload += bytes((0, 0, 0, 12)) + bytes((0, 1, 2, 0, 0, 0, 0)) + bytes((0, 0, 0, 7))
     payload += stats.encode()
     store = FileStore(str(tmp_path))
-    Record(store, "prefs", autosave.PREFS_KIND).write(bytes(payload))
+    Record(store, "prefs", autosave._PREFS_KIND).write(bytes(payload))
     (settings, seats, got, counted, rules, replay), damaged = Saves(store).load_prefs()
     assert settings == _prefs(preset=PRESETS.index("fan_tan"))
     assert (bytes(seats), got.deals, counted, rules, damaged) == (bytes((0, 1, 2, 0, 0, 0, 0)), 5, 7, b"", False)
@@ -1617,7 +1617,7 @@ def test_prefs_of_version_2_keep_new_game_s_options_and_statistics(tmp_path):
     payload += bytes((0, 0, 0, 12)) + bytes((0, 1, 2, 0, 0, 0, 0)) + bytes((0, 0, 0, 7))
     payload += bytes((len(rules),)) + rules + stats.encode()
     store = FileStore(str(tmp_path))
-    Record(store, "prefs", autosave.PREFS_KIND).write(bytes(payload))
+    Record(store, "prefs", autosave._PREFS_KIND).write(bytes(payload))
     (settings, seats, got, counted, kept, replay), damaged = Saves(store).load_prefs()
     assert settings == _prefs(preset=PRESETS.index("sevens"))
     assert (got.deals, counted, kept, replay, damaged) == (5, 7, rules, b"", False)
