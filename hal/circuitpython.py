@@ -149,7 +149,7 @@ class Hal:
             finally:
                 if enable is not None:
                     enable.deinit()
-        except (ImportError, ValueError, RuntimeError):
+        except (ImportError, ValueError, AttributeError, RuntimeError):    # a pin lacking: silent
             pass
 
     # light

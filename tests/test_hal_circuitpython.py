@@ -308,6 +308,21 @@ def test_tone_without_an_amplifier_pin_beeps_through_pwm_alone(badge, digitalio,
     assert slept == [0.02] and digitalio.made == []
 
 
+@pytest.mark.parametrize("board_id,pin", [("pimoroni_picosystem", "AUDIO"),
+                                           ("adafruit_macropad_rp2040", "SPEAKER_ENABLE")])
+def test_a_speaker_pin_the_board_lacks_leaves_the_game_silent(badge, digitalio, pwm, monkeypatch,
+                                                              board_id, pin):
+    """A profile's AUDIO or AUDIO_ENABLE pin missing from board (a build without it, a typo the
+    stubs could not check): no note, as a missing LED pin leaves no light; it raised
+    AttributeError at the first click, out of App.run."""
+    nap_with(monkeypatch, lambda s: None)
+    h, clock = badge(board_id)
+    monkeypatch.delattr(sys.modules["board"], pin)
+    h.tone(880, 20)
+    assert [x.released for x in FakePWMOut.made] == []
+    assert [io.value for io in digitalio.made] == []
+
+
 class FakeAnalogIn:
     """The battery pin, behind a board's divider as its maker's code reads it (and a diode)."""
     volts = 3.7
