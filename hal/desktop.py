@@ -250,6 +250,25 @@ def cannot_write(ap, e):
     ap.exit(1, "%s: error: cannot write %s: %s\n" % (ap.prog, e.filename, e.strerror or e))
 
 
+def put(ap, path, data):
+    """replace_file, or end the tool with cannot_write's one line."""
+    try:
+        replace_file(path, data)
+    except OSError as e:
+        cannot_write(ap, e)
+
+
+def make_folder(ap, option, path):
+    """Make the folder an option names (and its parents), or end the tool with one line: a file
+    in its place, or a folder it cannot make."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        ap.error("%s %s: a file is there, not a folder" % (option, path))
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        ap.error("cannot make the %s folder %s: %s" % (option, path, e.strerror or e))
+
+
 class DesktopHal:
     """The HAL the simulator gives the app."""
 

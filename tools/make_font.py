@@ -191,18 +191,10 @@ def strips(folder):
     return out
 
 
-def put(ap, path, data):
-    """Write the bytes `data` to path, renamed over the old file once whole (a full disk keeps
-    the old one), or end with one line naming the file."""
-    from hal.desktop import cannot_write, replace_file
-    try:
-        replace_file(path, data)
-    except OSError as e:
-        cannot_write(ap, e)
-
-
 def write_strips(ap, folder):
-    """<size>.bin from <size>.bdf, for every size."""
+    """<size>.bin from <size>.bdf, for every size (each renamed over the old one once whole: a
+    full disk keeps the old one)."""
+    from hal.desktop import put
     try:
         made = strips(folder)
     except ValueError as e:
@@ -241,10 +233,8 @@ def main(argv=None):
             fonts.append(load_pcf(path))
         except (OSError, EOFError, ValueError, zlib.error) as e:     # gzip's own errors, and ours
             ap.error("%s: %s: X11's fonts are gzipped PCF files" % (path, e))
-    try:
-        os.makedirs(args.out, exist_ok=True)
-    except OSError as e:
-        ap.error("cannot make the --out folder %s: %s" % (args.out, e.strerror))
+    from hal.desktop import make_folder, put
+    make_folder(ap, "--out", args.out)
     for size, font in zip(SIZES, fonts):
         text, missing = to_bdf(font, size, CHARSET)
         put(ap, os.path.join(args.out, size + ".bdf"), text.encode("ascii"))

@@ -22,7 +22,7 @@ if ROOT not in sys.path:
 
 from hal import BOARDS, profile                                               # noqa: E402
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, _LONG_MS  # noqa: E402
-from hal.desktop import cannot_write, replace_file                            # noqa: E402
+from hal.desktop import cannot_write, make_folder, put                        # noqa: E402
 from engine.rules import PRESETS                                              # noqa: E402
 from engine import reasons as R                                               # noqa: E402
 from simulator.core import Sim                                                # noqa: E402
@@ -243,12 +243,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     docs = os.path.join(ROOT, "docs", "screens")
     out = args.out or (os.path.join(ROOT, "build", "screens") if args.board else docs)
-    if os.path.isfile(out):
-        ap.error("--out %s: a file is there, not a folder" % out)
-    try:
-        os.makedirs(out, exist_ok=True)
-    except OSError as e:
-        ap.error("cannot make the --out folder %s: %s" % (out, e.strerror))
+    make_folder(ap, "--out", out)
     index = ["# Screens of every board", "",
              "Made by `python -m tools.screenshots` (seed 42, Fan Tan preset). Do not edit.", ""]
     ui_heaps = {}
@@ -273,11 +268,8 @@ def main(argv=None):
         readme = os.path.join(ROOT, "README.md")
         with open(readme, encoding="utf-8") as f:
             writes.append((readme, readme_buttons(readme_figures(f.read(), index))))
-    for path, new in writes:
-        try:                        # as the pictures: a full disk keeps the old file whole
-            replace_file(path, new.encode("utf-8"))
-        except OSError as e:
-            cannot_write(ap, e)
+    for path, new in writes:        # as the pictures: a full disk keeps the old file whole
+        put(ap, path, new.encode("utf-8"))
 
 
 if __name__ == "__main__":
