@@ -134,11 +134,14 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("tune", ["--start", "1,2"], "argument --start: '1,2': give 25 comma-separated whole numbers"),
     ("distill", ["--preset", "nosuch"], "argument --preset: invalid choice: 'nosuch'"),
     ("distill", ["--rollouts", "0"], "argument --rollouts: must be at least 1, not 0"),
-    ("distill", ["--opponents", "easy,nosuch"], "argument --opponents: unknown level 'nosuch'"),
+    # the message listed hard, which distill refuses
+    ("distill", ["--opponents", "easy,nosuch"],
+     "argument --opponents: unknown level 'nosuch' in 'easy,nosuch': the levels are easy, medium ("),
     ("distill", ["--deals", "0"], "argument --deals: must be at least 1, not 0"),
     # QA: Hard opponents were taken, and played as Medium (the same weights as --opponents medium)
     ("distill", ["--opponents", "easy,hard", "--deals", "1", "--rollouts", "1"],
-     "argument --opponents: easy or medium, not hard"),
+     "argument --opponents: level 'hard' in 'easy,hard': the levels are easy, medium "
+     "(the playouts have no Hard opponents)"),
     ("lookahead", ["--workers", "0"], "argument --workers: must be at least 1, not 0"),
     ("lookahead", ["--leads", "x"], "argument --leads: 'x': give one or more comma-separated whole numbers"),
     ("lookahead", ["--leads", "0,,4"], "argument --leads: '0,,4': give one or more comma-separated whole numbers"),

@@ -26,6 +26,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import bots              # noqa: E402
+from engine.levels import LEVELS     # noqa: E402
 from engine.game import Game, PASS   # noqa: E402
 from engine.match import Match       # noqa: E402
 from engine.rng import Rng           # noqa: E402
@@ -145,11 +146,16 @@ def regret(rows, w, rollouts):
     return total / max(1, len(rows))
 
 
+def opponent_levels(text):
+    """An argparse type: comma-separated opponent levels, easy or medium."""
+    return level_names(text, LEVELS[:2], " (the playouts have no Hard opponents)")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.distill", description=__doc__.split("\n")[0])
     add_preset(ap)
     ap.add_argument("--deals", type=deal_count, default=3000, help="deals per opponent level (default %(default)s)")
-    ap.add_argument("--opponents", type=level_names, default="easy,medium",
+    ap.add_argument("--opponents", type=opponent_levels, default="easy,medium",
                     help="comma-separated opponent levels, easy or medium, each played in turn (default %(default)s)")
     ap.add_argument("--player", default="medium", choices=("medium", "hard"),
                     help="whose move the player makes: Medium's, or Hard's by its current weights "
@@ -160,8 +166,6 @@ def main(argv=None):
                     help="picks the deals, the next seed for each further level (default %(default)s)")
     add_workers(ap)
     a = ap.parse_args(argv)
-    if "hard" in a.opponents:
-        ap.error("argument --opponents: easy or medium, not hard (the playouts have no Hard opponents)")
     chunks = []
     for k, level in enumerate(a.opponents):
         for lo in range(0, a.deals, 25):

@@ -253,15 +253,14 @@ def table(res):
     return "\n".join(lines)
 
 
-def level_names(text):
-    """An argparse type: comma-separated level names."""
+def level_names(text, levels=LEVELS, why=""):
+    """An argparse type: comma-separated level names, each one of levels (why says why only those)."""
     names = [s.strip().lower() for s in text.split(",")]
     for s in names:
-        try:
-            LEVELS.index(s)
-        except ValueError:
-            raise argparse.ArgumentTypeError("%s in %r: the levels are %s" % (
-                "unknown level %r" % s if s else "empty seat", text, ", ".join(LEVELS)))
+        if s not in levels:
+            raise argparse.ArgumentTypeError("%s in %r: the levels are %s%s" % (
+                "empty seat" if not s else "level %r" % s if s in LEVELS else "unknown level %r" % s,
+                text, ", ".join(levels), why))
     return names
 
 
