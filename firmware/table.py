@@ -773,7 +773,8 @@ class TableScreen(TableView):
 
 class ReplayScreen(TableView):
     """The last finished deal again, from its log: RIGHT, DOWN or OK one action on, LEFT or UP
-    one back, BACK or MENU (or OK at the end) leaves. Forced passes happen by themselves."""
+    one back, BACK or MENU (or OK at the end) leaves. Forced passes happen by themselves: yours
+    are told after the action they follow."""
 
     FOOTER = ("keys_replay", BACK, "keys_back")
 
@@ -790,6 +791,7 @@ class ReplayScreen(TableView):
         self.log = log
         self.back_fn = back
         self.pos = 0
+        self.forced = self.g.forced[self.me]    # yours before the first action
 
     def build(self):
         super().build()
@@ -803,27 +805,35 @@ class ReplayScreen(TableView):
 
     def _caption(self):
         where = str(self.pos) + "/" + str(len(self.log))
+        you = " " + says(self.me, self.me, "pass") if self.forced else ""    # as the table's "No move"
         short = None
         if self.g.over:                         # the end: who won, and how to leave (short: no count)
             short = says(self.g.winner, self.me, "wins") + " \u00b7 " + ok("ok_continue")
             what = " " + short
-        elif not self.pos:                      # before the first action: the keys, where no footer says them
-            what = ""
+        elif not self.pos:                      # before the first action: your pass, the keys (no footer)
+            what = you
             if not self.footer:
-                what = " \u00b7 " + t("keys_replay")
+                keys = " \u00b7 " + t("keys_replay")
                 for b, arrow in ((LEFT, "\u2190"), (RIGHT, "\u2192")):     # the keys as printed:
-                    what = what.replace(arrow, self.app.letters.get(b, arrow))   # "C next" (Badger)
+                    keys = keys.replace(arrow, self.app.letters.get(b, arrow))   # "C next" (Badger)
                 h = self.app.key_name(BACK)
-                if h:                           # and the key that leaves: alone where both do not fit
+                short = keys                    # where all do not fit: the keys (MacroPad), or
+                if h:                           # your pass and the key that leaves, alone
                     leave = t("keys_back") % h
-                    what += "  " + leave
-                    if not self._fits(where + what):
-                        short = where + " \u00b7 " + leave
-        elif self.log[self.pos - 1] == PASS:       # (a declined Coventry bonus is no pass)
-            what = " " + (seat(self.last_seat, self.me) + ": " + t("no_bonus") if self.declined
-                          else says(self.last_seat, self.me, "pass"))
+                    short = you + " \u00b7 " + leave
+                    keys += "  " + leave
+                what += keys
+                short = None if self._fits(where + what) else where + short
         else:
-            what = " " + seat(self.last_seat, self.me) + " " + card_name(self.log[self.pos - 1])
+            if self.log[self.pos - 1] == PASS:       # (a declined Coventry bonus is no pass)
+                what = " " + (seat(self.last_seat, self.me) + ": " + t("no_bonus") if self.declined
+                              else says(self.last_seat, self.me, "pass"))
+            else:
+                what = " " + seat(self.last_seat, self.me) + " " + card_name(self.log[self.pos - 1])
+            if you:                             # your forced pass after that action
+                what += " \u00b7" + you
+                if not self._fits(where + what):
+                    short = where + you
         self.say(t("replay_s") + " " + where + what, short or where + what, ui.ACCENT)
 
     def _go(self, pos):
@@ -831,8 +841,10 @@ class ReplayScreen(TableView):
         m.resume(self.log[:max(0, pos - 1)])
         self.last_seat = m.game.turn
         self.declined = m.game.bonus >= 0   # a pass now declines the Coventry bonus
+        self.forced = m.game.forced[self.me]
         if pos:
             m.resume(self.log[:pos])
+            self.forced = m.game.forced[self.me] - self.forced     # yours after this action
         self.g = m.game
         self.pos = pos
         self.update(0)

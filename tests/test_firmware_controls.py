@@ -368,6 +368,42 @@ def test_the_replay_says_how_to_step_through_it(board, lang):
         text.set_lang(0)
 
 
+@pytest.mark.parametrize("lang", range(3))
+@pytest.mark.parametrize("board", ["pimoroni_picosystem", "pimoroni_badger2040", "adafruit_macropad_rp2040"])
+def test_the_replay_tells_your_forced_passes(board, lang):
+    """Your forced passes are no step of the replay, but each step after which you had to
+    pass says so, as the table said "No move: you pass" (the replay said nothing of them: the
+    turn went past you unexplained, a chip lost in a chip game: QA); so does the start, where
+    Fan Tan's deal 1 passes you before its first card (on the MacroPad's one line the keys go
+    first there). Stepping back says each again; no other step says it."""
+    sim = _next_deal("fan_tan", seed=1, board=board)
+    text.set_lang(lang)
+    try:
+        sim.app.replay(sim.app.title)
+        r = sim.screen
+        you = text.says(r.me, r.me, "pass")
+        assert r.g.forced[r.me] and r.pos == 0         # passed before the first card
+        said = [message(r)]
+        assert you in said[0] or board == "adafruit_macropad_rp2040" and said[0].endswith(text.t("keys_replay"))
+        told = 0
+        was = r.g.forced[r.me]
+        while r.pos < len(r.log):
+            sim.press("RIGHT")
+            said.append(message(r))
+            if r.g.forced[r.me] > was:
+                assert said[-1].endswith(" \u00b7 " + you) or said[-1].endswith(" " + you), said[-1]
+                told += 1
+            elif r.last_seat != r.me:       # (your own paid pass says it too)
+                assert you not in said[-1], said[-1]
+            was = r.g.forced[r.me]
+        assert told >= 2
+        while r.pos:
+            sim.press("LEFT")
+            assert message(r) == said[r.pos]
+    finally:
+        text.set_lang(0)
+
+
 @pytest.mark.parametrize("preset,seed,auto", [("parliament", 32, 1), ("fan_tan", 30, 0)])
 def test_the_replay_draws_your_hand_as_a_bot_s_turn_does(preset, seed, auto):
     """The replay only watches: at your turns too the hand is dimmed by what fits the table
