@@ -345,3 +345,16 @@ def test_a_rule_change_is_read_with_spaces_around_its_value():
     from engine.rules import PIPS
     assert T.rule_change("penalty = pips") == ("penalty", PIPS)
     assert T.rule_change(" up_first= 1 ") == ("up_first", 1)
+
+
+def test_the_lineup_suggested_for_one_level_everywhere_is_one_the_tool_takes(capsys):
+    """--seats easy,easy,easy,easy is refused with a lineup to try instead; that lineup runs (it
+    suggested easy,easy, "Easy against Easy", refused again in the same words)."""
+    import re
+    import pytest
+    for level in ("easy", "medium", "hard"):
+        with pytest.raises(SystemExit):
+            T.main(["--seats", ",".join([level] * 4)])
+        seats = re.search(r"\((\w+,\w+): ", capsys.readouterr().err).group(1)
+        assert T.main(["--seats", seats, "--deals", "1", "--budget", "0"]) == 0, seats
+        capsys.readouterr()

@@ -310,8 +310,10 @@ def main(argv=None):
     except ValueError as e:
         ap.error(str(e))
     if len(set(args.seats)) == 1:       # the same level in every seat: 1/players by symmetry
-        ap.error("argument --seats: every seat plays %s; name a level for the others too (%s,easy: %s "
-                 "against Easy)" % (args.seats[0], args.seats[0], args.seats[0].capitalize()))
+        one = args.seats[0]
+        other = "medium" if one == "easy" else "easy"      # a lineup the tool takes
+        ap.error("argument --seats: every seat plays %s; name a level for the others too (%s,%s: %s "
+                 "against %s)" % (one, one, other, one.capitalize(), other.capitalize()))
     res = tournament(args.preset, args.seats, args.deals, args.seed,
                      args.workers, args.players, args.budget, changes)
     print(table(res))
