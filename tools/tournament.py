@@ -20,6 +20,9 @@ With --json the last line is a JSON object:
 where "games" is deals x players (a game is one rotation of a deal) and a level's "games"
 counts every seat it held in every game (the table's seat-games), and "rules" the
 --rule changes to the preset (engine.rules FIELDS: the New game options and more).
+Per seat-game, "avg_penalty" is what the cards left cost (cards, or their values or pips
+under --rule penalty=...; lower is better) and "avg_score" what the preset's scoring gave:
+points won (zero-sum), penalty points (a race: lower is better) or chips won.
 """
 import argparse
 import json
