@@ -714,6 +714,36 @@ def test_a_file_store_s_first_write_cut_before_its_first_byte_is_no_damage(tmp_p
     assert store.load(name + ".0") == b""
 
 
+class _PowerCut(BaseException):
+    """The power going off: nothing after it runs (no except clause of the app's catches it)."""
+
+
+@pytest.mark.parametrize("name, keys", [("game", ("OK", "OK")), ("prefs", ("DOWN", "OK", "RIGHT"))])
+def test_a_file_store_s_first_write_cut_twice_is_no_damage(tmp_path, monkeypatch, name, keys):
+    """The empty .tmp of a first write cut before its first byte (as above): the next write of
+    that slot (Start again, the Settings change again) moved it into the slot's place before
+    writing the .tmp anew, and a power cut there (found by killing the simulator) left an empty
+    slot file, read as damage: "Saved game was damaged" or "Saved settings and statistics were
+    damaged" on a badge that had never kept either."""
+    import hal.file_store
+    from simhelp import Sim, ListScreen
+    open(str(tmp_path / (name + ".0.tmp")), "wb").close()
+    sim = Sim(data_dir=str(tmp_path))
+    real_open = open
+
+    def cut(path, mode="r"):
+        if "w" in mode:
+            raise _PowerCut()
+        return real_open(path, mode)
+    monkeypatch.setattr(hal.file_store, "open", cut, raising=False)
+    with pytest.raises(_PowerCut):
+        for key in keys:
+            sim.press(key)
+    monkeypatch.undo()
+    back = Sim(data_dir=str(tmp_path))
+    assert isinstance(back.screen, ListScreen) and back.screen.title.startswith("Fan Tan")
+
+
 def test_a_torn_tmp_beside_its_slot_file_is_not_read(tmp_path, monkeypatch):
     """Power lost while save() wrote a slot's .tmp, its old file still there: the slot is that
     file, not the torn .tmp (read first, it took the slot for damaged); nor does the next write

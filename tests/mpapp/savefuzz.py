@@ -192,8 +192,10 @@ class FakeFs:
         return FakeFile(self, path, mode)
 
     def stat(self, path):
+        """MicroPython's tuple: the mode, then the size at [6]."""
         if path not in self.dirs and path not in self.files:
             raise OSError(2)
+        return (0x4000 if path in self.dirs else 0x8000, 0, 0, 0, 0, 0, len(self.files.get(path, b"")), 0, 0, 0)
 
     def mkdir(self, path):
         if path in self.dirs or path in self.files:
