@@ -43,8 +43,8 @@ class FileStore:
         try:
             os.stat(path)
         except OSError:             # a record a cut left in the .tmp (load): into place before
-            try:                    # the .tmp is written anew; not an empty one, no record (load)
-                if os.stat(tmp)[6]:     # that a cut would leave an empty slot file, damage
+            try:                    # the .tmp is written anew; an empty one is no record, and in
+                if os.stat(tmp)[6]:     # place a cut would leave it as an empty slot file: damage
                     os.rename(tmp, path)
             except OSError:
                 pass
