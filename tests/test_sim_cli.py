@@ -457,6 +457,18 @@ def test_a_script_waits_and_takes_buttons_in_any_case(tmp_path):
     assert sim.screen is not None and type(sim.screen).__name__ != "TitleScreen"
 
 
+def test_each_key_of_a_script_runs_the_game_on_until_it_waits_for_you():
+    """README: a script's key runs the game on until it waits for you again (the deal dealt, the
+    bots played), so none lands while a bot thinks: Start at a 7-player table of Hard bots
+    comes back at your turn, the bots' moves made."""
+    sim = Sim("pimoroni_picosystem", seed=77)
+    sim.run_script("OK,DOWN,RIGHT,RIGHT,RIGHT,DOWN,RIGHT,RIGHT,RIGHT,DOWN,RIGHT,RIGHT,UP,UP,UP,OK".split(","))
+    t = sim.screen
+    assert isinstance(t, TableScreen) and t.g.players == 7 and set(sim.app.match_seats[1:7]) == {2}
+    assert t.my_turn() and not t.busy() and len(t.g.log) > 0
+    sim.run_script(["MENU"])
+    assert type(sim.screen).__name__ == "ListScreen" and t.g.turn == t.me
+
 def test_the_command_line_options_reach_the_run(tmp_path, monkeypatch, capsys):
     """--seed picks the deal, --shot-scale zooms --screenshot too, --data-dir holds the saves,
     --redraw reports, --battery 0 is a charge (empty); without --data-dir the saves go under
