@@ -689,8 +689,9 @@ class TableScreen(TableView):
             return
         self.hinting = None         # any button stops a hint search
         if not self.my_turn():
-            self.fast = True        # any other button fast-forwards the bots (and Auto-play)
-            self.notice_until = 0
+            self.fast = True        # any other button fast-forwards the bots (and Auto-play),
+            self.notice_until = 0   # the wait already running too
+            self.next_at = now
             return
         if self.asked == 2 and self.app.stale():   # e-ink: a warning the panel has not shown
             return                                  # yet goes first; the key waits for it

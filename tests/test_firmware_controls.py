@@ -196,6 +196,26 @@ def test_a_press_hurries_the_bots_only_until_your_next_turn():
     assert min(gaps) >= DELAYS[sim.app.settings["speed"]], gaps
 
 
+def test_a_press_hurries_the_bot_whose_wait_is_already_running():
+    """At slow speed a bot waits 900 ms before its move; a key pressed 60 ms into that wait
+    ends it: the move comes as soon as the bot has decided (it came 900 ms after yours: QA)."""
+    sim = Sim(seed=3)
+    sim.app.settings["speed"] = 0
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    sim.settle()
+    n = len(t.g.log)
+    sim.play_legal(settle=False)
+    played = sim.hal.clock
+    while sim.hal.clock - played < 60:
+        sim.tick()
+    assert not t.my_turn() and len(t.g.log) == n + 1
+    sim.press("RIGHT", settle=False)                # hurry
+    while len(t.g.log) == n + 1:
+        sim.tick()
+    assert sim.hal.clock - played < DELAYS[0] / 3, sim.hal.clock - played
+
+
 # ---- DOWN and UP move by suit ----------------------------------------------------------
 def test_down_jumps_to_the_next_suit_and_up_to_the_previous_one():
     """At the table DOWN puts the cursor on the first card of the next suit (after the last
