@@ -9,7 +9,7 @@ import pytest
 from hal import BOARDS
 
 from simhelp import Sim, LAYOUT_BOARDS, TableScreen, shown_hand
-from engine.rules import CHIPS
+from engine.rules import CHIPS, PRESETS
 from engine.cards import popcount
 from engine import reasons as R
 from engine import save
@@ -70,6 +70,29 @@ def test_button_mashing(board):
         text.set_lang(0)
     assert deals_seen, "the mashing never reached the table"
     assert at_table > PRESSES // 5, at_table
+
+
+@pytest.mark.parametrize("board", ["pimoroni_picosystem", "adafruit_macropad_rp2040"])
+def test_mashing_at_a_table_of_hard_bots(board):
+    """Seven seats of Hard bots (Parliament): keys land while a bot searches and while a hint
+    does (the mashing above plays Easy bots, whose move takes no search), and the game stays
+    sound through them."""
+    rnd = random.Random("hard " + board)
+    sim = Sim(board, seed=rnd.randrange(1, 9999))
+    sim.app.settings["preset"] = PRESETS.index("parliament")
+    sim.app.settings["players"] = 7
+    sim.app.seat_levels[:] = bytearray([2] * 7)
+    bot = hint = 0                  # presses while a bot's search, or a hint's, runs
+    try:
+        for i in range(1500):
+            scr = sim.screen
+            if isinstance(scr, TableScreen):
+                bot += scr.bot is not None
+                hint += scr.hinting is not None
+            mash(sim, rnd)
+    finally:
+        text.set_lang(0)
+    assert bot > 100 and hint, (bot, hint)
 
 
 @pytest.mark.parametrize("board", BOARDS)
