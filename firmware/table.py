@@ -765,6 +765,7 @@ class TableScreen(TableView):
                 short = who
         self.say(says(p, self.me, "pass") + price + " \u00b7 ".join(parts), short, ui.ACCENT)
         self.notice_until = now + _NOTICE_MS
+        self.asked = True           # e-ink: shown now, or the next move would hide it
 
     def start_hint(self):
         """Ask Hard for your move: it thinks in steps (tick), so the screen never freezes."""

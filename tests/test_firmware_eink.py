@@ -430,3 +430,36 @@ def test_eink_a_page_takes_no_back_until_read_ms_after_the_panel_first_shows_it(
     sim.hal.inject(BACK)
     sim.tick()
     assert sim.screen is not page
+
+
+def test_eink_panel_shows_each_paid_pass_as_it_is_paid():
+    """Badger, Fan Tan, bots that pay to pass whenever it pays the gates (and you too): each
+    paid pass, a bot's or yours, is shown at once with where its chips went, as the forced
+    pass's notice is. The panel refreshed only as your decision began, so a bot's paid pass
+    with other moves after it was never shown (your chips rose by its gate penalty
+    unexplained), nor your own pass's split."""
+    from test_firmware_deals import gate_passing_table
+    sim = gate_passing_table("pimoroni_badger2040", 8)
+    t = sim.screen
+    g = t.g
+    shown = []                  # (moves so far, message) at each refresh
+    real = sim.hal.refresh
+
+    def refresh():
+        shown.append((len(g.log), message(t)))
+        return real()
+    sim.hal.refresh = refresh
+    mine = 0
+    while not g.over and len(g.log) < 24:
+        wait(sim, PAUSE_MS)
+        if PASS in t.items and g.pass_cost(t.me)[1]:
+            while t.items[t.cursor] != PASS:
+                sim.press("RIGHT")
+            mine += 1
+            sim.ok()
+        else:
+            sim.play_legal()
+    paid = [i + 1 for i in range(len(g.log)) if g.log[i] == PASS]
+    assert len(paid) >= 4 and mine, (paid, mine)
+    told = [n for n, m in shown if "Pot+" in m]
+    assert all(n in told for n in paid), (paid, shown)
