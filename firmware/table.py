@@ -640,16 +640,23 @@ class TableScreen(TableView):
         if action is None or now < self.next_at:
             return
         self.bot = None
-        seat = g.turn
-        cost = g.pass_cost(seat) if action == PASS else None
-        if g.play(action, seat) != 0:       # a bot's mistake must not stop the deal: say so, play on
+        p = g.turn
+        cost = g.pass_cost(p) if action == PASS else None
+        declined = cost and g.bonus >= 0
+        if g.play(action, p) != 0:          # a bot's mistake must not stop the deal: say so, play on
             action = g.legal_moves()[0]
-            print("P%d: bot move refused, plays %d" % (seat + 1, action))
-            g.play(action, seat)
+            print("P%d: bot move refused, plays %d" % (p + 1, action))
+            g.play(action, p)
             cost = None
         self.notice = None
         self.next_at = now + (0 if self.fast else DELAYS[speed])
-        self._paid(cost, now, seat)     # a bot's paid pass (a forced pass of yours after it is told next)
+        self._paid(cost, now, p)        # a bot's paid pass (a forced pass of yours after it is told next)
+        # its Coventry bonus, as yours is said: "P3: Bonus card" while it may lay one more card,
+        # "P3: no bonus" as it declines (the replay's words; its starter stays its last move)
+        what = t("coventry") if g.bonus >= 0 and g.turn == p else t("no_bonus") if declined else ""
+        if what:
+            self.say(seat(p, self.me) + ": " + what, None, ui.ACCENT)
+            self.notice_until = now + _NOTICE_MS
         self._moved(now)
         self.update(now)
 

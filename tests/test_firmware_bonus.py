@@ -112,3 +112,33 @@ def test_before_the_first_card_each_row_outlines_what_may_open_it():
     g = t.g
     assert not g.log and not g.rules.ace_high
     assert outlined(t) == [s * 13 + r for s in range(4) for r in (4, 8)]
+
+
+def test_a_bot_s_bonus_card_is_told_and_so_is_its_declining_it():
+    """Coventry: a bot that lays the 4th starter may lay one more card, as you may. The table
+    said nothing: its turn marker stayed while it thought again and it laid a second card
+    unexplained, or the turn went on with no sign it had declined (the replay says "P3: no
+    bonus"). Now "P3: Bonus card" while it may, and "P3: no bonus" as it declines."""
+    seen = set()
+    for seed in range(1, 20):
+        sim = Sim(seed=seed)
+        new_game(sim, PRESETS.index("coventry"))
+        t = sim.screen
+        g = t.g
+        while not g.over and len(seen) < 3:
+            if t.my_turn():
+                sim.play_legal(settle=False)
+            n, mover, pending = len(g.log), g.turn, g.bonus >= 0
+            sim.tick()
+            if len(g.log) == n or mover == t.me:
+                continue
+            if g.bonus >= 0 and g.turn == mover:            # the bot has just earned it
+                assert message(t) == "P%d: %s" % (mover + 1, text.t("coventry")), message(t)
+                seen.add("bonus")
+            elif pending:
+                said = "P%d: %s" % (mover + 1, text.t("no_bonus"))
+                assert (message(t) == said) == (g.log[n] == PASS), (g.log[n], message(t))
+                seen.add("declined" if g.log[n] == PASS else "laid")
+        if len(seen) == 3:
+            return
+    raise AssertionError("a bot's bonus not both laid and declined: %r" % seen)
