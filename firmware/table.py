@@ -601,12 +601,14 @@ class TableScreen(TableView):
                     self.next_at = now + DELAYS[speed]
             self.update(now)
             return
-        if g.over:
-            if self.over_at < 0:
-                self.app.sound(ui.DEAL_WON if g.winner == self.me else ui.DEAL_LOST)
+        if g.over:                  # the end drawn (App.run renders after this step), then
+            if self.over_at < 0:    # the jingle: its notes nap, and held the last card off the screen
                 self.notice = None
-                self.over_at = now + (300 if self.fast else _END_MS)
+                self.over_at = 0
                 self.update(now)
+            elif not self.over_at:
+                self.app.sound(ui.DEAL_WON if g.winner == self.me else ui.DEAL_LOST)
+                self.over_at = now + (300 if self.fast else _END_MS)
             elif now >= self.over_at:
                 self.app.deal_over()
             return
@@ -691,7 +693,7 @@ class TableScreen(TableView):
             self.app.pause()
             return
         if g.over:
-            if b == OK:
+            if b == OK and self.over_at > 0:    # not before the end is shown and its jingle played
                 self.over_at = now
             return
         self.hinting = None         # any button stops a hint search

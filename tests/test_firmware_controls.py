@@ -768,6 +768,7 @@ def test_the_finished_deal_rests_on_the_table_until_ok_or_briefly_after_a_hurry(
     g = sim.screen.g
     play_out(g)
     sim.tick()
+    sim.tick()                                    # the end drawn, then its jingle
     assert isinstance(sim.screen, TableScreen)
     sim.press("OK", settle=False)
     sim.tick()

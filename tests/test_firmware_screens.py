@@ -1692,6 +1692,28 @@ def test_the_same_deal_dealt_again_after_a_quit_chimes_as_your_decision_begins(t
     assert sim.hal.tones[-2:] == [(ui.YOUR_TURN[0], ui.YOUR_TURN[1]), (ui.YOUR_TURN[2], ui.YOUR_TURN[3])]
 
 
+def test_an_ok_pressed_as_the_last_card_lands_still_ends_the_deal_with_its_jingle():
+    """Deal 1: a bot goes out. An OK pressed to hurry the bots, read in the poll after its last
+    card (before the table had drawn the end), skipped the jingle and the end's wait: the results
+    came with no sound. It skips the wait only once the end is shown and the jingle played."""
+    sim = Sim("pimoroni_picosystem", seed=1)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    while not t.g.over:
+        if t.my_turn():
+            sim.play_legal(settle=False)
+        else:
+            sim.tick()
+    assert t.g.winner != t.me
+    sim.hal.tones.clear()
+    sim.hal.inject(OK)
+    sim.tick()
+    sim.tick()
+    assert sim.screen is t and sim.hal.tones[-2:] == [(392, 90), (330, 140)]    # ui.DEAL_LOST
+    sim.press("OK")                         # now OK skips the wait, as before
+    assert sim.screen is not t
+
+
 @pytest.mark.parametrize("board,sound", [("pimoroni_picosystem", 0), ("pimoroni_badger2040", 1)])
 def test_no_sound_when_it_is_off_or_the_board_has_no_speaker(board, sound):
     sim = Sim(board, seed=9)

@@ -925,3 +925,55 @@ def test_code_py_says_when_a_key_pin_is_already_in_use(monkeypatch, capsys):
     monkeypatch.setattr(KEYPAD, "Keys", in_use)
     out = run_code_py(capsys)
     assert "hal/pimoroni_picosystem.py does not fit this board" in out and "in use" in out, out
+
+
+def test_the_deal_s_jingle_plays_once_your_last_card_is_drawn(monkeypatch, pwm):
+    """App.run on the badge: a note is a nap, so the jingle played in the step your last card
+    ended the deal held that card off the screen for 275 ms (the click and three notes). Now the
+    screen shows the card first, and the jingle follows; other keys wait for their click only."""
+    from firmware import ui, text
+    from firmware.app import App
+    from firmware.table import TableScreen
+    clock = install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
+    h = importlib.import_module("hal.circuitpython").Hal("pimoroni_picosystem")
+    app = App(h)
+    text.set_lang(0)
+    app.settings["deal"] = 7                # deal 7: you go out first, laying your first legal card
+    app.start_match()
+    keys = FakeKeys.last
+    pins = [k[1] for k in h.profile.KEYS]
+    pressed = []                            # (when, the key)
+    lags = []                               # per key: how long until the screen was refreshed
+    events = []                             # "shown over" at the refresh of the deal's end, notes
+    nap_with(monkeypatch, lambda s: (clock.__setitem__(0, clock[0] + int(s * 1000)),
+                                     events.append(pwm.made[-1].frequency) if pwm.made and s != 0.02 else None))
+    refresh = h.refresh
+
+    def shown():
+        if pressed:
+            lags.append(clock[0] - pressed.pop()[0])
+        if app.screen.g.over and "shown over" not in events:
+            events.append("shown over")
+        return refresh()
+
+    def one_turn():
+        clock[0] += 1
+        scr = app.screen
+        if not isinstance(scr, TableScreen) or scr.g.over and scr.over_at > 0:
+            raise Stop()
+        if scr.my_turn() and not pressed and clock[0] % 200 == 0:
+            i = next(i for i in range(len(scr.items)) if scr.g.check(scr.items[i], scr.me) == 0)
+            b = OK if scr.cursor == i else RIGHT
+            keys.events.queue += [(pins.index(b), True), (pins.index(b), False)]
+            pressed.append((clock[0], b))
+        return poll()
+    poll = h.poll
+    monkeypatch.setattr(h, "refresh", shown)
+    monkeypatch.setattr(h, "poll", one_turn)
+    with pytest.raises(Stop):
+        app.run()
+    assert app.screen.g.over and app.screen.g.winner == app.human
+    assert max(lags) == ui.CLICK[1], lags
+    jingle = [ui.DEAL_WON[i] for i in range(0, len(ui.DEAL_WON), 2)]
+    assert events[events.index("shown over"):] == ["shown over"] + jingle, events
