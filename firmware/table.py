@@ -659,6 +659,7 @@ class TableScreen(TableView):
         if what:
             self.say(seat(p, self.me) + ": " + what, None, ui.ACCENT)
             self.notice_until = now + _NOTICE_MS
+            self.asked = True       # e-ink: shown now, or its bonus card or the next move would hide it
         self._moved(now)
         self.update(now)
 

@@ -463,3 +463,27 @@ def test_eink_panel_shows_each_paid_pass_as_it_is_paid():
     assert len(paid) >= 4 and mine, (paid, mine)
     told = [n for n, m in shown if "Pot+" in m]
     assert all(n in told for n in paid), (paid, shown)
+
+
+def test_eink_panel_shows_a_bot_s_coventry_bonus_and_its_declining_it():
+    """Badger, Coventry, deal 4: P2 lays the 4th starter, may lay a bonus card and declines it.
+    "P2: Bonus card" and "P2: no bonus" were said while the bots played, when the panel does
+    not refresh: the first was hidden by the bot's next action, the second by the next bot's
+    move, so the panel never said why P2 moved twice or passed up its bonus."""
+    sim = Sim("pimoroni_badger2040", seed=4)
+    new_game(sim, PRESETS.index("coventry"))
+    t = sim.screen
+    g = t.g
+    shown = []
+    real = sim.hal.refresh
+
+    def refresh():
+        shown.append(message(t))
+        return real()
+    sim.hal.refresh = refresh
+    while not g.over:
+        wait(sim, PAUSE_MS)
+        sim.play_legal()
+    said = [m for m in sim.messages if m.endswith((": " + text.t("coventry"), ": " + text.t("no_bonus")))]
+    assert said == ["P2: " + text.t("coventry"), "P2: " + text.t("no_bonus")], said
+    assert all(m in shown for m in said), (said, shown)
