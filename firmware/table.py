@@ -628,8 +628,8 @@ class TableScreen(TableView):
                 self._moved(now)
                 self.update(now)
             return
-        if now < self.notice_until and not self.fast:
-            return
+        if (now < self.notice_until or self.asked and self.app.stale()) and not self.fast:
+            return      # a notice told its time, and on e-ink shown (the panel rests 2 s between refreshes)
         if g.forced[self.me] > self.seen_forced:     # your forced pass, told after a bot's paid pass
             self._moved(now)
             self.update(now)

@@ -487,3 +487,45 @@ def test_eink_panel_shows_a_bot_s_coventry_bonus_and_its_declining_it():
     said = [m for m in sim.messages if m.endswith((": " + text.t("coventry"), ": " + text.t("no_bonus")))]
     assert said == ["P2: " + text.t("coventry"), "P2: " + text.t("no_bonus")], said
     assert all(m in shown for m in said), (said, shown)
+
+
+def test_eink_each_notice_said_while_the_bots_play_waits_for_the_resting_panel():
+    """The Badger's panel rests 2 s between refreshes (CircuitPython's seconds_per_frame for
+    it), but a notice said while the bots play held them only 1.2 s: a bot's paid pass with
+    your forced pass 1.2 s after it, or a second bot's paid pass, came before the panel could
+    refresh again, and the first was never shown (Fan Tan, bots that pay to pass, a player who
+    presses only once the panel shows the table, five deals: 3, 13 and 17 of 92 paid passes
+    and 0, 3 and 12 of 45 forced passes lost at slow, normal and fast; here your forced pass
+    after P4's paid pass). The bots now wait until the panel shows it."""
+    from test_firmware_deals import gate_passing_table
+    sim = gate_passing_table("pimoroni_badger2040", 3)
+    t = sim.screen
+    g = t.g
+    shown = []                  # (moves so far, message) at each refresh
+    real = sim.hal.refresh
+    last = [-10 ** 6]
+
+    def refresh():
+        if sim.hal.clock - last[0] < 2000:
+            return False                        # as hal.circuitpython's while time_to_refresh > 0
+        last[0] = sim.hal.clock
+        shown.append((len(g.log), message(t)))
+        return real()
+    sim.hal.refresh = refresh
+    said = []
+    while not g.over:
+        if t.my_turn():             # the player reads the panel, then lays the first legal card
+            while sim.app.stale() or sim.hal.clock - last[0] < 1300:
+                sim.tick()
+            if message(t).endswith(text.ok("ok_again")):
+                press(sim, "OK")
+            else:
+                while t.cursor != sim.legal_index():
+                    press(sim, "RIGHT")
+                press(sim, "OK")
+        sim.tick()
+        m = message(t)
+        if ("Pot+" in m or text.t("no_move_s") in m) and (len(g.log), m) not in said:
+            said.append((len(g.log), m))
+    assert len(said) >= 8, said
+    assert [s for s in said if s not in shown] == [], shown
