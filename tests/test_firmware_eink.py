@@ -28,6 +28,24 @@ def refresh_log(sim):
     return events
 
 
+def panel_log(sim, what, rest_ms=0):
+    """Record what() at each panel refresh; with rest_ms the panel rests that long between
+    refreshes (as hal.circuitpython's while time_to_refresh > 0). Returns (records, last):
+    last[0] is the clock at the latest refresh."""
+    shown = []
+    last = [-10 ** 6]
+    real = sim.hal.refresh
+
+    def refresh():
+        if sim.hal.clock - last[0] < rest_ms:
+            return False
+        last[0] = sim.hal.clock
+        shown.append(what())
+        return real()
+    sim.hal.refresh = refresh
+    return shown, last
+
+
 def wait(sim, ms):
     end = sim.hal.clock + ms
     while sim.hal.clock < end:
@@ -243,13 +261,7 @@ def test_eink_panel_tells_a_forced_pass_at_the_next_decision():
     the panel does not refresh: the player never learned they were passed. It is shown at once."""
     sim = Sim("pimoroni_badger2040", seed=303)
     new_game(sim, PRESETS.index("domino"))
-    shown = []
-    real = sim.hal.refresh
-
-    def refresh():
-        shown.append(message(sim.screen))
-        return real()
-    sim.hal.refresh = refresh
+    shown = panel_log(sim, lambda: message(sim.screen))[0]
     t = sim.screen
     me = t.me
     for _ in range(40):
@@ -293,17 +305,7 @@ def test_eink_a_save_or_battery_warning_reaches_the_panel_before_a_key_clears_it
             return super().save(name, data)
     sim = Sim("pimoroni_badger2040", seed=5, battery=level and 50)
     store = sim.app.saves = Saves(FillsUp())
-    shown = []
-    real = sim.hal.refresh
-    last = [-rest_ms]
-
-    def refresh():
-        if sim.hal.clock - last[0] < rest_ms:
-            return False                        # as hal.circuitpython's while time_to_refresh > 0
-        last[0] = sim.hal.clock
-        shown.append(message(sim.screen))
-        return real()
-    sim.hal.refresh = refresh
+    shown, last = panel_log(sim, lambda: message(sim.screen), rest_ms)
     sim.app.settings["speed"] = 2               # fast bots: done before the panel may refresh
     new_game(sim, PRESETS.index("sevens"))
     t = sim.screen
@@ -344,17 +346,7 @@ def test_eink_a_page_the_resting_panel_has_not_shown_yet_takes_no_ok(key):
     sim = Sim("pimoroni_badger2040", seed=5)
     sim.app.settings["speed"] = 2
     new_game(sim, PRESETS.index("sevens"))
-    shown = []
-    real = sim.hal.refresh
-    last = [-10 ** 6]
-
-    def refresh():
-        if sim.hal.clock - last[0] < 2000:
-            return False                    # as hal.circuitpython's while time_to_refresh > 0
-        last[0] = sim.hal.clock
-        shown.append(sim.screen)
-        return real()
-    sim.hal.refresh = refresh
+    shown = panel_log(sim, lambda: sim.screen, 2000)[0]
     for _ in range(200):
         if not isinstance(sim.screen, TableScreen):
             break
@@ -442,13 +434,7 @@ def test_eink_panel_shows_each_paid_pass_as_it_is_paid():
     sim = gate_passing_table("pimoroni_badger2040", 8)
     t = sim.screen
     g = t.g
-    shown = []                  # (moves so far, message) at each refresh
-    real = sim.hal.refresh
-
-    def refresh():
-        shown.append((len(g.log), message(t)))
-        return real()
-    sim.hal.refresh = refresh
+    shown = panel_log(sim, lambda: (len(g.log), message(t)))[0]     # (moves so far, message)
     mine = 0
     while not g.over and len(g.log) < 24:
         wait(sim, PAUSE_MS)
@@ -474,13 +460,7 @@ def test_eink_panel_shows_a_bot_s_coventry_bonus_and_its_declining_it():
     new_game(sim, PRESETS.index("coventry"))
     t = sim.screen
     g = t.g
-    shown = []
-    real = sim.hal.refresh
-
-    def refresh():
-        shown.append(message(t))
-        return real()
-    sim.hal.refresh = refresh
+    shown = panel_log(sim, lambda: message(t))[0]
     while not g.over:
         wait(sim, PAUSE_MS)
         sim.play_legal()
@@ -501,17 +481,7 @@ def test_eink_each_notice_said_while_the_bots_play_waits_for_the_resting_panel()
     sim = gate_passing_table("pimoroni_badger2040", 3)
     t = sim.screen
     g = t.g
-    shown = []                  # (moves so far, message) at each refresh
-    real = sim.hal.refresh
-    last = [-10 ** 6]
-
-    def refresh():
-        if sim.hal.clock - last[0] < 2000:
-            return False                        # as hal.circuitpython's while time_to_refresh > 0
-        last[0] = sim.hal.clock
-        shown.append((len(g.log), message(t)))
-        return real()
-    sim.hal.refresh = refresh
+    shown, last = panel_log(sim, lambda: (len(g.log), message(t)), 2000)   # (moves so far, message)
     said = []
     while not g.over:
         if t.my_turn():             # the player reads the panel, then lays the first legal card
