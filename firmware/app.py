@@ -96,7 +96,7 @@ class App:
         self.saves = autosave.Saves(hal.store)
         self.unsaved = 0                    # the last write of the game (1), the prefs (2) failed
         self.told_unsaved = False           # ... and the table said so
-        self.paused_at = (0, -1, -1)        # the table's cursor, aim and hint when paused
+        self.paused_at = (0, -1, -1)        # the table's cursor, aim and hint when paused (and more)
         self.power_up()
 
     # ---- plumbing ---------------------------------------------------------------
@@ -418,8 +418,9 @@ class App:
 
     def pause(self, back_on=None):
         """The pause menu; back from one of its lines (back_on, its key), on that line."""
-        if isinstance(self.screen, TableScreen):
-            self.paused_at = (self.screen.cursor, self.screen.aimed, self.screen.hint_card)
+        s = self.screen
+        if isinstance(s, TableScreen):      # (and your forced passes told: one may wait to be)
+            self.paused_at = (s.cursor, s.aimed, s.hint_card, (s.seen_forced, s.purse))
         items = [["resume", None, None, self.resume_table],
                  ["standings", None, None, later(self.standings, later(self.pause, "standings"))],
                  ["help", None, None, self.game_rules_page],

@@ -12,7 +12,7 @@ from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
 from firmware import text, ui, help_pages
 from firmware.table import card_name, sorted_hand
-from hal.buttons import OK as hal_OK, RIGHT as hal_RIGHT
+from hal.buttons import OK as hal_OK, RIGHT as hal_RIGHT, MENU
 
 PRESET_CASES = ("sevens", "parliament", "fan_tan", "play_or_pay", "domino")
 
@@ -1446,6 +1446,33 @@ def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_after_it():
                 assert len(g.log) == moves and t.notice_until, message(t)
                 return
     raise AssertionError("no forced pass of yours right after a bot's paid pass")
+
+
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "pimoroni_badger2040"))
+def test_your_forced_pass_waiting_behind_a_bot_s_paid_pass_is_told_after_a_pause(board):
+    """Your forced pass waits while a bot's paid pass is said (on e-ink until the panel shows
+    it); MENU pressed meanwhile (to look at the standings: your chips moved) and Resume: the
+    table came back counting your pass as told, so it was never said and its chip went
+    unexplained (Fan Tan seed 1, move 29). Now "No move" comes after the pause, before the next
+    bot moves."""
+    sim = gate_passing_table(board, 1)
+    t = sim.screen
+    g = t.g
+    while not (g.forced[t.me] > t.seen_forced and "Pot+" in str(t.notice)):
+        assert not g.over
+        if t.my_turn():
+            sim.play_legal(settle=False)
+        sim.tick()
+    moves = len(g.log)
+    sim.hal.inject(MENU)                # at once, while the bot's pass is said
+    sim.tick()
+    select_menu(sim, text.t("resume"))
+    sim.press("OK", settle=False)
+    t = sim.screen
+    assert isinstance(t, TableScreen)
+    while not message(t).startswith(text.t("no_move")):
+        sim.tick()
+    assert len(g.log) == moves, "your forced pass untold: " + repr(sim.messages[-5:])
 
 
 @pytest.mark.parametrize("lang,unit", ((1, " pt"), (2, " Pkt")))
