@@ -614,6 +614,8 @@ class TableScreen(TableView):
             elif now >= self.over_at:
                 self.app.deal_over()
             return
+        # a notice told its time, and on e-ink shown (the panel rests 2 s between refreshes)
+        held = (now < self.notice_until or self.asked and self.app.stale()) and not self.fast
         if g.turn == self.me:
             card = self.lone()
             if card < 0:
@@ -622,7 +624,7 @@ class TableScreen(TableView):
                     self.notice_until = 0       # a bot's paid pass, told its time: now the words of
                     self.notice = None          # your turn ("Open a 5 or 9", the bonus, the pass's price;
                     self.update(now)            # e-ink keeps it: a refresh of its own would spend your input's)
-            elif now >= self.next_at:       # Auto-play: at the bots' pace, said until theirs
+            elif now >= self.next_at and not held:     # Auto-play: as the bots, said until theirs
                 g.play(card, self.me)
                 self._played(now)
                 if g.turn != self.me:       # (still yours, a 13th card's layer: the table says so)
@@ -630,8 +632,8 @@ class TableScreen(TableView):
                 self._moved(now)
                 self.update(now)
             return
-        if (now < self.notice_until or self.asked and self.app.stale()) and not self.fast:
-            return      # a notice told its time, and on e-ink shown (the panel rests 2 s between refreshes)
+        if held:
+            return
         if g.forced[self.me] > self.seen_forced:     # your forced pass, told after a bot's paid pass
             self._moved(now)
             self.update(now)

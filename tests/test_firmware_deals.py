@@ -1475,6 +1475,33 @@ def test_your_forced_pass_waiting_behind_a_bot_s_paid_pass_is_told_after_a_pause
     assert len(g.log) == moves, "your forced pass untold: " + repr(sim.messages[-5:])
 
 
+def test_auto_play_waits_as_the_bots_do_while_a_bot_s_paid_pass_is_said():
+    """Auto-play lays your one card with the bots' moves, and so waits as they do while a bot's
+    paid pass is said (1.2 s; on e-ink until the panel shows it). It laid the card at the bots'
+    pace from the pass on, and its "Auto-play: 7♠" replaced the bot's price after 0.45 s
+    (0.15 s at fast speed): Fan Tan, you low on chips from paying to pass, so a turn with one
+    card and no pass you can afford is Auto-play's (deal 12)."""
+    from firmware.table import _NOTICE_MS
+    sim = gate_passing_table("pimoroni_picosystem", 12)
+    sim.app.settings["auto"] = 1
+    t = sim.screen
+    g = t.g
+    while not g.over:
+        if t.my_turn():         # pay to pass while you can: your chips run low
+            while t.items[t.cursor] != (PASS if PASS in t.items else t.items[sim.legal_index()]):
+                sim.press("RIGHT")
+            sim.press("OK", settle=False)
+        said = message(t)
+        sim.tick()
+        if "Pot+" in message(t) and message(t) != said and t.lone() >= 0:
+            said, at = message(t), sim.hal.clock
+            while message(t) == said:
+                sim.tick()
+            assert sim.hal.clock - at >= _NOTICE_MS, (said, sim.hal.clock - at, message(t))
+            return
+    raise AssertionError("no bot's paid pass before a turn Auto-play lays")
+
+
 @pytest.mark.parametrize("lang,unit", ((1, " pt"), (2, " Pkt")))
 def test_the_results_write_points_in_the_language_s_unit(lang, unit):
     """A points game's results end each player's line in the language's unit, as the
