@@ -96,7 +96,7 @@ class App:
         self.saves = autosave.Saves(hal.store)
         self.unsaved = 0                    # the last write of the game (1), the prefs (2) failed
         self.told_unsaved = False           # ... and the table said so
-        self.paused_at = (0, -1, -1)        # when paused: the table's cursor, aim, hint (and passes told)
+        self.paused_at = (0, -1, -1, (-1, 0))   # when paused: the table's cursor, aim, hint, passes told
         self.power_up()
 
     # ---- plumbing ---------------------------------------------------------------

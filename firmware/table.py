@@ -514,7 +514,7 @@ class TableView(Screen):
 class TableScreen(TableView):
     """One deal at the table, played: the human's buttons, the bots' turns, the deal's end."""
 
-    def __init__(self, app, dealing=True, cursor=0, aimed=-1, hint=-1, told=None):
+    def __init__(self, app, dealing=True, cursor=0, aimed=-1, hint=-1, told=(-1, 0)):
         super().__init__(app, dealing, cursor, aimed)
         self.hint_card = hint           # a hint asked before a pause shows after it
         self.shown_turn = -1            # e-ink: the decision (moves so far) the panel has shown
@@ -526,7 +526,7 @@ class TableScreen(TableView):
         self.lone_card = -1
         # your chips before the forced passes not yet told: a new deal's, those left after the ante
         self.purse = max(0, self.m.start_chips[self.me] - self.g.ante(self.me)) if dealing else self.g.chips[self.me]
-        if told:        # back from a pause: your forced pass still waiting behind a bot's paid pass too
+        if told[0] >= 0:    # back from a pause: your forced pass still waiting behind a bot's paid pass too
             self.seen_forced, self.purse = told
 
     # ---- the e-ink panel (App.render asks; other screens refresh freely) --------------
