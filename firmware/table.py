@@ -661,9 +661,7 @@ class TableScreen(TableView):
         # "P3: no bonus" as it declines (the replay's words; its starter stays its last move)
         what = t("coventry") if g.bonus >= 0 and g.turn == p else t("no_bonus") if declined else ""
         if what:
-            self.say(seat(p, self.me) + ": " + what, None, ui.ACCENT)
-            self.notice_until = now + _NOTICE_MS
-            self.asked = True       # e-ink: shown now, or its bonus card or the next move would hide it
+            self._tell(seat(p, self.me) + ": " + what, None, now)
         self._moved(now)
         self.update(now)
 
@@ -680,9 +678,7 @@ class TableScreen(TableView):
         if n > 0:           # chips: each such pass paid the pot one (none once you have none)
             paid = g.chips[self.me] or self.purse       # your last chip, paid now, too
             cost = " -" + str(n) if g.rules.scoring == CHIPS and paid else ""
-            self.say(t("no_move") + cost, t("no_move_s") + cost, ui.ACCENT)
-            self.notice_until = now + _NOTICE_MS
-            self.asked = True           # e-ink: shown now, or a bot's move would hide it
+            self._tell(t("no_move") + cost, t("no_move_s") + cost, now)
         self.seen_forced = g.forced[self.me]
         self.purse = g.chips[self.me]
 
@@ -777,9 +773,14 @@ class TableScreen(TableView):
             who = seat(p, self.me) + price + short
             if self._fits(who):
                 short = who
-        self.say(says(p, self.me, "pass") + price + " \u00b7 ".join(parts), short, ui.ACCENT)
+        self._tell(says(p, self.me, "pass") + price + " \u00b7 ".join(parts), short, now)
+
+    def _tell(self, text, short, now):
+        """A notice of what a move did (a pass, a bonus): it holds the bots _NOTICE_MS, and on
+        e-ink until the panel has shown it, or the next move would hide it."""
+        self.say(text, short, ui.ACCENT)
         self.notice_until = now + _NOTICE_MS
-        self.asked = True           # e-ink: shown now, or the next move would hide it
+        self.asked = True
 
     def start_hint(self):
         """Ask Hard for your move: it thinks in steps (tick), so the screen never freezes."""
