@@ -240,7 +240,9 @@ class CardArt:
                     first = width + g.dx + a
                 last = width + g.dx + b
             width += g.shift_x
-        room = tw - 6 if frame >= 0 else tw - 2       # a pixel clear of the outline, if any
+        # a pixel clear of the outline, if any, and on a card of the cursor's black inner ring
+        # (frame: a 10 touching it read "1C" beside a thick bar, a dimmed one 1.8:1 against it)
+        room = tw - 6 if frame >= 0 or face == _FACE and tw >= 14 else tw - 2
         # too wide ("10" on a small tile): pack the glyphs' ink one pixel apart and crop
         # the first glyph's sides (the 1's flag and foot), keeping at least 2 columns of it
         tight = width > room and len(glyphs) > 1

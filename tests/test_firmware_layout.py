@@ -530,6 +530,42 @@ def test_the_cursor_and_hint_frames_leave_every_card_glyph_whole(fonts, board):
                         (board, rank, suit, x, y)
 
 
+def contrast(a, b):
+    """WCAG 2's contrast ratio of two 0xRRGGBB colours (1 to 21)."""
+    def luminance(c):
+        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+               for v in ((c >> 16 & 255) / 255, (c >> 8 & 255) / 255, (c & 255) / 255)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    dark, light = sorted((luminance(a), luminance(b)))
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("board", [b for b in LAYOUT_BOARDS if not hal.profile(b).MONO])
+def test_the_cursors_inner_ring_stands_clear_of_every_glyph_of_its_card(fonts, board):
+    """On a colour screen each card pixel beside the cursor's black inner ring (where it has
+    one) differs from it by 3:1 or more, bright cards and dimmed: on the 240x240 and 320x240
+    the 10's glyphs touched the ring, the 0 of a black 10 made one thick bar with it (1:1),
+    a dimmed red 10 stood 1.8:1 against it."""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    tw, th = L.tile
+    art = ui.CardArt(tw, th, L.tile_font, ui.Theme())
+    frame = art.frame(tw, 2 * th, ui.CURSOR)
+    bmp = frame.bitmap
+    ink = frame.pixel_shader[2]
+    ring = [(x, y) for y in range(2 * th) for x in range(tw) if bmp[x, y] == 2]
+    beside = set((x + dx, y + dy) for x, y in ring for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                 if 0 <= x + dx < tw and 0 <= y + dy < 2 * th and not bmp[x + dx, y + dy])
+    for dim in (False, True):
+        pal = art.dim_palette if dim else art.palette
+        for rank in range(26):
+            for suit in range(4):
+                for x, y in beside:
+                    tile = ui._T_RANK + rank if y < th else ui.T_SUIT + suit
+                    ratio = contrast(ink, pal[at(art, tile, x, y % th)])
+                    assert ratio >= 3, (board, dim, rank, suit, x, y, round(ratio, 2))
+
+
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_states_that_colour_tells_are_told_without_it(fonts, board):
     """For red-green colour blindness, glare and mono panels: a colour screen's 2 pixel cursor
