@@ -95,8 +95,9 @@ class Rules:
         for i in range(len(FIELDS)):
             v = getattr(self, FIELDS[i])
             lim = _LIMITS[i] or (0, 51)
-            if not isinstance(v, int) or not (lim[0] <= v <= lim[1] or
-                                              (i == 4 and v == LEFT_OF_DEALER)):
+            # (a flag may be True, the 1 it equals: MicroPython's bool is no int)
+            if not isinstance(v, (int, bool)) or not (lim[0] <= v <= lim[1] or
+                                                      (i == 4 and v == LEFT_OF_DEALER)):
                 return FIELDS[i] + " out of range"
         if not self.min_players <= self.players <= self.max_players:
             return "players not between min_players and max_players"

@@ -128,6 +128,19 @@ def check_save_round_trip():
     assert crc_bytes((0x80FF, 0xFF80)) == b"\x80\xff\xff\x80"      # every byte's top bit kept
 
 
+def check_a_flag_may_be_true():
+    """A rule flag given as True (with_(ace_high=True)) is the 1 it equals on every runtime:
+    MicroPython's bool is no int, and its Rules.problem() refused what CPython played."""
+    from engine import save
+    for key, flag in (("sevens", "up_first"), ("fan_tan", "ace_high"), ("domino", "winner_deals")):
+        r = preset(key).with_(**{flag: True})
+        assert r.problem() is None, r.problem()
+        a, _ = play_deal(r, 12, r.players, Rng(3))
+        b, _ = play_deal(preset(key).with_(**{flag: 1}), 12, r.players, Rng(3))
+        assert a.game.log == b.game.log and a.scores == b.scores
+        assert save.decode(save.encode(a))[0].rules == r
+
+
 def check_mask_tables():
     """popcount and lowest read byte tables: every 13-bit mask counts its cards and finds its
     lowest rank, whatever the runtime does with a bytes literal."""
@@ -150,8 +163,9 @@ def main():
     check_illegal_changes_nothing()
     check_save_round_trip()
     check_mask_tables()
+    check_a_flag_may_be_true()
     import sys
-    print("portable checks on %s: %d passed" % (sys.implementation.name, n + 4))
+    print("portable checks on %s: %d passed" % (sys.implementation.name, n + 5))
 
 
 if __name__ == "__main__":
