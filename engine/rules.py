@@ -1,7 +1,7 @@
 """Rule sets as values: every option is a plain field, every preset a set of fields.
 
-    r = preset("sevens")
-    r2 = r.with_(players=5, max_players=5, penalty=VALUES)
+    r = preset("domino")
+    r2 = r.with_(players=5, penalty=VALUES)
 """
 from engine.portable import const
 
