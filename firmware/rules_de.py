@@ -93,7 +93,7 @@ TABLE = (
      "zuletzt getan hat. Auf kleinen Displays stehen Chips oder Punkte unter deiner Hand. Auf den "
      "kleinsten stehen deine in der Meldezeile und die der anderen im Spielstand; dort ist 2:12 7\u2665 "
      "P2, der 12 Karten hat und zuletzt die 7\u2665 gelegt hat, und ein Strich ist ein Passen. G und der "
-     "letzte Zug erscheinen, wo Platz ist."),
+     "letzte Zug erscheinen, wo Platz ist; sonst sagt 2-12, dass P2 gepasst hat."),
     ("Passen, wo die Regeln es erlauben (bezahltes Passen oder Verzicht auf die Bonuskarte): den Cursor "
      "hinter deine letzte Karte bewegen; die Meldezeile zeigt das Passen und seinen Preis."),
     ("Zeigt der Tisch Passen -6…-9 an, kostet ein bezahltes Passen 6 bis 9 Chips, je nachdem, wer die Nachbarkarten "

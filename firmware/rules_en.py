@@ -87,7 +87,8 @@ TABLE = (
     ("Each player's label shows how many cards they hold, their chips ($) or points (pt), and what "
      "they did last. On small screens the chips or points are under your hand. On the smallest, yours "
      "are on the message line and the others' in Standings; there 2:12 7\u2665 is P2, who holds 12 cards "
-     "and last laid the 7\u2665, and a dash is a pass. The D and the last action show where there is room."),
+     "and last laid the 7\u2665, and a dash is a pass. The D and the last action show where there is room; "
+     "where the last action has none, 2-12 says that P2 passed."),
     ("To pass where the rules let you (a paid pass, or to decline the bonus card), move the cursor past your "
      "last card: the message line shows the pass and its price."),
     ("A paid pass shown as Pass -6…-9 costs 6 to 9 chips; who holds the cards next to your starter "

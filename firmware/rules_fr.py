@@ -94,7 +94,7 @@ TABLE = (
      "dernière action. Sur les petits écrans, jetons ou points sont sous votre main. Sur les plus "
      "petits, les vôtres sont sur la ligne de message et ceux des autres dans le classement; là, "
      "2:12 7\u2665 est P2, qui a 12 cartes et a posé le 7\u2665 en dernier, et un tiret est une passe. "
-     "Le Dn et la dernière action s'affichent là où il y a la place."),
+     "Le Dn et la dernière action s'affichent là où il y a la place; sinon, 2-12 dit que P2 a passé."),
     ("Pour passer quand les règles le permettent (passe payante, ou pour refuser la carte bonus), déplacez "
      "le curseur après votre dernière carte: la ligne de message montre la passe et son prix."),
     ("Une passe payante affichée Passer -6…-9 coûte de 6 à 9 jetons, selon qui détient les cartes voisines de "

@@ -404,8 +404,8 @@ class TableView(Screen):
             _set(l2, words if form == 2 else _fit([cnt, words[len(cnt):]], L.font, width))
         else:
             level = self.opp_level
-            if level:                                  # "7:13", or "7\u25b613" on turn
-                name = str(p + 1) + ("\u25b6" if mark != " " else ":")
+            if level:       # "7:13", "7\u25b613" on turn; "7-13" after a pass where no action fits
+                name = str(p + 1) + ("\u25b6" if mark != " " else "-" if level == 3 and g.last[p] == PASS else ":")
             else:
                 name += " "
             if level == 3:                             # no room for the last action

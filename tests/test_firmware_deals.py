@@ -476,6 +476,30 @@ def test_tiny_screen_shows_pot_and_standing_while_the_bots_play(preset_key, seed
     assert max(sim.redraw_after_bot) < 0.25 * 128 * 64
 
 
+@pytest.mark.parametrize("preset_key,players", [("fan_tan", 5), ("parliament", 7)])
+def test_tiny_screen_marks_who_passed_where_no_last_move_fits(preset_key, players):
+    """128x64 from 5 players on: the labels hold only "2:11", no room for the last move and
+    no lines under the hand, so no frame showed who passed (a forced pass paid the pot a chip
+    with no cause on the screen; followed deal by deal). A pass shows as a dash for the
+    colon, "2-11", as long as it is their last move."""
+    sim = Sim("adafruit_macropad_rp2040", seed=3)
+    new_game(sim, PRESETS.index(preset_key), players)
+    t = sim.screen
+    g = t.g
+    assert t.opp_level == 3 and t.ledger is None
+    passed = 0
+    while not g.over:
+        if t.my_turn():
+            for p, l1, _, _ in t.opp_labels:
+                sep = "-" if g.last[p] == PASS else ":"
+                assert re.fullmatch("%d%s%d!?" % (p + 1, sep, g.counts[p]), l1.text), (p, l1.text, g.last[p])
+                passed += sep == "-"
+            sim.play_legal()
+        else:
+            sim.settle()
+    assert passed >= 3
+
+
 def test_tiny_screen_gives_an_opponent_yet_to_move_their_chips_beside_their_cards():
     """128x64, 3 players (Fan Tan, deal 2): before P2's first move their label has the room
     for their chips ("P2 17 $48"), though they do not deal; the dealer's has room for its D
