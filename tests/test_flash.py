@@ -1793,6 +1793,25 @@ def test_the_room_message_offers_mpy_only_to_who_has_not_given_a_compiler():
 
 
 @needs_vbadge
+def test_a_full_flash_is_not_told_to_do_what_the_run_did_already(tmp_path, monkeypatch, capsys):
+    """QA: a badge too full for the sources, flashed again with --clean as the message said, was
+    told "flash with --clean" once more; with --mpy too it offers neither. So when the flash
+    fills up during the copy."""
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "photos.bin").write_bytes(bytes(56 * 1024))
+    with VBadge(flash_dir, quota=64 * 1024) as badge:
+        args = ["--port", badge.port, "--no-libs", "--clean"]
+        r = run_flash(*args)
+        assert_message(r, "Not enough room", "Delete files you no longer need, or try --mpy")
+        assert "--clean" not in r.stderr
+        monkeypatch.setattr(flash, "room_problem", lambda *a: None)
+        assert flash.main(args + ["--mpy"]) == 1
+    err = capsys.readouterr().err
+    assert "The badge's flash filled up after " in err and "--clean" not in err and "--mpy" not in err, err
+
+
+@needs_vbadge
 def test_clean_on_a_full_flash_removes_what_it_no_longer_needs(tmp_path):
     """A flash with no free block and nothing to copy: --clean frees room, it is not refused as
     "Not enough room"."""

@@ -730,8 +730,8 @@ def _run(board, port, args, files):
             raise FlashError(readonly_message(info, source)) from None
         if e.errno == 28:
             raise FlashError("The badge's flash filled up after %d of %d files; delete files you no "
-                             "longer need or flash with --clean, then run this again"
-                             % (done, len(plan.copy))) from None
+                             "longer need%s, then run this again"
+                             % (done, len(plan.copy), room_advice(args))) from None
         raise FlashError("The badge refused a file after %d of %d: %s; run the same command again "
                          "to resume" % (done, len(plan.copy), e.last_line())) from None
     except (OSError, board.TransportError) as e:
@@ -755,8 +755,15 @@ def room_problem(plan, files, vfs, args):
         return None
     # whole blocks per file: far more than the bundle's bytes when its files are small
     return ("Not enough room on the badge: the copy needs about %s in whole %d-byte flash "
-            "blocks, %s is free. Delete files you no longer need, flash with --clean%s"
-            % (kb(need * bsize), bsize, kb(free * bsize), "" if args.mpy or args.mpy_cross else ", or try --mpy"))
+            "blocks, %s is free. Delete files you no longer need%s"
+            % (kb(need * bsize), bsize, kb(free * bsize), room_advice(args)))
+
+
+def room_advice(args):
+    """What else frees room, after "delete files you no longer need": not what this run does
+    already (--clean, --mpy)."""
+    ways = ["flash with --clean"] * (not args.clean) + ["try --mpy"] * (not (args.mpy or args.mpy_cross))
+    return "".join(", " + w for w in ways[:-1]) + ", or " + ways[-1] if ways else ""
 
 
 def removed(board, paths, plan, files):
