@@ -516,6 +516,36 @@ def test_a_write_refused_as_read_only_names_the_source_s_boot_py(tmp_path, monke
 
 
 @needs_vbadge
+def test_a_badge_reset_with_its_drive_button_held_is_told_to_reset_without(tmp_path, monkeypatch, capsys):
+    """QA: a badge flashed before (its boot.py in place), reset with the drive button held to get
+    CIRCUITPY (docs/flashing.md, step 4), was told "Once: copy firmware/boot.py onto the CIRCUITPY
+    drive", as if step 2 had never been done. Whether its storage module tells it or the first
+    write is refused."""
+    source = engine_source(tmp_path / "src")
+    shutil.copy(ROOT / "firmware" / "boot.py", source / "firmware" / "boot.py")
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "board.py").write_text("board_id = 'pimoroni_picosystem'\n")
+    monkeypatch.setattr(flash, "PROBE", AS_CIRCUITPYTHON)
+    args = ["--source", str(source), "--no-libs"]
+    with VBadge(flash_dir) as badge:
+        assert flash.main(["--port", badge.port] + args) == 0, capsys.readouterr().err
+    assert (flash_dir / "boot.py").exists()
+    (source / "engine" / "cards.py").write_text("CHANGED = 1\n")
+    for storage, readonly in ((READ_ONLY_STORAGE, False), (None, True)):
+        if storage:
+            (flash_dir / "storage.py").write_text(storage)
+        else:
+            (flash_dir / "storage.py").unlink()
+        with VBadge(flash_dir, readonly=readonly) as badge:
+            capsys.readouterr()
+            assert flash.main(["--port", badge.port] + args) == 1
+        err = capsys.readouterr().err
+        assert "reset with its drive button held" in err and "Press reset without holding it" in err, err
+        assert "copy firmware/boot.py" not in err, err
+
+
+@needs_vbadge
 def test_the_libraries_no_libs_misses_are_those_the_source_imports(tmp_path, capsys):
     """--no-libs with a --source whose board profile imports a driver this checkout does not
     (adafruit_bitmap_font): the note names it among the libraries the badge lacks, as the run

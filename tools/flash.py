@@ -365,11 +365,18 @@ def check_runtime(info, port):
                          % (port, name, shown))
 
 
-def readonly_message(info, source=bundle_mod.ROOT):
+def readonly_message(info, source=bundle_mod.ROOT, booted=False):
+    """Why the badge refuses writes; booted: its boot.py is the bundle's, so on a board boot.py
+    knows, it was reset with the drive button held (docs/flashing.md, step 4)."""
     if info.get("name") == "circuitpython":
         known = "" if info.get("board_id") in board_ids(source) else (
             "; boot.py frees it only on the boards in its DRIVE_BUTTON table: add board '%s' "
             "there first (docs/boards.md, step 3)" % info.get("board_id"))
+        if booted and not known:
+            return ("The badge's CIRCUITPY drive is read-only to code: its boot.py is in place, so it "
+                    "was reset with its drive button held, which gives the drive to the computer. "
+                    "Press reset without holding it, then run this again (see %s; should it "
+                    "say so again, boot_out.txt on the drive tells why)" % DOCS)
         return ("The badge's CIRCUITPY drive is read-only to code while the computer has it. Once: "
                 "copy %s onto the CIRCUITPY drive, eject it, press reset, then run this "
                 "again (see %s)%s" % (boot_py(source), DOCS, known))
@@ -688,7 +695,7 @@ def _run(board, port, args, files):
                   "until you flash once without --no-libs" % ", ".join(lacking))
     # where a real run stops (a dry run says it): a read-only CIRCUITPY, then a flash without room
     if (plan.copy or plan.remove) and info.get("readonly"):
-        stop = readonly_message(info, source)
+        stop = readonly_message(info, source, "/boot.py" in plan.unchanged)
     else:
         stop = room_problem(plan, files, info.get("statvfs"), args)
 
@@ -727,7 +734,7 @@ def _run(board, port, args, files):
             removed(board, shadowing(plan, dest, files), plan, files)
     except DeviceError as e:
         if e.errno == 30:
-            raise FlashError(readonly_message(info, source)) from None
+            raise FlashError(readonly_message(info, source, "/boot.py" in plan.unchanged)) from None
         if e.errno == 28:
             raise FlashError("The badge's flash filled up after %d of %d files; delete files you no "
                              "longer need%s, then run this again"
