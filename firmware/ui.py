@@ -217,10 +217,16 @@ class CardArt:
         for y in range(top, end):
             for x in range(x0 + 1, x0 + tw - 1):
                 bmp[x, y] = face
+        # a mono card's rank has no outline below: its suit's top row is the one line between
+        # them, and the rank a row lower in the row it frees stands clear of the outline and of
+        # the cursor's inner ring above it (on the Badger a 6 opened into the ring, and a hollow
+        # J's bar ran into its outline)
+        low = 1 if frame == _EDGE and not bottom else 0
         if frame >= 0:
             for x in range(x0 + 1, x0 + tw - 1):
                 bmp[x, top] = frame
-                bmp[x, end - 1] = frame
+                if not low:
+                    bmp[x, end - 1] = frame
             for y in range(top, end):
                 bmp[x0 + 1, y] = frame
                 bmp[x0 + tw - 2, y] = frame
@@ -262,7 +268,7 @@ class CardArt:
         else:                              # centre the ink, not the cells' spacing column
             x = (tw - (last - first)) // 2 - first
         fh = self._font_h
-        base = top + (end - top - fh) // 2   # top of the font's cell, centred
+        base = top + low + (end - top - fh) // 2   # top of the font's cell, centred
         for i in range(len(glyphs)):
             g = glyphs[i]
             a, b = inks[i] if tight else (0, g.width)

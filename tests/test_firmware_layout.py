@@ -566,6 +566,44 @@ def test_the_cursors_inner_ring_stands_clear_of_every_glyph_of_its_card(fonts, b
                     assert ratio >= 3, (board, dim, rank, suit, x, y, round(ratio, 2))
 
 
+@pytest.mark.parametrize("board", [b for b in LAYOUT_BOARDS if hal.profile(b).MONO and
+                                   layouts.for_size(hal.profile(b).WIDTH, hal.profile(b).HEIGHT).tile[0] >= 12])
+def test_a_mono_cards_glyphs_stand_a_pixel_clear_of_the_cursor_and_the_hint(fonts, board):
+    """On a 1-bit panel a glyph touches a line when one of its pixels is beside a pixel of the
+    line of the same colour: under the cursor or the hint, filled or hollow, no rank or suit
+    does. On the Badger the cursor's paper inner ring ran into the top of a filled card's
+    rank (its 6 opened into the ring) and the top of a hollow one ran into its outline.
+    The 10 is let off left and right: a 1 and a 0 of 2 and 5 pixels with a column between
+    fill the 8 inside a 12 px card's outline. (The MacroPad's 8 px cards have no room at all:
+    their 1 pixel frame lies on the tile's margin, beside the face a 5x8 glyph fills.)"""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    tw, th = L.tile
+    theme = ui.Theme(mono=True, paper=p.EINK)
+    art = ui.CardArt(tw, th, L.tile_font, theme)
+    for colour, dashed in ((ui.CURSOR, False), (ui.HINT, True)):
+        frame = art.frame(tw, 2 * th, colour, dashed)
+        for dim in (False, True):
+            pal = art.dim_palette if dim else art.palette
+            ring = list(frame.pixel_shader)
+            if not dashed:          # the cursor's inner ring: the paper's on a filled card (TableView)
+                ring[2] = theme.colours[ui.CURSOR if dim else ui.INK]
+            for rank in range(26):
+                for suit in range(4):
+                    for y in range(2 * th):
+                        for x in range(tw):
+                            tile = ui._T_RANK + rank if y < th else ui.T_SUIT + suit
+                            if at(art, tile, x, y % th) not in (ui.INK, ui._RED) or frame.bitmap[x, y]:
+                                continue
+                            ink = pal[at(art, tile, x, y % th)]
+                            sides = ((0, 1), (0, -1)) if rank % 13 == 9 and y < th else \
+                                ((0, 1), (0, -1), (1, 0), (-1, 0))
+                            for dx, dy in sides:
+                                line = frame.bitmap[x + dx, y + dy]
+                                assert not (line and ring[line] == ink), \
+                                    (board, colour, dim, rank, suit, x, y, dx, dy)
+
+
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_states_that_colour_tells_are_told_without_it(fonts, board):
     """For red-green colour blindness, glare and mono panels: a colour screen's 2 pixel cursor
