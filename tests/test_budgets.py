@@ -373,12 +373,13 @@ def test_the_code_heap_parts_and_the_source_sum(monkeypatch, tmp_path):
 
 
 def fixed_readings(monkeypatch):
-    """tools.bench's four measurements replaced by one fixed figure each (no MicroPython run)."""
-    from tools import bench, bench_bots
+    """tools.bench's five measurements replaced by one fixed figure each (no MicroPython run)."""
+    from tools import bench, bench_bots, bench_start
     monkeypatch.setattr(bench, "measure_engine", lambda: {"ref_loop_ratio_micropython": 2.5})
     monkeypatch.setattr(bench, "measure_engine_state", lambda: {"engine_state_bytes_micropython": 9})
     monkeypatch.setattr(bench, "measure_code_heap", lambda: {"text_heap_bytes_micropython": 8})
     monkeypatch.setattr(bench_bots, "measure", lambda: {"hard_decision_ref_loop_ratio": 1.2367})
+    monkeypatch.setattr(bench_start, "measure", lambda: {"start_title_mpy_ref_loop_ratio": 4.5})
 
 
 def test_main_estimates_a_hard_decision_and_ends_with_the_json(monkeypatch, capsys):
@@ -391,7 +392,7 @@ def test_main_estimates_a_hard_decision_and_ends_with_the_json(monkeypatch, caps
     r = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert r == {"ref_loop_ratio_micropython": 2.5, "engine_state_bytes_micropython": 9,
                  "text_heap_bytes_micropython": 8, "hard_decision_ref_loop_ratio": 1.2367,
-                 "hard_decision_ms_rp2040_estimate": 123.7}
+                 "hard_decision_ms_rp2040_estimate": 123.7, "start_title_mpy_ref_loop_ratio": 4.5}
 
 
 def test_main_without_json_prints_only_the_table(monkeypatch, capsys):
@@ -400,7 +401,7 @@ def test_main_without_json_prints_only_the_table(monkeypatch, capsys):
     fixed_readings(monkeypatch)
     assert bench.main([]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 5 and not any(line.startswith("{") for line in out)
+    assert len(out) == 6 and not any(line.startswith("{") for line in out)
     assert out[0].split() == ["engine_state_bytes_micropython", "9"]
 
 
@@ -506,3 +507,44 @@ def test_the_bench_compiles_with_the_mpy_version_its_micropython_loads():
     announced = bundle.mpy_version_of(int(out.stdout.split()[-1]))
     assert "." in announced
     assert bundle._emitted_version(bench.micropython_mpy_cross()) == announced
+
+
+def test_the_start_figures_are_the_fastest_run_s_with_c_subscripts(monkeypatch):
+    """tools.bench_start's arithmetic on what its MicroPython script prints (a fixed reading, so
+    no time is asserted): the fastest run counts, each part less its stand-in subscripts' cost
+    over C's (never below 0), over the reference loop, and the estimate from RP2040_REF_LOOP_MS;
+    the run as measured with the stand-ins is kept too."""
+    from tools import bench, bench_start
+    parts = len(bench_start.PARTS)
+    said = {"ref_us": 4000,
+            "runs": [[50000] + [6000] * 8, [40000] + [5000, 10000, 20000, 1000, 1000, 2000, 1000, 0]],
+            "counts": [[0, 0], [1000, 0], [4000, 2000], [0, 0], [0, 0], [100, 100], [2000, 0], [0, 0]],
+            "access_us": [3.0, 1.0, 2.5, 0.5], "shown": ["TableScreen"] * 6}
+    assert parts == len(said["counts"]) == len(said["runs"][0]) - 1
+    r = bench_start.figures("resume_mpy", said)
+    # fonts 10000 - 1000 * 2; cards 20000 - 4000 * 2 - 2000 * 2; screen 2000 - 100 * 2 - 100 * 2;
+    # the first frame's 2000 sets cost more than its 1000 µs: 0
+    assert r["start_resume_mpy_parts"] == {"imports": 1.25, "fonts": 2.0, "cards": 2.0, "records": 0.25,
+                                           "decode": 0.25, "screen": 0.4, "frame": 0.0, "rest": 0.0}
+    assert r["start_resume_mpy_ref_loop_ratio"] == 6.15
+    assert r["start_resume_mpy_ms_rp2040_estimate"] == round(6.15 * bench.RP2040_REF_LOOP_MS)
+    assert r["start_resume_mpy_standins_ref_loop_ratio"] == 10.0
+
+
+def test_the_start_bench_reaches_the_title_and_the_table_on_micropython():
+    """tools.bench_start's script runs the badge's code.py to its first refresh, from the sources
+    as tools.flash copies them: a fresh badge shows the title; the nvm SAVE_SCRIPT leaves (a real
+    deal of seven players, late) resumes at the table, its saves decoded and its card sheet
+    drawn, in every run (the fastest counts). Counts and screens only: no time is asserted."""
+    from tools import bench_start
+    nvm, moves = bench_start.saved_nvm()
+    assert len(nvm) == 4096 and moves >= 30
+    bench_start.build("build/start_test")
+    title = bench_start.time_start("build/start_test", "pimoroni_picosystem", b"\xff" * 4096)
+    resume = bench_start.time_start("build/start_test", "pimoroni_picosystem", nvm)
+    runs = bench_start.REPEATS
+    assert title["shown"] == ["ListScreen"] * (runs + 1) and len(title["runs"]) == runs
+    assert resume["shown"] == ["TableScreen"] * (runs + 1) and len(resume["runs"]) == runs
+    parts = dict(zip(bench_start.PARTS, resume["counts"]))
+    assert parts["cards"][0] > 0 and parts["fonts"][0] > 0      # the sheet drawn, a font read
+    assert dict(zip(bench_start.PARTS, title["counts"]))["cards"] == [0, 0]     # no sheet at the title

@@ -381,7 +381,7 @@ def test_vbadge_refuses_a_heap_the_webassembly_build_cannot_start_with(tmp_path)
     assert not (tmp_path / "flash").exists()
 
 
-TOOLS = ("bench", "bench_bots", "bundle", "compare", "distill", "flash", "lookahead", "make_font",
+TOOLS = ("bench", "bench_bots", "bench_start", "bundle", "compare", "distill", "flash", "lookahead", "make_font",
          "screenshots", "selftest", "tournament", "tune", "vbadge")
 
 

@@ -379,8 +379,9 @@ def main(argv=None):
     result = measure_engine()
     result.update(measure_engine_state())
     result.update(measure_code_heap())
-    from tools import bench_bots
+    from tools import bench_bots, bench_start
     result.update(bench_bots.measure())
+    result.update(bench_start.measure())
     result["hard_decision_ms_rp2040_estimate"] = round(
         result["hard_decision_ref_loop_ratio"] * RP2040_REF_LOOP_MS, 1)
     for k in sorted(result):

@@ -1,11 +1,12 @@
-"""Stand-in for CircuitPython's displayio: the classes the firmware uses, with their
-keyword-only arguments and the range checks a badge makes, and nothing drawn."""
+"""Stand-in for CircuitPython's displayio: the classes the firmware and the real
+adafruit_display_text use, with their keyword-only arguments and the range checks a badge
+makes, and nothing drawn (tools.bench_start times the badge's start-up with them)."""
 
 
 class Group:
     def __init__(self, *, scale=1, x=0, y=0):
         self._items = []
-        self.scale = scale
+        self._scale = scale     # as the C type keeps it: a label's own scale property is not called
         self.x = x
         self.y = y
         self.hidden = False
@@ -27,6 +28,14 @@ class Group:
 
     def __getitem__(self, i):
         return self._items[i]
+
+    @property
+    def scale(self):
+        return self._scale
+
+    @scale.setter
+    def scale(self, n):
+        self._scale = n
 
 
 class Bitmap:
@@ -52,6 +61,11 @@ class Bitmap:
     def __getitem__(self, xy):
         return self._px[self._at(xy)]
 
+    def fill(self, v):
+        if not 0 <= v < self._n:
+            raise ValueError("pixel value out of range")
+        self._px[0:len(self._px)] = bytes([v]) * len(self._px)
+
 
 class Palette:
     def __init__(self, color_count):
@@ -71,6 +85,11 @@ class Palette:
     def make_transparent(self, i):
         if not 0 <= i < len(self._c):
             raise IndexError("palette index out of range")
+
+    make_opaque = make_transparent
+
+    def is_transparent(self, i):
+        return False
 
 
 class TileGrid:
