@@ -74,7 +74,8 @@ class TableView(Screen):
         th = app.theme
         tw, tht = L.tile
         art = app.art
-        if art is None:             # the card sheet: made once, the app keeps it
+        if art is None:             # the card sheet: made once, the app keeps it, after the labels'
+            ui.font(L.font)         # font, which it borrows where they share one (else read twice)
             art = app.art = ui.CardArt(tw, tht, L.tile_font, th)
         g = self.g
         grp = self.group

@@ -739,6 +739,28 @@ def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch)
     assert not [v for v in vars(sim.app.art).values() if isinstance(v, Font)]
 
 
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "pajenicko_picopad"))
+def test_a_game_resumed_at_power_up_reads_each_font_once(board, monkeypatch, tmp_path):
+    """At power-up with a game in progress the table is the first screen: the card sheet
+    borrowed the labels' font before any label had loaded it, and the labels then read and
+    decoded the same file again (every layout but 320x240's draws its cards in its text's font;
+    75 ms or so of a resume's second on a badge, tools.bench_start). 320x240 reads 9x15 once too."""
+    sim = Sim(board, data_dir=str(tmp_path))
+    select_and_deal(sim)
+    monkeypatch.setattr(ui, "_fonts", {})      # as on a badge that just started
+    read = []
+
+    class Counted(Font):
+        def __init__(self, path):
+            read.append(os.path.basename(path))
+            super().__init__(path)
+    monkeypatch.setattr(ui, "Font", Counted)
+    back = Sim(board, data_dir=str(tmp_path))          # a power cut: the table comes back
+    assert isinstance(back.screen, TableView)
+    assert sorted(read) == sorted(set(read)) == sorted({back.app.layout.font + ".bin",
+                                                        back.app.layout.tile_font + ".bin"}), read
+
+
 def test_a_key_name_exactly_as_wide_as_the_line_keeps_its_line(fonts):
     """ui.wrap's "label: value" rule holds where "Top right:" fills the width to the pixel:
     the name keeps its line and the value starts the next, rather than "Top" / "right: OK"
