@@ -4,24 +4,27 @@
 
 The badge's code.py runs as on the badge, from the files tools.flash puts there (the bundle:
 docstrings stripped, the real adafruit_display_text), with tests/mpapp's stand-ins for
-CircuitPython's board, displayio, fontio, keypad, microcontroller, supervisor and bitmaptools,
-until the display is first asked to refresh. Twice: on a fresh badge (the title), and with a
-game in progress to resume (SAVE_BOARD's nvm after a real deal: Parliament, 7 players, Hard
-bots, its second deal late; the prefs hold the first deal for the replay); each from .mpy
-(tools.flash --mpy: mpy-cross -O3) and from the .py sources the badge compiles as it imports
-them. Each start is run REPEATS times in one MicroPython (its modules dropped in between) and
-the fastest counts, as the reference loop: this WebAssembly build speeds up as it warms.
+CircuitPython's board, displayio, fontio, keypad, supervisor and bitmaptools (and MORE_STAND_INS),
+imported before the clock starts as the badge's are C, and the nvm as a bytearray, until the
+display is first asked to refresh. Twice: on a fresh badge (the title), and with a game in
+progress to resume (SAVE_SCRIPT's nvm after a real deal: Parliament, 7 players, Hard bots, its
+second deal late; the prefs hold the first deal for the replay); each from .mpy (tools.flash
+--mpy: mpy-cross -O3) and from the .py sources the badge compiles as it imports them. Each start
+is run REPEATS times in one MicroPython (its modules dropped in between) and the fastest counts,
+as the reference loop: this WebAssembly build speeds up as it warms.
 
 measure() returns, per case (title or resume, mpy or py):
   start_<case>_ref_loop_ratio: from code.py's first line to the first refresh, over the
-      reference loop (tools.bench.REF_LOOP) timed in the same run;
+      reference loop (tools.bench.REF_LOOP) timed in the same run, less what the stand-ins'
+      pixel and tile subscripts cost over C's (counted in a run of their own);
   start_<case>_ms_rp2040_estimate: that times tools.bench.RP2040_REF_LOOP_MS;
   start_<case>_parts: the same ratio split (PARTS): importing (and compiling) the modules,
       reading the fonts, drawing the card sheet, reading the records (the nvm journal's scan
       and the CRCs), decoding the saves (engine.save.decode: the game, and the replay the
       prefs hold), building the screen (with the collection before it), the first frame
       (App.step: at a resume, the bot whose turn it is starts thinking), and the rest (the
-      HAL, the app's own set-up).
+      HAL, the app's own set-up);
+  start_<case>_standins_ref_loop_ratio: the whole as measured, the stand-ins' cost in it.
 """
 import argparse
 import json
@@ -105,8 +108,9 @@ def build(where, mpy_cross=None):
 SCRIPT = REF_LOOP + """
 import gc, sys, time, json, builtins
 WHERE = %(where)r
-sys.path[0:0] = [WHERE, WHERE + "/lib", "/tests/mpapp"]
-import board, displayio, keypad, microcontroller, supervisor
+sys.path[0:0] = [WHERE, WHERE + "/lib", "/tests/mpapp", "/build/start_stand_ins"]
+# (CircuitPython's modules are C, in the firmware: imported here before the clock starts)
+import board, displayio, fontio, keypad, microcontroller, supervisor, bitmaptools, analogio, digitalio
 NVM = bytes.fromhex(%(nvm)r)
 PARTS = %(parts)r
 
@@ -289,6 +293,15 @@ print(json.dumps({"ref_us": min(refs), "runs": runs, "counts": [counts[part] for
 """
 
 
+# the badge's C modules tests/mpapp leaves out, which the HAL uses at power-up: the battery's
+# ADC (the title shows its charge) and the your-turn LED
+MORE_STAND_INS = {
+    "analogio": "class AnalogIn:\n    value = 26000\n\n    def __init__(self, pin):\n        pass\n",
+    "digitalio": ("class DigitalInOut:\n    value = False\n\n    def __init__(self, pin):\n        pass\n\n"
+                  "    def switch_to_output(self, value=False):\n        self.value = value\n"),
+}
+
+
 def pins(board):
     """The pin names a board's profile reads (board.<name>), set on the stand-in board."""
     from hal import profile
@@ -305,8 +318,14 @@ def time_start(where, board, nvm):
     p = profile(board)
     src = SCRIPT % {"where": "/" + where, "nvm": nvm.hex(), "parts": PARTS, "w": p.WIDTH,
                     "h": p.HEIGHT, "board": board, "pins": pins(board)}
+    more = os.path.join(ROOT, "build", "start_stand_ins")
+    os.makedirs(more, exist_ok=True)
+    for name in MORE_STAND_INS:
+        with open(os.path.join(more, name + ".py"), "w") as f:
+            f.write(MORE_STAND_INS[name])
     # (the fonts at /firmware/fonts, where the badge has them: the bundle's are the same files)
-    out = run_micropython(src, copies=(where, "tests/mpapp", "firmware/fonts"), exts=(".bin",))
+    out = run_micropython(src, copies=(where, "tests/mpapp", "build/start_stand_ins", "firmware/fonts"),
+                          exts=(".bin",))
     if out.returncode:
         raise SystemExit("MicroPython start-up benchmark failed:\n" + out.stderr[-3000:])
     return json.loads(out.stdout.strip().splitlines()[-1])
