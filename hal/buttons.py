@@ -45,7 +45,7 @@ class Buttons:
         self.deferred = [keys[i][2] is not None or bool(self.partner[i]) for i in range(n)]
         self.down = [False] * n
         self.since = [0] * n
-        self.spent = [False] * n   # fired long or chord: the release says nothing
+        self.spent = [0] * n   # fired long (1) or a chord (2): the release says nothing
         self.next_repeat = [0] * n
         self.out = []
 
@@ -60,11 +60,11 @@ class Buttons:
             return
         self.down[i] = True
         self.since[i] = now
-        self.spent[i] = False
+        self.spent[i] = 0
         for other, button in self.partner[i]:
-            if self.down[other] and not self.spent[other]:
-                self.spent[i] = True
-                self.spent[other] = True
+            if self.down[other] and self.spent[other] != 1:     # (held from a chord: again)
+                self.spent[i] = 2
+                self.spent[other] = 2
                 self.out.append(button)
                 return
         if not self.deferred[i]:
@@ -86,7 +86,7 @@ class Buttons:
             if self.deferred[i]:
                 long_button = self.keys[i][2]
                 if long_button is not None and not self.spent[i] and now - self.since[i] >= _LONG_MS:
-                    self.spent[i] = True
+                    self.spent[i] = 1
                     self.out.append(long_button)
             elif self.next_repeat[i] >= 0 and now >= self.next_repeat[i]:
                 self.out.append(self.keys[i][1])

@@ -945,3 +945,33 @@ def test_back_at_the_table_pauses_as_menu_does():
     assert isinstance(sim.screen, ListScreen) and sim.screen.title == "Paused"
     sim.press("BACK")
     assert isinstance(sim.screen, TableScreen) and sim.screen.my_turn()
+
+
+# ---- the T-Display's two keys, pressed as a player does (held, chorded) ------------------
+def _t_display_keys(sim):
+    """Press(name)/release(name) the T-Display's L and R through the simulator's keyboard, as
+    its window does: the board's own keys, held and chorded in hal.buttons."""
+    codes = dict((i, pygame.key.key_code(name)) for name, i in keyboard_map(sim.hal.profile))
+
+    def key(kind, name):
+        sim.hal.key_event(pygame.event.Event(kind, key=codes["LR".index(name)]))
+        sim.tick()
+    return (lambda name: key(pygame.KEYDOWN, name)), (lambda name: key(pygame.KEYUP, name))
+
+
+def test_l_held_and_r_tapped_again_steps_down_again():
+    """T-Display: L+R (both keys down) is DOWN, the next menu line. Holding L and tapping R
+    for each line, a play-tester's way down a menu, went one line, then read the next taps of R
+    as RIGHT: on the title it opened Settings, then changed the language. While L is held from
+    a chord, each R is the chord again (held from a long press, L still makes none)."""
+    sim = Sim("lilygo_t_display_rp2040", seed=3)
+    down, up = _t_display_keys(sim)
+    title = sim.screen
+    down("L")
+    for line in (1, 2, 3):
+        down("R")
+        up("R")
+        assert sim.screen is title and title.sel == line
+    up("L")
+    sim.tick(1000)
+    assert sim.screen is title and title.sel == 3 and sim.app.settings["lang"] == 0
