@@ -135,6 +135,8 @@ class App:
                 self.chimed_at = len(g.log)             # the pause menu
                 self.sound(ui.YOUR_TURN)
                 self._notice(now)
+                if text.ok_held:    # OK is a hold (the T-Display's R): one begun before the
+                    self.screen.calm = now + READ_MS    # decision lays nothing (it hurried)
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)

@@ -959,6 +959,46 @@ def _t_display_keys(sim):
     return (lambda name: key(pygame.KEYDOWN, name)), (lambda name: key(pygame.KEYUP, name))
 
 
+def _sevens_started_with_a_tap(seed):
+    """T-Display, Sevens: New game and Start by taps of R, the deal not yet dealt."""
+    sim = Sim("lilygo_t_display_rp2040", seed=seed)
+    sim.press("RIGHT")
+    sim.press("RIGHT", settle=False)
+    assert isinstance(sim.screen, TableScreen) and sim.screen.dealing
+    return sim
+
+
+@pytest.mark.parametrize("seed,after", [(2, "the deal"), (3, "a bot's move")])
+def test_a_hold_of_r_begun_before_your_turn_lays_no_card(seed, after):
+    """T-Display: OK is R held 0.6 s, so it fires 0.6 s after R went down. R held from 0.3 s
+    before your decision began (after the deal, or a bot's move: pressed to hurry them, as any
+    key does) laid the card under the cursor 0.3 s into your turn, before you saw it; the
+    other boards' OK hurries the bots as it goes down, and then lays nothing for READ_MS. A hold
+    begun before your turn lays nothing; one begun in it plays."""
+    from firmware.screens import READ_MS
+    sim = _sevens_started_with_a_tap(seed)
+    while not sim.screen.my_turn():
+        sim.tick()
+    began = sim.hal.clock
+    sim = _sevens_started_with_a_tap(seed)
+    t = sim.screen
+    down, up = _t_display_keys(sim)
+    while sim.hal.clock < began - 300:
+        sim.tick()
+    down("R")
+    while sim.hal.clock < began + READ_MS:
+        sim.tick()
+    up("R")
+    assert t.my_turn() and t.g.counts[t.me] == 13, (after, t.g.log)     # no card of yours laid
+    n = len(t.g.log)
+    down("R")
+    held = sim.hal.clock
+    while len(t.g.log) == n and sim.hal.clock - held < 2 * READ_MS:
+        sim.tick()
+    up("R")
+    assert t.g.counts[t.me] == 12 and sim.hal.clock - held >= READ_MS, after
+
+
 def test_l_held_and_r_tapped_again_steps_down_again():
     """T-Display: L+R (both keys down) is DOWN, the next menu line. Holding L and tapping R
     for each line, a play-tester's way down a menu, went one line, then read the next taps of R
