@@ -231,13 +231,19 @@ class App:
             items.insert(1, ["replay", None, None, later(self.replay, later(self.title, "replay"))])
         screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items, sel=_line(items, back_on))
         self.goto(screen)
+        L = self.layout
+        f = ui.font(L.font)
+        y = L.h - f.height - f.descent
         level = self.hal.battery()
         if level is not None:         # battery where the board can tell, bottom right
-            L = self.layout
-            f = ui.font(L.font)
-            screen.group.append(ui.label(str(level) + "%", L.font, L.w - 2,
-                                         L.h - f.height - f.descent,
+            screen.group.append(ui.label(str(level) + "%", L.font, L.w - 2, y,
                                          self.theme.colour(ui.MUTED), anchor=(1, 0)))
+        p = self.hal.profile
+        for a, b, button in p.CHORDS:   # bottom left, the chord that is DOWN ("L+R: ↓"): else no
+            if button == DOWN:          # screen before the Buttons page, which needs it, told it
+                keys = [k[0] for k in p.KEYS]
+                screen.group.append(ui.label(p.LABELS[keys.index(a)] + "+" + p.LABELS[keys.index(b)] + ": "
+                                             + text.ARROWS["Down"], L.font, 2, y, self.theme.colour(ui.MUTED)))
 
     def _levels_text(self):
         """The bots' difficulty on the new-game screen: one word, or 'mixed'."""

@@ -9,7 +9,7 @@ from simhelp import (Sim, play_out, quit_match, message, select_menu, passed_by,
                      TableScreen, PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value,
                      start_with)
 from engine.game import PASS
-from hal.buttons import OK, UP, LEFT
+from hal.buttons import OK, UP, DOWN, LEFT
 from firmware.text import card_name
 from engine.rules import PRESETS, CARDS, VALUES, PIPS, ZERO_SUM, RACE, CHIPS, SEVEN_OF_DIAMONDS, SEVEN_OF_HEARTS, preset
 from engine import reasons as R, bots
@@ -1353,6 +1353,18 @@ def test_the_keys_page_says_where_the_hint_is_without_a_hint_key(board, says):
     sim.press("DOWN")
     sim.press("DOWN")
     assert menu.sel == 0                      # as it says
+
+
+@pytest.mark.parametrize("board", sorted(hal.BOARDS))
+def test_the_title_shows_the_chord_that_moves_down_its_lines(board):
+    """The T-Display's title: its lines below New game are reached with L+R only (it has no UP
+    or DOWN key), and no screen said so before the Buttons page, itself one of those lines: a
+    newcomer tapping R opened New game and started. The title shows "L+R: ↓" bottom left,
+    where the board's DOWN is a chord (no other board's title shows one)."""
+    sim = Sim(board)
+    shown = [lb.text for lb, x, y in labels(sim.screen)]
+    chord = [c for c in sim.hal.profile.CHORDS if c[2] == DOWN]
+    assert ("L+R: \u2193" in shown) == (board == "lilygo_t_display_rp2040") == bool(chord), shown
 
 
 def test_a_chord_that_gives_hint_or_up_is_where_the_keys_page_says_they_are(monkeypatch):
