@@ -104,6 +104,7 @@ class App:
         while len(self.root) > 1:
             self.root.pop()
         self.screen = None
+        self.hal.buttons.clear()     # a key held on the old screen does not repeat on this one
         self.hal.collect()      # free the old screen's bitmaps now
         self.screen = screen
         screen.build()

@@ -92,6 +92,12 @@ class Buttons:
                 self.out.append(self.keys[i][1])
                 self.next_repeat[i] = now + _REPEAT_MS
 
+    def clear(self):
+        """Clear the held directions' repeats, for a new screen: they repeat again once pressed
+        again (held on the title, → opened New game and its repeat Start)."""
+        for i in range(len(self.keys)):
+            self.next_repeat[i] = -1
+
     def take(self):
         """The logical buttons fired since the last take(), oldest first; when none, the same
         empty list each time (read it, do not keep it): an idle poll allocates nothing."""

@@ -1015,3 +1015,27 @@ def test_l_held_and_r_tapped_again_steps_down_again():
     up("L")
     sim.tick(1000)
     assert sim.screen is title and title.sel == 3 and sim.app.settings["lang"] == 0
+
+
+@pytest.mark.parametrize("board", ("adafruit_macropad_rp2040", "pimoroni_picosystem"))
+def test_a_direction_held_on_one_screen_does_not_repeat_onto_the_next(board):
+    """A held direction repeats (after 0.4 s), and RIGHT opens a menu line without a value: the
+    MacroPad's → key (the PicoSystem's) pressed for half a second on the title opened New game,
+    and its repeat opened Start, a match nobody chose. A held key repeats on the screen where it
+    went down only; on that screen it goes on repeating (New game's values)."""
+    sim = Sim(board, seed=3)
+    key = pygame.key.key_code(dict((i, name) for name, i in keyboard_map(sim.hal.profile))[
+        [k[1] for k in sim.hal.profile.KEYS].index(RIGHT)])
+    sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=key))
+    for _ in range(20):                 # a second, polled as the badge does
+        sim.tick()
+    sim.hal.key_event(pygame.event.Event(pygame.KEYUP, key=key))
+    sim.settle()
+    assert sim.app.match is None and sim.screen.title == text.t("new_game")
+    select_menu(sim, "Deal #")
+    deal = sim.app.settings["deal"]
+    sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=key))
+    for _ in range(20):
+        sim.tick()
+    sim.hal.key_event(pygame.event.Event(pygame.KEYUP, key=key))
+    assert sim.app.settings["deal"] > deal + 2         # repeats, on the screen it went down on
