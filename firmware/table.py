@@ -656,6 +656,7 @@ class TableScreen(TableView):
             g.play(action, p)
             cost = None
         self.notice = None
+        self.asked = False              # e-ink: a notice hurried past unseen asks no refresh now
         self.next_at = now + (0 if self.fast else DELAYS[speed])
         self._paid(cost, now, p)        # a bot's paid pass (a forced pass of yours after it is told next)
         # its Coventry bonus, as yours is said: "P3: Bonus card" while it may lay one more card,

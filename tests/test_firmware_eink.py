@@ -499,3 +499,36 @@ def test_eink_each_notice_said_while_the_bots_play_waits_for_the_resting_panel()
             said.append((len(g.log), m))
     assert len(said) >= 8, said
     assert [s for s in said if s not in shown] == [], shown
+
+
+def test_eink_bots_you_hurried_leave_the_panel_alone_until_your_turn():
+    """A key that hurries the bots skips the notices said while they play (a bot's paid pass,
+    your forced pass), but the refresh each asked for stayed asked: the resting panel refreshed
+    once it could, while the bots still played, showing "Thinking…" and the table half-way: a
+    2 s flash that told nothing, and your turn then showed 1.9 s after it began, not 0.4 s, as
+    the panel rested (Fan Tan, bots that pay to pass, a key pressed after each of your moves:
+    5 such refreshes in 20 deals, 2 in seed 16). A notice the next move replaces now takes its
+    refresh with it."""
+    from test_firmware_deals import gate_passing_table
+    sim = gate_passing_table("pimoroni_badger2040", 16)
+    t = sim.screen
+    g = t.g
+    shown, last = panel_log(sim, lambda: (t.my_turn() or g.over, len(g.log), message(t)), 2000)
+    hurried = 0
+    while not g.over:
+        if t.my_turn():             # the player reads the panel, plays, and hurries the bots
+            while sim.app.stale() or sim.hal.clock - last[0] < 1300:
+                sim.tick()
+            if message(t).endswith(text.ok("ok_again")):
+                press(sim, "OK")
+            else:
+                while t.cursor != sim.legal_index():
+                    press(sim, "RIGHT")
+                press(sim, "OK")
+            if not t.my_turn() and not g.over:
+                hurried += 1
+                wait(sim, 100)
+                press(sim, "UP")
+        sim.tick()
+    assert hurried >= 8
+    assert [s for s in shown if not s[0] and s[2] == text.t("thinking") + "\u2026"] == [], shown
