@@ -46,6 +46,20 @@ def panel_log(sim, what, rest_ms=0):
     return shown, last
 
 
+def read_and_play(sim, last):
+    """The player reads the panel (1.3 s after its latest refresh, last[0] from panel_log), then
+    lays the first legal card, or confirms a paid pass the table asks again for."""
+    t = sim.screen
+    while sim.app.stale() or sim.hal.clock - last[0] < 1300:
+        sim.tick()
+    if message(t).endswith(text.ok("ok_again")):
+        press(sim, "OK")
+    else:
+        while t.cursor != sim.legal_index():
+            press(sim, "RIGHT")
+        press(sim, "OK")
+
+
 def wait(sim, ms):
     end = sim.hal.clock + ms
     while sim.hal.clock < end:
@@ -484,15 +498,8 @@ def test_eink_each_notice_said_while_the_bots_play_waits_for_the_resting_panel()
     shown, last = panel_log(sim, lambda: (len(g.log), message(t)), 2000)   # (moves so far, message)
     said = []
     while not g.over:
-        if t.my_turn():             # the player reads the panel, then lays the first legal card
-            while sim.app.stale() or sim.hal.clock - last[0] < 1300:
-                sim.tick()
-            if message(t).endswith(text.ok("ok_again")):
-                press(sim, "OK")
-            else:
-                while t.cursor != sim.legal_index():
-                    press(sim, "RIGHT")
-                press(sim, "OK")
+        if t.my_turn():
+            read_and_play(sim, last)
         sim.tick()
         m = message(t)
         if ("Pot+" in m or text.t("no_move_s") in m) and (len(g.log), m) not in said:
@@ -516,15 +523,8 @@ def test_eink_bots_you_hurried_leave_the_panel_alone_until_your_turn():
     shown, last = panel_log(sim, lambda: (t.my_turn() or g.over, len(g.log), message(t)), 2000)
     hurried = 0
     while not g.over:
-        if t.my_turn():             # the player reads the panel, plays, and hurries the bots
-            while sim.app.stale() or sim.hal.clock - last[0] < 1300:
-                sim.tick()
-            if message(t).endswith(text.ok("ok_again")):
-                press(sim, "OK")
-            else:
-                while t.cursor != sim.legal_index():
-                    press(sim, "RIGHT")
-                press(sim, "OK")
+        if t.my_turn():             # then hurries the bots
+            read_and_play(sim, last)
             if not t.my_turn() and not g.over:
                 hurried += 1
                 wait(sim, 100)

@@ -719,11 +719,9 @@ def select_and_deal(sim):
         sim.tick(500)
 
 
-def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch):
-    """The 320x240 layout draws its cards from 9x15 and its text in 7x13: at the table only
-    the text's font stays loaded (the sheet's tiles already hold the card glyphs). The sheet
-    reads the tile font from flash once: a second copy alongside the first doubled its heap."""
-    monkeypatch.setattr(ui, "_fonts", {})      # as on a badge that just started
+def font_reads(monkeypatch):
+    """As on a badge that just started, no font loaded: the list of font files read from now."""
+    monkeypatch.setattr(ui, "_fonts", {})
     read = []
 
     class Counted(Font):
@@ -731,6 +729,14 @@ def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch)
             read.append(os.path.basename(path))
             super().__init__(path)
     monkeypatch.setattr(ui, "Font", Counted)
+    return read
+
+
+def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch):
+    """The 320x240 layout draws its cards from 9x15 and its text in 7x13: at the table only
+    the text's font stays loaded (the sheet's tiles already hold the card glyphs). The sheet
+    reads the tile font from flash once: a second copy alongside the first doubled its heap."""
+    read = font_reads(monkeypatch)
     sim = Sim("pajenicko_picopad")
     select_and_deal(sim)
     assert read.count("9x15.bin") == 1, read
@@ -747,14 +753,7 @@ def test_a_game_resumed_at_power_up_reads_each_font_once(board, monkeypatch, tmp
     75 ms or so of a resume's second on a badge, tools.bench_start). 320x240 reads 9x15 once too."""
     sim = Sim(board, data_dir=str(tmp_path))
     select_and_deal(sim)
-    monkeypatch.setattr(ui, "_fonts", {})      # as on a badge that just started
-    read = []
-
-    class Counted(Font):
-        def __init__(self, path):
-            read.append(os.path.basename(path))
-            super().__init__(path)
-    monkeypatch.setattr(ui, "Font", Counted)
+    read = font_reads(monkeypatch)
     back = Sim(board, data_dir=str(tmp_path))          # a power cut: the table comes back
     assert isinstance(back.screen, TableView)
     assert sorted(read) == sorted(set(read)) == sorted({back.app.layout.font + ".bin",
