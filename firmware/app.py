@@ -136,8 +136,10 @@ class App:
                 self.chimed_at = len(g.log)             # the pause menu
                 self.sound(ui.YOUR_TURN)
                 self._notice(now)
-                if text.ok_held:    # OK is a hold (the T-Display's R): one begun before the
-                    self.screen.calm = now + READ_MS    # decision lays nothing (it hurried)
+                k = self.hal.buttons    # where OK fires late, as its key is let go or held (the
+                for i in range(len(k.keys)):    # Badger's B, the T-Display's R), a press begun
+                    if OK in k.keys[i] and k.deferred[i]:   # before the decision lays nothing
+                        self.screen.calm = now + READ_MS    # (it hurried)
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)

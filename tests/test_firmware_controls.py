@@ -1039,3 +1039,58 @@ def test_a_direction_held_on_one_screen_does_not_repeat_onto_the_next(board):
         sim.tick()
     sim.hal.key_event(pygame.event.Event(pygame.KEYUP, key=key))
     assert sim.app.settings["deal"] > deal + 2         # repeats, on the screen it went down on
+
+
+# ---- keys that fire as they are let go (a hold means something else) ----------------------
+def _raw_keys(sim):
+    """Press(label)/release(label) a board's keys by the names its Buttons page gives them,
+    through the simulator's keyboard (hal.buttons, as on the badge)."""
+    codes = dict((i, pygame.key.key_code(name)) for name, i in keyboard_map(sim.hal.profile))
+    labels = sim.hal.profile.LABELS
+
+    def key(kind, name):
+        sim.hal.key_event(pygame.event.Event(kind, key=codes[labels.index(name)]))
+        sim.tick()
+    return (lambda name: key(pygame.KEYDOWN, name)), (lambda name: key(pygame.KEYUP, name))
+
+
+def _badger_sevens(seed):
+    """Badger, Sevens, started (by logical buttons) and not yet dealt."""
+    sim = Sim("pimoroni_badger2040", seed=seed)
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Start")
+    sim.press("OK", settle=False)
+    assert isinstance(sim.screen, TableScreen) and sim.screen.dealing
+    return sim
+
+
+@pytest.mark.parametrize("seed,after", [(2, "the deal"), (3, "a bot's move")])
+@pytest.mark.parametrize("up_ms", [250, 450])
+def test_b_pressed_before_your_turn_and_let_go_in_it_lays_no_card_on_the_badger(seed, after, up_ms):
+    """Badger: B is OK tapped and BACK held, so its OK fires as B is let go. B pressed 0.1 s
+    before your decision began (to hurry the deal or the bots, as any key does) and let go
+    0.45 s into it, as the turn's refresh had just begun (the panel takes a second), laid the
+    card under the cursor unseen: only an OK on a panel not yet refreshed asked to confirm.
+    As where OK is a hold (the T-Display's R), a decision's first READ_MS take no OK where its
+    key fires late; a tap of B after them plays."""
+    from firmware.screens import READ_MS
+    sim = _badger_sevens(seed)
+    while not sim.screen.my_turn():
+        sim.tick()
+    began = sim.hal.clock
+    sim = _badger_sevens(seed)
+    t = sim.screen
+    down, up = _raw_keys(sim)
+    while sim.hal.clock < began - 100:
+        sim.tick()
+    down("B")
+    while sim.hal.clock < began + up_ms:
+        sim.tick()
+    up("B")
+    assert isinstance(sim.screen, TableScreen) and t.my_turn(), after
+    assert t.g.counts[t.me] == 13, (after, up_ms, list(t.g.log))        # no card of yours laid
+    while sim.hal.clock < began + READ_MS + 100:
+        sim.tick()
+    down("B")
+    up("B")
+    assert t.g.counts[t.me] == 12, after
