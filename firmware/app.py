@@ -136,10 +136,8 @@ class App:
                 self.chimed_at = len(g.log)             # the pause menu
                 self.sound(ui.YOUR_TURN)
                 self._notice(now)
-                k = self.hal.buttons    # where OK fires late, as its key is let go or held (the
-                for i in range(len(k.keys)):    # Badger's B, the T-Display's R), a press begun
-                    if OK in k.keys[i] and k.deferred[i]:   # before the decision lays nothing
-                        self.screen.calm = now + READ_MS    # (it hurried)
+                self.hal.buttons.clear()    # a key still down (it hurried) does nothing more: no
+                                            # OK fired late lays a card unseen (B let go, R held)
         if lit != self.lit:
             self.lit = lit
             self.hal.light(lit)

@@ -45,7 +45,7 @@ class Buttons:
         self.deferred = [keys[i][2] is not None or bool(self.partner[i]) for i in range(n)]
         self.down = [False] * n
         self.since = [0] * n
-        self.spent = [0] * n   # fired long (1) or a chord (2): the release says nothing
+        self.spent = [0] * n   # fired long (1), a chord or cleared (2): the release says nothing
         self.next_repeat = [0] * n
         self.out = []
 
@@ -93,10 +93,13 @@ class Buttons:
                 self.next_repeat[i] = now + _REPEAT_MS
 
     def clear(self):
-        """Clear the held directions' repeats, for a new screen: they repeat again once pressed
-        again (held on the title, → opened New game and its repeat Start)."""
+        """For a new screen or your decision: the keys held now say nothing more, pressed again
+        they do (held on the title, → repeated: New game, then Start; R held from before your
+        turn, the T-Display's OK, laid a card unseen); one still makes a chord with another."""
         for i in range(len(self.keys)):
             self.next_repeat[i] = -1
+            if self.down[i] and not self.spent[i]:
+                self.spent[i] = 2
 
     def take(self):
         """The logical buttons fired since the last take(), oldest first; when none, the same

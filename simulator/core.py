@@ -118,17 +118,10 @@ class Sim:
 
     def press(self, name_or_button, settle=True):
         """A button, as a player presses it: OK (BACK, MENU) on a page once the page takes it
-        (READ_MS), and where OK fires late (as its key is let go or held), at the table once your
-        turn takes it (READ_MS)."""
+        (READ_MS)."""
         b = by_name(name_or_button) if isinstance(name_or_button, str) else name_or_button
         waits = b in (BTN_OK, BTN_BACK, BTN_MENU)
         while waits and self.hal.clock - getattr(self.app.screen, "since", -READ_MS) <= READ_MS:
-            self.tick()
-        # where OK fires late (the Badger's B, the T-Display's R), it lays nothing in a turn's
-        # first READ_MS (a press begun before the turn): a script's OK, begun now, lands after them
-        k = self.hal.buttons
-        late = b == BTN_OK and any(BTN_OK in k.keys[i] and k.deferred[i] for i in range(len(k.keys)))
-        while late and self.hal.clock < getattr(self.app.screen, "calm", 0):
             self.tick()
         self.hal.inject(b)
         self.tick()

@@ -1044,14 +1044,15 @@ def test_a_direction_held_on_one_screen_does_not_repeat_onto_the_next(board):
 # ---- keys that fire as they are let go (a hold means something else) ----------------------
 def _raw_keys(sim):
     """Press(label)/release(label) a board's keys by the names its Buttons page gives them,
-    through the simulator's keyboard (hal.buttons, as on the badge)."""
+    through the simulator's keyboard (hal.buttons, as on the badge); the app then polls them
+    one step on (or ms on: press(label, ms))."""
     codes = dict((i, pygame.key.key_code(name)) for name, i in keyboard_map(sim.hal.profile))
     labels = sim.hal.profile.LABELS
 
-    def key(kind, name):
+    def key(kind, name, *ms):
         sim.hal.key_event(pygame.event.Event(kind, key=codes[labels.index(name)]))
-        sim.tick()
-    return (lambda name: key(pygame.KEYDOWN, name)), (lambda name: key(pygame.KEYUP, name))
+        sim.tick(*ms)
+    return (lambda name, *ms: key(pygame.KEYDOWN, name, *ms)), (lambda name, *ms: key(pygame.KEYUP, name, *ms))
 
 
 def _badger_sevens(seed):
@@ -1071,8 +1072,8 @@ def test_b_pressed_before_your_turn_and_let_go_in_it_lays_no_card_on_the_badger(
     before your decision began (to hurry the deal or the bots, as any key does) and let go
     0.45 s into it, as the turn's refresh had just begun (the panel takes a second), laid the
     card under the cursor unseen: only an OK on a panel not yet refreshed asked to confirm.
-    As where OK is a hold (the T-Display's R), a decision's first READ_MS take no OK where its
-    key fires late; a tap of B after them plays."""
+    A key still down as the decision begins says nothing more (as on a new screen); a tap of B
+    after it plays."""
     from firmware.screens import READ_MS
     sim = _badger_sevens(seed)
     while not sim.screen.my_turn():
@@ -1094,3 +1095,40 @@ def test_b_pressed_before_your_turn_and_let_go_in_it_lays_no_card_on_the_badger(
     down("B")
     up("B")
     assert t.g.counts[t.me] == 12, after
+
+
+@pytest.mark.parametrize("board,seed", [("lilygo_t_display_rp2040", 1), ("lilygo_t_display_rp2040", 3),
+                                        ("pimoroni_badger2040", 2), ("pimoroni_badger2040", 3)])
+def test_a_press_begun_before_your_decision_lays_nothing_however_late_it_is_read(board, seed):
+    """Where OK fires late (the T-Display's R held 0.6 s, the Badger's B as it is let go), a
+    press begun before your decision lays no card. A decision's first READ_MS taking no OK
+    missed one begun 50 ms before it and read 0.62 s into it, past them, on a slow loop (a
+    bot's move or a render between two polls): the card under the cursor, unseen. A key held
+    as the decision begins says nothing more; pressed again, it plays."""
+    def sevens():
+        return _sevens_started_with_a_tap(seed) if board.startswith("lilygo") else _badger_sevens(seed)
+    sim = sevens()
+    while not sim.screen.my_turn():
+        sim.tick()
+    began = sim.hal.clock
+    sim = sevens()
+    t = sim.screen
+    down, up = _raw_keys(sim)
+    key = sim.hal.profile.LABELS[-1]        # R, B: the key whose OK fires late
+    while sim.hal.clock < began - 50:
+        sim.tick()
+    down(key)                               # (polled at began, as the decision begins)
+    assert sim.hal.clock == began and t.my_turn()
+    while sim.hal.clock < began + 500:
+        sim.tick()
+    if key == "B":
+        up(key, 120)                        # let go, and read 0.12 s on
+    else:
+        sim.tick(120)                       # the hold read 0.12 s on
+        up(key)
+    assert t.g.counts[t.me] == 13 and t.my_turn(), list(t.g.log)       # no card of yours laid
+    down(key)
+    while key == "R" and t.g.counts[t.me] == 13 and sim.hal.clock < began + 3000:
+        sim.tick()                          # R held for OK (B tapped)
+    up(key)
+    assert t.g.counts[t.me] == 12

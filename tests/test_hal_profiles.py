@@ -611,3 +611,28 @@ def test_a_led_given_as_a_string_does_not_hide_keys_of_the_wrong_type(monkeypatc
     monkeypatch.setattr(p, "LED", "GP28")
     monkeypatch.setattr(p, "KEYS", 5)
     assert profile_problems(p, "pimoroni_picosystem") == ["KEYS is 5: give a tuple, e.g. ()"]
+
+
+def test_a_key_held_as_the_buttons_are_cleared_says_nothing_more_but_still_makes_a_chord():
+    """clear(), for a new screen or your decision: a key down then is neither let go (its short
+    press) nor held (its long press) nor repeated there; with a key pressed after, it still
+    makes a chord; pressed again, it fires."""
+    b = Buttons((("L", LEFT, BACK), ("R", RIGHT, OK), ("D", DOWN, None)), (("L", "R", UP),))
+    b.press(0, 0)
+    b.press(2, 0)
+    assert b.take() == [DOWN]
+    b.clear()
+    b.tick(3 * B._LONG_MS)
+    b.release(0, 3 * B._LONG_MS)
+    assert b.take() == []               # neither BACK (held) nor LEFT (let go), nor DOWN again
+    b.press(1, 2000)
+    b.clear()
+    b.release(1, 2100)
+    b.press(0, 2200)
+    b.release(0, 2300)
+    assert b.take() == [LEFT]
+    b.press(0, 3000)
+    b.clear()
+    b.press(1, 3100)
+    b.release(1, 3200)
+    assert b.take() == [UP]             # L held across the clear, R pressed after it: L+R
