@@ -3,7 +3,8 @@
 If the badge cannot start (a board without a profile or with one that does not fit it: a pin
 it lacks or one already in use, a make_display that fails; a missing library, another runtime,
 too little memory), it says why on the serial console, which CircuitPython also shows on the
-screen."""
+screen. Before the imports that take most of the start it says the game is starting: a colour
+screen shows the console until the game's first frame (an e-ink one keeps its last picture)."""
 import gc
 
 import hal
@@ -28,6 +29,7 @@ def start():
     if board_id not in hal.BOARDS:
         return None, "Fan Tan has no profile for board '%s'; it runs on: %s" % (
             board_id, ", ".join(hal.BOARDS))
+    print("Starting Fan Tan...")
     try:
         from hal.circuitpython import Hal
         from firmware.app import App

@@ -538,6 +538,25 @@ def test_code_py_starts_the_real_app_on_a_badge(monkeypatch, capsys, board_id):
     assert start_app(monkeypatch, capsys, board_id).hal.profile is hal.profile(board_id)
 
 
+def test_code_py_says_the_game_is_starting_while_the_console_is_on_the_screen(monkeypatch, capsys):
+    """CircuitPython's console stays on a colour screen until the HAL turns the auto-refresh off,
+    and the game's first frame comes up to 1.7 s after code.py starts (README): code.py says on it
+    that the game is starting, before its imports, so the player sees more than "code.py output:"."""
+    said = []
+
+    class Console(FakeDisplay):
+        @property
+        def auto_refresh(self):
+            return not said
+
+        @auto_refresh.setter
+        def auto_refresh(self, on):
+            said.append(capsys.readouterr().out)       # what the screen shows as it stops
+    monkeypatch.setitem(globals(), "FakeDisplay", Console)     # the badge start_app installs
+    start_app(monkeypatch, capsys, "pimoroni_picosystem")
+    assert said == ["Starting Fan Tan...\n"], said
+
+
 def test_code_py_starts_the_app_where_the_profile_makes_the_screen(monkeypatch, capsys):
     """A profile with make_display (docs/boards.md): the stand-in badge has no board.DISPLAY, and
     the tests never call the profile's own make_display, which needs the badge's buses."""
