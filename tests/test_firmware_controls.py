@@ -948,15 +948,13 @@ def test_back_at_the_table_pauses_as_menu_does():
 
 
 # ---- the T-Display's two keys, pressed as a player does (held, chorded) ------------------
-def _t_display_keys(sim):
-    """Press(name)/release(name) the T-Display's L and R through the simulator's keyboard, as
-    its window does: the board's own keys, held and chorded in hal.buttons."""
-    codes = dict((i, pygame.key.key_code(name)) for name, i in keyboard_map(sim.hal.profile))
-
-    def key(kind, name):
-        sim.hal.key_event(pygame.event.Event(kind, key=codes["LR".index(name)]))
+def _before_your_turn(started, seed):
+    """A deal started(seed) again, not yet dealt, and the clock at which your first decision
+    begins in it (found by a first run: the same seed plays the same)."""
+    sim = started(seed)
+    while not sim.screen.my_turn():
         sim.tick()
-    return (lambda name: key(pygame.KEYDOWN, name)), (lambda name: key(pygame.KEYUP, name))
+    return started(seed), sim.hal.clock
 
 
 def _sevens_started_with_a_tap(seed):
@@ -976,13 +974,9 @@ def test_a_hold_of_r_begun_before_your_turn_lays_no_card(seed, after):
     other boards' OK hurries the bots as it goes down, and then lays nothing for READ_MS. A hold
     begun before your turn lays nothing; one begun in it plays."""
     from firmware.screens import READ_MS
-    sim = _sevens_started_with_a_tap(seed)
-    while not sim.screen.my_turn():
-        sim.tick()
-    began = sim.hal.clock
-    sim = _sevens_started_with_a_tap(seed)
+    sim, began = _before_your_turn(_sevens_started_with_a_tap, seed)
     t = sim.screen
-    down, up = _t_display_keys(sim)
+    down, up = _raw_keys(sim)
     while sim.hal.clock < began - 300:
         sim.tick()
     down("R")
@@ -1005,7 +999,7 @@ def test_l_held_and_r_tapped_again_steps_down_again():
     as RIGHT: on the title it opened Settings, then changed the language. While L is held from
     a chord, each R is the chord again (held from a long press, L still makes none)."""
     sim = Sim("lilygo_t_display_rp2040", seed=3)
-    down, up = _t_display_keys(sim)
+    down, up = _raw_keys(sim)
     title = sim.screen
     down("L")
     for line in (1, 2, 3):
@@ -1075,11 +1069,7 @@ def test_b_pressed_before_your_turn_and_let_go_in_it_lays_no_card_on_the_badger(
     A key still down as the decision begins says nothing more (as on a new screen); a tap of B
     after it plays."""
     from firmware.screens import READ_MS
-    sim = _badger_sevens(seed)
-    while not sim.screen.my_turn():
-        sim.tick()
-    began = sim.hal.clock
-    sim = _badger_sevens(seed)
+    sim, began = _before_your_turn(_badger_sevens, seed)
     t = sim.screen
     down, up = _raw_keys(sim)
     while sim.hal.clock < began - 100:
@@ -1105,13 +1095,7 @@ def test_a_press_begun_before_your_decision_lays_nothing_however_late_it_is_read
     missed one begun 50 ms before it and read 0.62 s into it, past them, on a slow loop (a
     bot's move or a render between two polls): the card under the cursor, unseen. A key held
     as the decision begins says nothing more; pressed again, it plays."""
-    def sevens():
-        return _sevens_started_with_a_tap(seed) if board.startswith("lilygo") else _badger_sevens(seed)
-    sim = sevens()
-    while not sim.screen.my_turn():
-        sim.tick()
-    began = sim.hal.clock
-    sim = sevens()
+    sim, began = _before_your_turn(_sevens_started_with_a_tap if board.startswith("lilygo") else _badger_sevens, seed)
     t = sim.screen
     down, up = _raw_keys(sim)
     key = sim.hal.profile.LABELS[-1]        # R, B: the key whose OK fires late
