@@ -88,7 +88,10 @@ class Buttons:
                 if long_button is not None and not self.spent[i] and now - self.since[i] >= _LONG_MS:
                     self.spent[i] = 1
                     self.out.append(long_button)
-            elif self.next_repeat[i] >= 0 and now >= self.next_repeat[i]:
+            elif (self.next_repeat[i] >= 0 and now >= self.next_repeat[i]
+                  and self.out.count(self.keys[i][1]) == len(self.out)):
+                # not in a poll with another button, which may open a screen (its clear() ends
+                # the repeat): read after it, the repeat went to that screen
                 self.out.append(self.keys[i][1])
                 self.next_repeat[i] = now + _REPEAT_MS
 

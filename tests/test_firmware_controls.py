@@ -1035,6 +1035,26 @@ def test_a_direction_held_on_one_screen_does_not_repeat_onto_the_next(board):
     assert sim.app.settings["deal"] > deal + 2         # repeats, on the screen it went down on
 
 
+@pytest.mark.parametrize("board", ("adafruit_macropad_rp2040", "pimoroni_picosystem"))
+def test_a_held_directions_repeat_read_with_a_press_that_opens_a_screen_stays_off_it(board):
+    """DOWN held to run down the title and OK pressed as DOWN's next repeat fell due, read in
+    the same poll (the badge polls every 20 ms, DOWN repeats every 0.12 s): the repeat went
+    after OK, to the screen OK opened, and Settings opened with its cursor a line down (found
+    by a raw-key fuzz). A repeat waits for a poll without other buttons (fails before)."""
+    from hal.buttons import DOWN, _REPEAT_DELAY_MS
+    sim = Sim(board, seed=3)
+    p = sim.hal.profile
+    names = dict((i, name) for name, i in keyboard_map(p))
+    code = dict((b, pygame.key.key_code(names[[k[1] for k in p.KEYS].index(b)])) for b in (DOWN, hal_OK))
+    sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=code[DOWN]))
+    sim.tick(20)                        # the title's cursor on Settings
+    while sim.hal.clock < _REPEAT_DELAY_MS - 20:
+        sim.tick(20)
+    sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=code[hal_OK]))
+    sim.tick(20)                        # OK and DOWN's first repeat, read together
+    assert sim.screen.title == text.t("settings") and sim.screen.sel == 0
+
+
 # ---- keys that fire as they are let go (a hold means something else) ----------------------
 def _raw_keys(sim):
     """Press(label)/release(label) a board's keys by the names its Buttons page gives them,
