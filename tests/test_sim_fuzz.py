@@ -1,6 +1,6 @@
 """Button mashing: 5,000 random presses per layout never raise, and the game stays sound; the
-same through every board's own keys (held, chorded, overlapping); and mashing with power cuts
-loses nothing."""
+same through every board's own keys (held, chorded, overlapping), which also keep the rules of
+when a key may act; and mashing with power cuts loses nothing."""
 import random
 
 import pygame
@@ -8,12 +8,14 @@ import pytest
 
 from hal import BOARDS
 
-from simhelp import Sim, LAYOUT_BOARDS, TableScreen, shown_hand
+from simhelp import Sim, LAYOUT_BOARDS, TableScreen, PageScreen, shown_hand
 from engine.rules import CHIPS, PRESETS
 from engine.cards import popcount
 from engine import reasons as R
 from engine import save
-from firmware import text
+from firmware import text, ui
+from firmware.screens import READ_MS
+from hal.buttons import OK
 
 PRESSES = 5000
 
@@ -131,6 +133,90 @@ def test_mashing_the_boards_own_keys(board):
     p = hal.profile
     want = {k[1] for k in p.KEYS} | {k[2] for k in p.KEYS} | {c[2] for c in p.CHORDS}
     assert want - {None} <= gave, sorted(want - gave)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_raw_keys_at_uneven_polls_keep_the_timing_rules(board):
+    """The raw mashing above checks that the game stays sound; this one, through every
+    board's keys with holds, chords and polls 10 to 150 ms apart over whole deals and menus,
+    checks when keys may act: a card is laid only by an OK key pressed after the decision
+    began; a held direction repeats only on the screen it went down on, and in a decision
+    only if it went down in it; a page takes no OK or BACK in its first READ_MS; two chorded
+    keys make their chord unless the one held first fired its long press. It found a repeat
+    read in the same poll as a press that opened a screen going on to that screen."""
+    rnd = random.Random("timing " + board)
+    sim = Sim(board, seed=rnd.randrange(1, 9999))
+    app, hal = sim.app, sim.hal
+    b, p = hal.buttons, hal.profile
+    n = len(p.KEYS)
+    code = dict((i, c) for c, i in hal.keymap.items())
+    oks = [i for i in range(n) if OK in p.KEYS[i][1:]]
+    pressed = {}            # key: (event count when it went down, the screen then)
+    at = {"events": 0, "decision": None, "began": 0}
+    given = []              # per button of the last poll: (key, pressed[key]) if a repeat
+    fired_long = set()
+    poll, tick, sound = hal.poll, b.tick, app.sound
+
+    def ticked(now):
+        given[:] = [None] * len(b.out)
+        rep, spent = list(b.next_repeat), list(b.spent)
+        tick(now)
+        given.extend((i, pressed[i]) if b.spent[i] == spent[i] else None
+                     for i in range(n) if b.spent[i] != spent[i] or b.next_repeat[i] != rep[i])
+
+    def polled():
+        knob = len(hal.queue)   # (the simulator's knob goes first, the badge's after tick())
+        out = poll()
+        given[:0] = [None] * knob
+        if app.dimmed and out:      # (a press that wakes the screen does nothing else)
+            del given[0]
+        fired_long.update(i for i in range(n) if b.down[i] and p.KEYS[i][2] in out)
+        return out
+
+    def sounded(notes):
+        if notes is ui.CLICK and given:
+            repeat = given.pop(0)
+            if repeat:
+                i, (when, screen) = repeat
+                assert app.screen is screen, (p.LABELS[i], "repeated onto a new screen")
+                t = app.screen
+                assert not (isinstance(t, TableScreen) and t.my_turn() and when < at["began"]), p.LABELS[i]
+        sound(notes)
+    b.tick, hal.poll, app.sound = ticked, polled, sounded
+    try:
+        for _ in range(1500):
+            down = sorted(hal.held)
+            if down and rnd.random() < 0.45:
+                i = rnd.choice(down)
+                fired_long.discard(i)
+                at["events"] += 1
+                hal.key_event(pygame.event.Event(pygame.KEYUP, key=code[i]))
+            else:
+                i = rnd.choice(oks * 3 + list(range(n)))
+                chord = [c for j, c in b.partner[i] if j in hal.held and j not in fired_long][:1]
+                if i not in hal.held:
+                    at["events"] += 1
+                    hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=code[i]))
+                    pressed[i] = (at["events"], app.screen)
+                    assert not b.partner[i] or b.out == chord, (p.LABELS[i], b.out, chord)
+            for _ in range(rnd.choice((1, 1, 1, 2, 3, 6, 10))):
+                scr = app.screen
+                mine = scr.g.log[:] if isinstance(scr, TableScreen) and scr.my_turn() else None
+                ms = rnd.randint(10, 150)
+                young = isinstance(scr, PageScreen) and hal.clock + ms - scr.since <= READ_MS
+                sim.tick(ms)
+                assert not (young and app.screen is not scr), "a page took a key in its first READ_MS"
+                if mine is not None and len(scr.g.log) > len(mine):
+                    assert any(pressed.get(i, (-1,))[0] > at["began"] for i in oks), \
+                        "a card laid by a press begun before the decision"
+                t = app.screen
+                if isinstance(t, TableScreen) and t.my_turn():
+                    decision = (t.g, t.g.deal_number, len(t.g.log))
+                    if decision != at["decision"]:
+                        at["decision"], at["began"] = decision, at["events"]
+                check_invariants(sim)
+    finally:
+        text.set_lang(0)
 
 
 def decided(match, me):
