@@ -39,6 +39,11 @@ class FakeDisplay:
     def refresh(self):
         self.refreshed += 1
 
+    def __setattr__(self, name, value):
+        if name == "auto_refresh" and hasattr(self, "time_to_refresh"):
+            raise AttributeError(name)  # an EPaperDisplay has no auto_refresh (circuitpython-stubs)
+        super().__setattr__(name, value)
+
 
 def install_badge(monkeypatch, board_id):
     """Put stand-ins for board, keypad, supervisor and microcontroller (a blank nvm) in
