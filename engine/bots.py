@@ -52,7 +52,8 @@ _EASY_WHIM = const(8)     # Easy offers itself a paid pass one time in this many
 # ---- Medium and Hard: a score per move, from features of the card ----------------
 
 def _walk(view, s, r, step, stop):
-    """Cards of suit s beyond rank r, stepping by +-1 until rank `stop` or the table.
+    """Cards of suit s beyond rank r, stepping by +-1 until rank `stop` (a row's laid cards
+    are one run: none lies on the way).
 
     Returns (mine, others, first, reach): first is 1 if the next card is mine, -1 if
     another player holds it, 0 if the row ends there; reach is how many steps away
@@ -60,12 +61,9 @@ def _walk(view, s, r, step, stop):
     mine = others = reach = 0
     first = 0
     hand = view.hand[s]
-    table = view.table[s]
     k = 0
     while r != stop:
         r = (r + step) % 13
-        if table >> r & 1:
-            break
         k += 1
         if hand >> r & 1:
             mine += 1
