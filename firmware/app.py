@@ -256,12 +256,9 @@ class App:
         fields = {"players": self.settings["players"]}
         for k in self.rules_over:
             fields[k] = self.rules_over[k]
-        try:
-            r2 = r.with_(**fields)
-            if r2.problem() is None:
-                return r2
-        except ValueError:
-            pass
+        r2 = r.with_(**fields)
+        if r2.problem() is None:
+            return r2
         return r.with_(players=max(r.min_players, min(r.max_players, self.settings["players"])))
 
     def new_game(self, since=None):
@@ -468,10 +465,7 @@ class App:
     def deal_over(self):
         m = self.match
         delta = m.settle()
-        try:
-            self.last_deal = save.encode(m, RESULTS * SCREEN)
-        except ValueError:
-            self.last_deal = None
+        self.last_deal = save.encode(m, RESULTS * SCREEN)     # fits: Rules.problem bounds the log
         self._count_deal()                     # statistics and replay first, then the game's screen
         self.results(delta)
 

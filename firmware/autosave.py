@@ -107,10 +107,7 @@ class Saves:
 
     # ---- game ------------------------------------------------------------------
     def save_game(self, match, kind, cursor, preset, level, seats):
-        try:
-            rec = save.encode(match, kind * SCREEN + min(cursor, SCREEN - 1))
-        except ValueError:
-            return False
+        rec = save.encode(match, kind * SCREEN + min(cursor, SCREEN - 1))
         head = bytearray((_GAME_HEAD, preset, level))
         head.extend(bytes(seats[0:7]))
         return self._write(self.game, bytes(head) + rec)

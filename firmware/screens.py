@@ -93,10 +93,6 @@ class ListScreen(Screen):
         for i in range(len(self.rows)):
             name, value = self.rows[i]
             j = self.top + i
-            if j >= n:
-                _set(name, " ")
-                _set(value, " ")
-                continue
             item = self.items[j]
             mark = "\u25b6" if j == self.sel else " "
             if j == self.sel and not th.mono:

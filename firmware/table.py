@@ -577,20 +577,17 @@ class TableScreen(TableView):
 
     def tick(self, now):
         g = self.g
-        if self.hinting is not None:
-            if g.over or g.turn != self.me:
+        if self.hinting is not None:            # (your turn still: any key ends the search)
+            c = self.hinting.step()             # a step of the hint's search
+            if c is not None:
                 self.hinting = None
-            else:
-                c = self.hinting.step()         # a step of the hint's search
-                if c is not None:
-                    self.hinting = None
-                    if c in self.items:
-                        self.hint_card = c
-                        self.cursor = self.items.index(c)
-                        self.asked = True           # e-ink: an answer you asked for shows at once
-                        self.notice = None
-                        self.update(now)
-                return
+                if c in self.items:
+                    self.hint_card = c
+                    self.cursor = self.items.index(c)
+                    self.asked = True           # e-ink: an answer you asked for shows at once
+                    self.notice = None
+                    self.update(now)
+            return
         speed = self.app.settings["speed"]
         if self.dealing:
             if self.deal_next == 0:
