@@ -424,6 +424,23 @@ def test_the_replay_tells_your_forced_passes(board, lang):
         text.set_lang(0)
 
 
+def test_the_replay_keeps_your_forced_pass_where_the_step_does_not_fit():
+    """On the MacroPad's one line in French, "28/49 P4 10\u2665 \u00b7 Vous passez" is too long
+    (whole, it was cut to "... \u00b7 Vous"; the test above never reaches it): the step's count
+    and your pass stay, whole on the line; the rows show the card."""
+    sim = _next_deal("fan_tan", seed=9, board="adafruit_macropad_rp2040")
+    text.set_lang(1)
+    try:
+        sim.app.replay(sim.app.title)
+        r = sim.screen
+        for _ in range(28):
+            sim.press("RIGHT")
+        assert r.log[27] % 13 == 9                      # a 10 (the widest card name)
+        assert message(r) == "28/%d %s" % (len(r.log), text.says(r.me, r.me, "pass"))
+    finally:
+        text.set_lang(0)
+
+
 @pytest.mark.parametrize("preset,seed,auto", [("parliament", 32, 1), ("fan_tan", 30, 0)])
 def test_the_replay_draws_your_hand_as_a_bot_s_turn_does(preset, seed, auto):
     """The replay only watches: at your turns too the hand is dimmed by what fits the table
