@@ -580,13 +580,12 @@ class TableScreen(TableView):
         if self.hinting is not None:            # (your turn still: any key ends the search)
             c = self.hinting.step()             # a step of the hint's search
             if c is not None:
-                self.hinting = None
-                if c in self.items:
-                    self.hint_card = c
-                    self.cursor = self.items.index(c)
-                    self.asked = True           # e-ink: an answer you asked for shows at once
-                    self.notice = None
-                    self.update(now)
+                self.hinting = None             # a legal move: one of the items
+                self.hint_card = c
+                self.cursor = self.items.index(c)
+                self.asked = True               # e-ink: an answer you asked for shows at once
+                self.notice = None
+                self.update(now)
             return
         speed = self.app.settings["speed"]
         if self.dealing:
@@ -704,9 +703,7 @@ class TableScreen(TableView):
             return
         if self.asked == 2 and self.app.stale():   # e-ink: a warning the panel has not shown
             return                                  # yet goes first; the key waits for it
-        n = len(self.items)
-        if not n:
-            return
+        n = len(self.items)                     # your hand: one card at least
         if b != OK:
             self.touched = True
         if b == LEFT:
@@ -714,9 +711,7 @@ class TableScreen(TableView):
         elif b == RIGHT:
             self.cursor = (self.cursor + 1) % n
         elif b in (UP, DOWN):
-            cards = sorted_hand(g, self.me)
-            if cards:
-                self.cursor = _suit_jump(cards, self.cursor, 1 if b == DOWN else -1)
+            self.cursor = _suit_jump(sorted_hand(g, self.me), self.cursor, 1 if b == DOWN else -1)
         elif b == HINT:
             self.start_hint()
             return
@@ -887,8 +882,7 @@ def _playable_near(g, me, cards, cursor):
     for d in range(n + 1):          # from the pass (at n) as far as the first card
         for j in (cursor + d, cursor - d):
             if 0 <= j < n and g.check(cards[j], me) == 0:
-                return j
-    return cursor
+                return j                # (found: a turn always has a card to lay)
 
 
 def _suit_jump(cards, cursor, step):

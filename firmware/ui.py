@@ -230,9 +230,8 @@ class CardArt:
             for y in range(top, end):
                 bmp[x0 + 1, y] = frame
                 bmp[x0 + tw - 2, y] = frame
-        if text is None:
-            if face == _SLOT:
-                bmp[x0 + tw // 2, th // 2] = _NEED if self.theme.mono else _FACE_DIM
+        if text is None:                   # the empty slot's dot
+            bmp[x0 + tw // 2, th // 2] = _NEED if self.theme.mono else _FACE_DIM
             return
         glyphs = [f.get_glyph(ord(ch)) for ch in text]
         inks = [_ink(g) for g in glyphs]
