@@ -571,10 +571,9 @@ class Bot:
             cards[i] = cards[j]
             cards[j] = t
             i -= 1
-        for attempt in range(9):
-            if self._deal(n, me, attempt < 8):
+        for attempt in range(9):        # the ninth, without voids, always deals: the
+            if self._deal(n, me, attempt < 8):      # others hold exactly the unseen cards
                 return
-        raise RuntimeError("no consistent deal")
 
     def _deal(self, n, me, voids):
         """Deal the shuffled hidden cards: those few players may hold first, each to one
