@@ -313,6 +313,13 @@ def write_modules(modules, dest, mpy_cross=None):
         src = modules[name]
         path = "/" + name.replace(".", "/") + ("/__init__" if src.endswith("__init__.py") else "")
         files[path + ".py"] = bundle.stripped(Path(src))
+    write_files(files, dest, mpy_cross)
+
+
+def write_files(files, dest, mpy_cross=None):
+    """Write {"/path": bytes} (a bundle's files) under dest, compiled to .mpy by mpy_cross if
+    given, as tools.flash --mpy does (tools.bundle.compile_mpy)."""
+    from tools import bundle
     if mpy_cross is not None:
         files = bundle.compile_mpy(files, mpy_cross)
     for path in files:

@@ -37,7 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from tools.bench import REF_LOOP, RP2040_REF_LOOP_MS, micropython_mpy_cross   # noqa: E402
+from tools.bench import REF_LOOP, RP2040_REF_LOOP_MS, micropython_mpy_cross, write_files   # noqa: E402
 from tools.selftest import run_micropython    # noqa: E402
 from tools.args import command                 # noqa: E402
 
@@ -93,16 +93,9 @@ def build(where, mpy_cross=None):
     """The bundle tools.flash copies (docstrings stripped; compiled by mpy_cross, if given, as
     --mpy does, code.py staying source) into the folder where."""
     from tools import bundle
-    files = bundle.build()
-    if mpy_cross is not None:
-        files = bundle.compile_mpy(files, mpy_cross)
     dest = os.path.join(ROOT, where)
     shutil.rmtree(dest, ignore_errors=True)
-    for path in files:
-        out = dest + path
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        with open(out, "wb") as f:
-            f.write(files[path])
+    write_files(bundle.build(), dest, mpy_cross)
 
 
 SCRIPT = REF_LOOP + """
