@@ -21,6 +21,7 @@ DRIVE_BUTTON = {
     "lilygo_t_display_rp2040": ("BUTTON_L", False),
     "heiafr_picomo_v3": ("SW_TOPL", False),
     "heiafr_picomo_v2": ("SW_TOPL", False),
+    "pimoroni_explorer2350": ("SW_B", False),
 }
 
 

@@ -19,6 +19,7 @@ SIZES = {
     "pimoroni_badger2040": (296, 128), "pimoroni_badger2040w": (296, 128),
     "lilygo_t_display_rp2040": (240, 135),
     "heiafr_picomo_v3": (240, 280), "heiafr_picomo_v2": (240, 280),
+    "pimoroni_explorer2350": (320, 240),
 }
 
 
