@@ -16,7 +16,7 @@ from engine.rules import PRESETS
 from engine import reasons as R
 from firmware import text, ui
 from firmware.table import DELAYS, sorted_hand
-from hal.buttons import LEFT, RIGHT, OK as hal_OK
+from hal.buttons import LEFT, RIGHT, HINT, OK as hal_OK
 from hal.desktop import keyboard_map, ENCODER_KEYS
 
 
@@ -645,6 +645,55 @@ def test_every_board_key_has_a_keyboard_key_of_its_own(board):
     keys = keyboard_map(p)
     assert sorted(i for _, i in keys) == list(range(len(p.KEYS)))
     assert len(set(name for name, _ in keys)) == len(keys), keys
+
+
+def _through_keys(sim):
+    """sim.press by the board's own keys, as in the window: a tap, a hold of 0.6 s or a chord
+    (the layout boards' deals inject the buttons, so a board of a known size had none played)."""
+    p = sim.hal.profile
+    codes = dict((i, pygame.key.key_code(name)) for name, i in keyboard_map(p))
+
+    def key(i, down):
+        sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=codes[i]))
+
+    def press(button):
+        pins = [k[0] for k in p.KEYS]
+        taps = [i for i in range(len(pins)) if p.KEYS[i][1] == button]
+        holds = [i for i in range(len(pins)) if p.KEYS[i][2] == button]
+        chords = [(pins.index(a), pins.index(b)) for a, b, c in p.CHORDS if c == button]
+        down = taps[:1] or holds[:1] or list(chords[0])
+        for i in down:
+            key(i, True)
+        while not taps and holds and sim.hal.clock - sim.hal.buttons.since[down[0]] < 600:
+            sim.tick()
+        for i in down:
+            key(i, False)
+    sim.hal.inject = press
+
+
+@pytest.mark.parametrize("board", sorted(hal.BOARDS))
+def test_a_whole_deal_is_played_through_each_board_s_own_keys(board):
+    """New game, a deal of Fan Tan with a hint asked for, its results and the next deal, each
+    button pressed on the key (or hold, or chord) the board's profile gives it."""
+    sim = Sim(board, seed=23)
+    _through_keys(sim)
+    new_game(sim, PRESETS.index("fan_tan"))
+    t = sim.screen
+    p = sim.hal.profile
+    hint = HINT in [k[1] for k in p.KEYS] + [k[2] for k in p.KEYS] + [c[2] for c in p.CHORDS]
+    while not t.g.over:
+        assert sim.screen is t and t.my_turn(), sim.screen
+        if hint:                    # (the T-Display has none: its pause menu offers it)
+            sim.press("HINT")
+            assert t.hint_card in t.items, board
+            hint = False
+        sim.play_legal()
+    titles = []
+    while not isinstance(sim.screen, TableScreen) or sim.screen is t:     # the next deal, by OK
+        titles.append(getattr(sim.screen, "title", None))
+        sim.press("OK")
+        assert len(titles) < 5, titles
+    assert text.t("results") in titles, titles
 
 
 def test_an_encoder_key_steps_once_per_press_not_again_on_release():
