@@ -1,8 +1,10 @@
-"""Pimoroni Explorer (RP2350): 320x240 colour, A B C left of the screen and X Y Z right of it,
-top to bottom, and BOOT (the user key, board.SW_USER) on the edge (all active low).
+"""Pimoroni Explorer (RP2350): 320x240 colour, six keys beside the screen and BOOT (the user key,
+board.SW_USER) beside RESET (pimoroni/explorer README), all active low.
 
-X, Y move up and down and A chooses, as in Pimoroni's own menu (examples/main.py); C and Z
-move left and right, as in their maze and sketch examples. B: BACK. BOOT: HINT, hold: MENU.
+Pimoroni's examples move up with X and down with Y and choose with A (examples/main.py, their
+menu), and move left with C and right with Z (maze, sketchy_sketch): A B C down the left side
+and X Y Z down the right (no source found here states it outright).
+B: BACK. BOOT: HINT, hold: MENU.
 """
 from hal.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT
 
@@ -22,7 +24,8 @@ KEYS = (
 CHORDS = ()
 LABELS = ("X", "Y", "C", "Z", "A", "B", "Boot")
 ENCODER = None
-AUDIO = "AUDIO"           # PWM through an amplifier that AMP_EN turns on (high: explorer.py)
+AUDIO = "AUDIO"           # PWM through an amplifier that AMP_EN turns on (high: explorer.py),
+                          # which plays at a 20% volume (duty 0.2**4 of 50%): 50% is louder
 AUDIO_ENABLE = "AMP_EN"
 BATTERY = None            # no battery sense pin (CircuitPython's pins.c)
 BATTERY_DIVIDER = None
