@@ -18,6 +18,7 @@ DRIVE_BUTTON = {
     "adafruit_macropad_rp2040": ("KEY7", False),
     "pimoroni_badger2040": ("SW_B", True),
     "pimoroni_badger2040w": ("SW_B", True),
+    "pimoroni_badger2350": ("SW_B", False),
     "lilygo_t_display_rp2040": ("BUTTON_L", False),
     "heiafr_picomo_v3": ("SW_TOPL", False),
     "heiafr_picomo_v2": ("SW_TOPL", False),

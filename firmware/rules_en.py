@@ -59,7 +59,7 @@ BUTTONS = (
 )
 
 # unlabelled keys, in text.PLACES order
-PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob press", "BOOT key")
+PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob press", "BOOT key", "Home")
 
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (

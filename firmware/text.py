@@ -19,7 +19,7 @@ ARROWS = {"Up": "\u2191", "Down": "\u2193", "Left": "\u2190", "Right": "\u2192"}
 
 # Unlabelled keys are named by where they are: profiles use these English names, and the
 # rules modules' PLACES translate them in this order (the Buttons page's words).
-PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob", "Boot")
+PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob", "Boot", "Home")
 ok_key = "OK"       # the OK key as printed on the board, where it bears a letter ("A"): App sets it
 ok_held = None      # where no key is OK at a tap, the letter whose hold is (the T-Display's R)
 

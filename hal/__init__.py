@@ -7,7 +7,7 @@ the simulator's is `hal.desktop`.
 BOARDS = (
     "pimoroni_picosystem", "pajenicko_picopad", "ugame22", "hack_club_sprig",
     "adafruit_macropad_rp2040", "pimoroni_badger2040", "pimoroni_badger2040w",
-    "lilygo_t_display_rp2040", "heiafr_picomo_v3", "heiafr_picomo_v2",
+    "pimoroni_badger2350", "lilygo_t_display_rp2040", "heiafr_picomo_v3", "heiafr_picomo_v2",
     "pimoroni_explorer2350",
 )
 

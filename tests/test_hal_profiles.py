@@ -17,6 +17,7 @@ SIZES = {
     "pimoroni_picosystem": (240, 240), "pajenicko_picopad": (320, 240), "ugame22": (320, 240),
     "hack_club_sprig": (160, 128), "adafruit_macropad_rp2040": (128, 64),
     "pimoroni_badger2040": (296, 128), "pimoroni_badger2040w": (296, 128),
+    "pimoroni_badger2350": (264, 176),
     "lilygo_t_display_rp2040": (240, 135),
     "heiafr_picomo_v3": (240, 280), "heiafr_picomo_v2": (240, 280),
     "pimoroni_explorer2350": (320, 240),
