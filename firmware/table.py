@@ -611,7 +611,7 @@ class TableScreen(TableView):
             elif now >= self.over_at:
                 self.app.deal_over()
             return
-        # a notice told its time, and on e-ink shown (the panel rests 2 s between refreshes)
+        # a notice told its time, and on e-ink shown (the panel rests 2-3 s between refreshes)
         held = (now < self.notice_until or self.asked and self.app.stale()) and not self.fast
         if g.turn == self.me:
             card = self.lone()

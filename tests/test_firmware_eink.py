@@ -89,10 +89,15 @@ def table_at_first_decision(board, seed):
     return sim, t, events
 
 
+# each e-ink panel: (board, its rest between refreshes in ms: CircuitPython's seconds_per_frame)
+PANELS = (("pimoroni_badger2040", 2000), ("pimoroni_badger2350", 3000))
+
+
+@pytest.mark.parametrize("board", [b for b, _ in PANELS])
 @pytest.mark.parametrize("auto", (0, 1))
-def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn(auto):
+def test_eink_whole_deal_refreshes_once_after_the_bots_and_at_most_once_per_turn(auto, board):
     """(With Auto-play on, the cards it lays go with the bots' run: no refresh of their own.)"""
-    sim = Sim("pimoroni_badger2040", seed=11)
+    sim = Sim(board, seed=11)
     sim.app.settings["auto"] = auto
     new_game(sim, PRESETS.index("parliament"))
     events = refresh_log(sim)
@@ -483,19 +488,20 @@ def test_eink_panel_shows_a_bot_s_coventry_bonus_and_its_declining_it():
     assert all(m in shown for m in said), (said, shown)
 
 
-def test_eink_each_notice_said_while_the_bots_play_waits_for_the_resting_panel():
-    """The Badger's panel rests 2 s between refreshes (CircuitPython's seconds_per_frame for
-    it), but a notice said while the bots play held them only 1.2 s: a bot's paid pass with
+@pytest.mark.parametrize("board, rest_ms", PANELS)
+def test_eink_each_notice_said_while_the_bots_play_waits_for_the_resting_panel(board, rest_ms):
+    """The Badger's panel rests 2 s between refreshes, 3 s on the 2350 (CircuitPython's
+    seconds_per_frame for each), but a notice said while the bots play held them only 1.2 s: a bot's paid pass with
     your forced pass 1.2 s after it, or a second bot's paid pass, came before the panel could
     refresh again, and the first was never shown (Fan Tan, bots that pay to pass, a player who
     presses only once the panel shows the table, five deals: 3, 13 and 17 of 92 paid passes
     and 0, 3 and 12 of 45 forced passes lost at slow, normal and fast; here your forced pass
     after P4's paid pass). The bots now wait until the panel shows it."""
     from test_firmware_deals import gate_passing_table
-    sim = gate_passing_table("pimoroni_badger2040", 3)
+    sim = gate_passing_table(board, 3)
     t = sim.screen
     g = t.g
-    shown, last = panel_log(sim, lambda: (len(g.log), message(t)), 2000)   # (moves so far, message)
+    shown, last = panel_log(sim, lambda: (len(g.log), message(t)), rest_ms)   # (moves so far, message)
     said = []
     while not g.over:
         if t.my_turn():
@@ -508,7 +514,8 @@ def test_eink_each_notice_said_while_the_bots_play_waits_for_the_resting_panel()
     assert [s for s in said if s not in shown] == [], shown
 
 
-def test_eink_bots_you_hurried_leave_the_panel_alone_until_your_turn():
+@pytest.mark.parametrize("board, rest_ms", PANELS)
+def test_eink_bots_you_hurried_leave_the_panel_alone_until_your_turn(board, rest_ms):
     """A key that hurries the bots skips the notices said while they play (a bot's paid pass,
     your forced pass), but the refresh each asked for stayed asked: the resting panel refreshed
     once it could, while the bots still played, showing "Thinking…" and the table half-way: a
@@ -517,10 +524,10 @@ def test_eink_bots_you_hurried_leave_the_panel_alone_until_your_turn():
     5 such refreshes in 20 deals, 2 in seed 16). A notice the next move replaces now takes its
     refresh with it."""
     from test_firmware_deals import gate_passing_table
-    sim = gate_passing_table("pimoroni_badger2040", 16)
+    sim = gate_passing_table(board, 16)
     t = sim.screen
     g = t.g
-    shown, last = panel_log(sim, lambda: (t.my_turn() or g.over, len(g.log), message(t)), 2000)
+    shown, last = panel_log(sim, lambda: (t.my_turn() or g.over, len(g.log), message(t)), rest_ms)
     hurried = 0
     while not g.over:
         if t.my_turn():             # then hurries the bots
