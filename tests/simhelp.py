@@ -8,8 +8,8 @@ from firmware import ui, text
 import displayio
 
 LAYOUT_BOARDS = ("pimoroni_picosystem", "pajenicko_picopad", "hack_club_sprig",
-                 "adafruit_macropad_rp2040", "pimoroni_badger2040", "lilygo_t_display_rp2040",
-                 "heiafr_picomo_v3", "pimoroni_badger2350")
+                 "adafruit_macropad_rp2040", "pimoroni_badger2040", "pimoroni_badger2350",
+                 "lilygo_t_display_rp2040", "heiafr_picomo_v3")
 
 
 def select_menu(sim, key_text):
