@@ -23,6 +23,7 @@ DRIVE_BUTTON = {
     "heiafr_picomo_v3": ("SW_TOPL", False),
     "heiafr_picomo_v2": ("SW_TOPL", False),
     "pimoroni_explorer2350": ("SW_B", False),
+    "tinycircuits_thumby_color": ("BUTTON_B", False),
 }
 
 

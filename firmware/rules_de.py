@@ -64,7 +64,7 @@ BUTTONS = (
 
 # unlabelled keys, in text.PLACES order
 PLACES = ("Mitte", "Oben links", "Oben rechts", "Reihe 3 links", "Drehknopf drücken",
-          "BOOT-Taste", "Home")
+          "BOOT-Taste", "Home", "Menü")
 
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (

@@ -59,7 +59,8 @@ BUTTONS = (
 )
 
 # unlabelled keys, in text.PLACES order
-PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob press", "BOOT key", "Home")
+PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob press", "BOOT key", "Home",
+          "Menu")
 
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (

@@ -65,7 +65,7 @@ BUTTONS = (
 
 # unlabelled keys, in text.PLACES order
 PLACES = ("Milieu", "En haut à gauche", "En haut à droite", "Rangée 3 à gauche", "Appui molette",
-          "Touche BOOT", "Home")
+          "Touche BOOT", "Home", "Menu")
 
 # by opening (engine.rules: SEVENS, FIVE_OR_NINE, ANY_RANK, PLAY_OR_PAY)
 OPENING = (

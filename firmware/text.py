@@ -17,9 +17,11 @@ words = None     # the current language's module, loaded on first use
 # The d-pad's keys are shown as the arrows printed on them (profiles name them in words).
 ARROWS = {"Up": "\u2191", "Down": "\u2193", "Left": "\u2190", "Right": "\u2192"}
 
-# Unlabelled keys are named by where they are: profiles use these English names, and the
-# rules modules' PLACES translate them in this order (the Buttons page's words).
-PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob", "Boot", "Home")
+# Unlabelled keys are named by where they are (or by the word on them, or their maker's name for
+# them: the Explorer's BOOT, the Badger 2350's Home, the Thumby Color's Menu): profiles use these
+# English names, and the rules modules' PLACES translate them in this order (the Buttons page's
+# words).
+PLACES = ("Middle", "Top left", "Top right", "Row 3 left", "Knob", "Boot", "Home", "Menu")
 ok_key = "OK"       # the OK key as printed on the board, where it bears a letter ("A"): App sets it
 ok_held = None      # where no key is OK at a tap, the letter whose hold is (the T-Display's R)
 

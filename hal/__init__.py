@@ -8,7 +8,7 @@ BOARDS = (
     "pimoroni_picosystem", "pajenicko_picopad", "ugame22", "hack_club_sprig",
     "adafruit_macropad_rp2040", "pimoroni_badger2040", "pimoroni_badger2040w",
     "pimoroni_badger2350", "lilygo_t_display_rp2040", "heiafr_picomo_v3", "heiafr_picomo_v2",
-    "pimoroni_explorer2350",
+    "pimoroni_explorer2350", "tinycircuits_thumby_color",
 )
 
 

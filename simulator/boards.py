@@ -104,11 +104,14 @@ def board_gpio(board_id):
 
 
 def board_pins(board_id):
-    """The names `import board` has on that board (board_stub); None where it is unknown."""
+    """The names `import board` has on that board (board_stub); None where it is unknown. Its
+    `# Unmapped:` notes count too: names the board has whose GPIO the stubs could not resolve
+    (the Thumby Color's LCD_BACKLIGHT)."""
     stub = board_stub(board_id)
     if stub is None:
         return None
-    return set(re.findall(r"^(?:def )?([A-Z_][A-Z0-9_]*)\s*[:(]", stub, re.M))
+    return set(re.findall(r"^(?:def )?([A-Z_][A-Z0-9_]*)\s*[:(]", stub, re.M)
+               + re.findall(r"^#\s*\{ MP_ROM_QSTR\(MP_QSTR_([A-Z_][A-Z0-9_]*)\)", stub, re.M))
 
 
 def given(profile):

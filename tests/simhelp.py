@@ -9,7 +9,7 @@ import displayio
 
 LAYOUT_BOARDS = ("pimoroni_picosystem", "pajenicko_picopad", "hack_club_sprig",
                  "adafruit_macropad_rp2040", "pimoroni_badger2040", "pimoroni_badger2350",
-                 "lilygo_t_display_rp2040", "heiafr_picomo_v3")
+                 "lilygo_t_display_rp2040", "heiafr_picomo_v3", "tinycircuits_thumby_color")
 
 
 def select_menu(sim, key_text):
