@@ -35,6 +35,8 @@ def for_size(w, h):
         name = "240x135"
     elif w >= 160 and h >= 128:
         name = "160x128"
+    elif h >= 128:
+        name = "128x128"
     else:
         name = "128x64"
     return Layout(name, w=w, h=h, **borrow("layout_" + name).fields(w, h))

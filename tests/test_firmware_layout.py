@@ -347,6 +347,7 @@ def test_every_layout_is_chosen_by_size():
     assert layouts.for_size(128, 64).name == "128x64"
     assert layouts.for_size(296, 128).name == "296x128"
     assert layouts.for_size(240, 135).name == "240x135"
+    assert layouts.for_size(128, 128).name == "128x128"
     # sizes between: the largest layout no wider than the screen (a wide 250x122 e-ink is not
     # the Badger's 296x128)
     assert layouts.for_size(250, 122).name == "128x64"
@@ -365,7 +366,8 @@ def test_a_screen_a_pixel_short_of_a_layout_gets_the_next_smaller_one():
     than a size's threshold gets the next layout down, never one that overflows it."""
     smaller = {(319, 240): "240x240", (320, 239): "240x240", (295, 128): "240x135",
                (296, 127): "128x64", (239, 200): "160x128", (239, 128): "160x128",
-               (240, 127): "128x64", (159, 128): "128x64", (160, 127): "128x64"}
+               (240, 127): "128x64", (159, 128): "128x128", (160, 127): "128x64",
+               (128, 127): "128x64"}
     for (w, h), name in smaller.items():
         assert layouts.for_size(w, h).name == name, (w, h)
 
