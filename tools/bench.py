@@ -272,6 +272,7 @@ BADGE_IMPORTS = """
 import sys, json
 sys.path.insert(0, %r)
 import firmware.app, firmware.players, engine.bots, engine.view
+__import__(%r)
 print(json.dumps(dict((m, sys.modules[m].__file__) for m in sys.modules
                       if m.split(".")[0] in ("engine", "firmware", "hal")
                       or m.startswith("adafruit_"))))
@@ -281,13 +282,13 @@ print(json.dumps(dict((m, sys.modules[m].__file__) for m in sys.modules
 def badge_modules():
     """{name: source} of what the badge holds once a game runs (bots included), in three groups:
     (portable, CircuitPython-only, libraries). The app's imports are found by importing it on
-    CPython; the entry path is added by name: code.py, hal.circuitpython, its nvm store and the
-    largest board profile."""
+    CPython, with the largest board profile (and what it imports); the entry path is added by
+    name: code.py, hal.circuitpython and its nvm store."""
     import subprocess
-    out = subprocess.run([sys.executable, "-c", BADGE_IMPORTS % ROOT], capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", BADGE_IMPORTS % (ROOT, largest_profile())],
+                         capture_output=True, text=True, check=True)
     found = json.loads(out.stdout.strip().splitlines()[-1])
-    entry = ("firmware.code", "hal.circuitpython", "hal.stores", largest_profile())
+    entry = ("firmware.code", "hal.circuitpython", "hal.stores")
     for name in LANGUAGE_MODULES + RULES_MODULES + PAGE_MODULES + entry:
         found[name] = os.path.join(ROOT, name.replace(".", "/") + ".py")
     groups = ({}, {}, {})
@@ -297,11 +298,33 @@ def badge_modules():
     return groups
 
 
+PROFILE_HEAP = """import gc, micropython
+import hal.buttons
+gc.collect()
+held = gc.mem_alloc()
+micropython.qstr_info()
+__import__("hal." + %r)
+gc.collect()
+print("held", gc.mem_alloc() - held)
+micropython.qstr_info()
+"""
+
+
 def largest_profile():
-    """The board profile module with the most source (the profiles differ by a few hundred bytes)."""
+    """The board profile module the badge holds the most of: the one that interns the most names
+    on MicroPython, then holds the most heap (as code_heaps counts it), each imported on its own
+    after hal.buttons (a profile that imports another, as the PicoPad's, holds both)."""
     import hal
-    return max(("hal." + b for b in hal.BOARDS),
-               key=lambda m: os.path.getsize(os.path.join(ROOT, m.replace(".", "/") + ".py")))
+    held = []
+    for board in hal.BOARDS:
+        out = run_micropython(PROFILE_HEAP % board, copies=("hal",))
+        pools = [[int(x) for x in m.groups()] for m in QSTR_INFO.finditer(out.stdout)]
+        if out.returncode or len(pools) != 2:
+            raise SystemExit("MicroPython could not import hal.%s:\n%s" % (board, out.stderr))
+        (n0, s0, t0), (n1, s1, t1) = pools
+        heap = int(re.search(r"held (\d+)", out.stdout).group(1)) - (t1 - t0) + (s1 - s0)
+        held.append((n1 - n0, heap + (n1 - n0) * QSTR_ENTRY, "hal." + board))
+    return max(held)[2]
 
 
 def write_modules(modules, dest, mpy_cross=None):
