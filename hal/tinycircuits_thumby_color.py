@@ -27,9 +27,10 @@ AUDIO = "SPEAKER"
 AUDIO_ENABLE = "SPEAKER_ENABLE"   # the amplifier, on while high (engine_audio.c)
 BATTERY = "VOLTAGE_MONITOR"
 BATTERY_DIVIDER = (2, 0)  # the engine's battery_voltage is twice the pin's (engine_io_module.c)
-# board.c drives it with PWM (display.brightness); the stubs list it unmapped, without its GPIO.
-# GPIO7 (the engine's engine_io_rp3.h); the first CircuitPython build said GPIO20, SPEAKER_ENABLE's
-# pin, and GPIO11 (LED_R's) for the screen's reset, fixed once its author had the schematics
+# board.LCD_BACKLIGHT, GPIO7 (the engine's engine_io_rp3.h): board.c drives it with PWM
+# (display.brightness); the stubs list it unmapped, without its GPIO. The first CircuitPython build
+# put it on GPIO20 (SPEAKER_ENABLE's pin) and the screen's reset on GPIO11 (LED_R's), fixed once
+# its author had the schematics: on that build the game would be silent.
 BACKLIGHT = "LCD_BACKLIGHT"
 LED = ("LED_G",)          # the RGB LED's green: your turn
 LED_ON = False            # lit by a low pin (engine_io_rp3.c sets level 1 - colour)
