@@ -31,6 +31,8 @@ def for_size(w, h):
         name = "296x128"
     elif w >= 240 and h >= 200:
         name = "240x240"
+    elif w >= 264 and h >= 176:
+        name = "264x176"
     elif w >= 240 and h >= 128:
         name = "240x135"
     elif w >= 160 and h >= 128:

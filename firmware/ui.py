@@ -171,7 +171,8 @@ class CardArt:
         # whole 32-bit words (a 20-pixel tile at 4 bits per pixel wastes a sixth)
         bmp = displayio.Bitmap(tile_w * _N_TILES, tile_h, _N_COLOURS)
         self.sheet = bmp
-        # the sheet is drawn once: a tile font that no label uses (320x240's 9x15) is freed after
+        # the sheet is drawn once: a tile font that no label uses (320x240's 9x15, 264x176's 7x13)
+        # is freed after
         f = font(font_name, False)
         self._ascent = f.ascent
         self._font_h = f.height

@@ -348,6 +348,7 @@ def test_every_layout_is_chosen_by_size():
     assert layouts.for_size(296, 128).name == "296x128"
     assert layouts.for_size(240, 135).name == "240x135"
     assert layouts.for_size(128, 128).name == "128x128"
+    assert layouts.for_size(264, 176).name == "264x176"
     # sizes between: the largest layout no wider than the screen (a wide 250x122 e-ink is not
     # the Badger's 296x128)
     assert layouts.for_size(250, 122).name == "128x64"
@@ -356,6 +357,7 @@ def test_every_layout_is_chosen_by_size():
     assert layouts.for_size(240, 128).name == "240x135" and layouts.for_size(300, 200).name == "240x240"
     assert layouts.for_size(300, 150).name == "240x135" and layouts.for_size(300, 149).name == "296x128"
     assert layouts.for_size(400, 300).name == "320x240"
+    assert layouts.for_size(280, 199).name == "264x176" and layouts.for_size(300, 176).name == "264x176"
     for w in range(128, 420, 6):
         for h in range(64, 320, 6):
             assert int(layouts.for_size(w, h).name.split("x")[0]) <= w, (w, h)
@@ -367,7 +369,7 @@ def test_a_screen_a_pixel_short_of_a_layout_gets_the_next_smaller_one():
     smaller = {(319, 240): "240x240", (320, 239): "240x240", (295, 128): "240x135",
                (296, 127): "128x64", (239, 200): "160x128", (239, 128): "160x128",
                (240, 127): "128x64", (159, 128): "128x128", (160, 127): "128x64",
-               (128, 127): "128x64"}
+               (128, 127): "128x64", (263, 176): "240x135", (264, 175): "240x135"}
     for (w, h), name in smaller.items():
         assert layouts.for_size(w, h).name == name, (w, h)
 
@@ -734,25 +736,29 @@ def font_reads(monkeypatch):
     return read
 
 
-def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch):
-    """The 320x240 layout draws its cards from 9x15 and its text in 7x13: at the table only
-    the text's font stays loaded (the sheet's tiles already hold the card glyphs). The sheet
-    reads the tile font from flash once: a second copy alongside the first doubled its heap."""
+@pytest.mark.parametrize("board, tile_font, text_font", (("pajenicko_picopad", "9x15", "7x13"),
+                                                       ("pimoroni_badger2350", "7x13", "6x10")))
+def test_a_tile_font_no_label_uses_is_freed_once_the_sheet_is_drawn(monkeypatch, board, tile_font,
+                                                                    text_font):
+    """The 320x240 layout draws its cards from 9x15 and its text in 7x13 (264x176: 7x13 and
+    6x10): at the table only the text's font stays loaded (the sheet's tiles already hold the
+    card glyphs). The sheet reads the tile font from flash once: a second copy alongside the
+    first doubled its heap."""
     read = font_reads(monkeypatch)
-    sim = Sim("pajenicko_picopad")
+    sim = Sim(board)
     select_and_deal(sim)
-    assert read.count("9x15.bin") == 1, read
-    assert sim.app.layout.tile_font == "9x15" and sim.app.art.sheet is not None
-    assert "9x15" not in ui._fonts and "7x13" in ui._fonts
+    assert read.count(tile_font + ".bin") == 1, read
+    assert sim.app.layout.tile_font == tile_font and sim.app.art.sheet is not None
+    assert tile_font not in ui._fonts and text_font in ui._fonts
     assert not [v for v in vars(sim.app.art).values() if isinstance(v, Font)]
 
 
-@pytest.mark.parametrize("board", ("pimoroni_picosystem", "pajenicko_picopad"))
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "pajenicko_picopad", "pimoroni_badger2350"))
 def test_a_game_resumed_at_power_up_reads_each_font_once(board, monkeypatch, tmp_path):
     """At power-up with a game in progress the table is the first screen: the card sheet
     borrowed the labels' font before any label had loaded it, and the labels then read and
-    decoded the same file again (every layout but 320x240's draws its cards in its text's font;
-    75 ms or so of a resume's second on a badge, tools.bench_start). 320x240 reads 9x15 once too."""
+    decoded the same file again (every layout but 320x240's and 264x176's draws its cards in its text's font;
+    75 ms or so of a resume's second on a badge, tools.bench_start). Those read their card font once too."""
     sim = Sim(board, data_dir=str(tmp_path))
     select_and_deal(sim)
     read = font_reads(monkeypatch)
