@@ -150,7 +150,7 @@ class TableView(Screen):
         self.footer = None
         if L.footer_y >= 0:                   # "OK play  ← → pick": "A play" where A is printed
             key, b, say = self.FOOTER
-            words = ok(key)
+            words = self._printed(ok(key))
             h = self.app.key_name(b)
             if h:
                 more = words + "  " + t(say) % h
@@ -498,6 +498,13 @@ class TableView(Screen):
             if lb.color != c:
                 lb.color = c
 
+    def _printed(self, text):
+        """text with the arrows ← → named as the board's keys are printed where they bear letters:
+        "A C: pick" on the Badger 2350, "C next" in the replay."""
+        for b, arrow in ((LEFT, "\u2190"), (RIGHT, "\u2192")):
+            text = text.replace(arrow, self.app.letters.get(b, arrow))
+        return text
+
     def _fits(self, text):
         """Whether text fits the message lines whole (else _msg says the short form)."""
         L = self.app.layout
@@ -824,9 +831,7 @@ class ReplayScreen(TableView):
         elif not self.pos:                      # before the first action: your pass, the keys (no footer)
             what = you
             if not self.footer:
-                keys = " \u00b7 " + t("keys_replay")
-                for b, arrow in ((LEFT, "\u2190"), (RIGHT, "\u2192")):     # the keys as printed:
-                    keys = keys.replace(arrow, self.app.letters.get(b, arrow))   # "C next" (Badger)
+                keys = " \u00b7 " + self._printed(t("keys_replay"))
                 h = self.app.key_name(BACK)
                 short = keys                    # where all do not fit: the keys (MacroPad), or
                 if h:                           # your pass and the key that leaves, alone

@@ -2084,10 +2084,15 @@ def test_a_panel_with_room_names_the_keys_under_the_table(lang):
     nothing at the table said a hint was there), in every language, inside the panel; the
     Picomo's HINT is a key known by its place, which the Buttons page names instead. The
     T-Display's 240x135 has a line under its ledger: there OK is a hold of R (QA: nothing at
-    its table said how to play)."""
-    for board, footer, hint in (("heiafr_picomo_v3", "OK", None), ("pimoroni_picosystem", "A", "X"),
-                                ("pajenicko_picopad", "A", "X"), ("ugame22", "O", "Z"),
-                                ("lilygo_t_display_rp2040", "hold R", None)):
+    its table said how to play). Where left and right are lettered keys (the T-Display's L R,
+    the Explorer's C Z, the Badger 2350's A C), the line names those letters, not arrows the
+    board does not have."""
+    for board, footer, hint, pick in (("heiafr_picomo_v3", "OK", None, None),
+                                      ("pimoroni_picosystem", "A", "X", None),
+                                      ("pajenicko_picopad", "A", "X", None), ("ugame22", "O", "Z", None),
+                                      ("lilygo_t_display_rp2040", "hold R", None, "L R"),
+                                      ("pimoroni_explorer2350", "A", None, "C Z"),
+                                      ("pimoroni_badger2350", "B", None, "A C")):
         sim = Sim(board, seed=1)
         new_game(sim, PRESETS.index("fan_tan"), players=3)
         text.set_lang(lang)
@@ -2097,6 +2102,8 @@ def test_a_panel_with_room_names_the_keys_under_the_table(lang):
             t = sim.screen
             shown = [(lb.text, x, y) for lb, x, y in labels(t) if lb is t.footer]
             words = (footer if footer != "hold R" else text.t("hold_ok") % "R") + text.t("keys_table")[2:]
+            if pick:                            # left and right as their keys are printed
+                words = words.replace("\u2190 \u2192", pick)
             if hint:
                 words += "  " + text.t("keys_hint") % hint
             assert shown and shown[0][0] == words, shown
