@@ -1620,6 +1620,34 @@ AS_CIRCUITPYTHON = flash.PROBE.replace("'name': i.name, 'version': tuple(i.versi
                                        "'name': 'circuitpython', 'version': (9, 2, 1)")
 
 
+def as_circuitpython(version, machine):
+    """The probe as CircuitPython `version` answers it on a board whose banner ends in `machine`
+    ("Pimoroni Explorer with rp2350b", from its mpconfigboard.h)."""
+    return AS_CIRCUITPYTHON.replace("(9, 2, 1)", repr(version)).replace(
+        "r['machine'] = os.uname().machine", "r['machine'] = %r" % machine)
+
+
+@needs_vbadge
+def test_another_board_s_circuitpython_on_a_badge_is_told_to_be_replaced(tmp_path, monkeypatch, capsys):
+    """QA, flashing an Explorer (an RP2350) as a newcomer, with the Raspberry Pi Pico 2's .uf2 on
+    it, the likeliest wrong one: its board_id is raspberry_pi_pico2, and the tool said only to add
+    board 'raspberry_pi_pico2' to boot.py's table (porting the game to a board the player has
+    not got), not to install the Explorer's own CircuitPython (docs/flashing.md, step 1)."""
+    source = engine_source(tmp_path / "src")
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "board.py").write_text("board_id = 'raspberry_pi_pico2'\n")
+    (flash_dir / "storage.py").write_text(READ_ONLY_STORAGE)
+    monkeypatch.setattr(flash, "PROBE", as_circuitpython((10, 0, 3), "Raspberry Pi Pico 2 with rp2350a"))
+    with VBadge(flash_dir) as badge:
+        assert flash.main(["--port", badge.port, "--source", str(source), "--no-libs"]) == 1
+    out, err = capsys.readouterr()
+    assert "Found CircuitPython 10.0.3 on raspberry_pi_pico2 (Raspberry Pi Pico 2 with rp2350a)" in out, out
+    assert "this CircuitPython is another board's: install its own (step 1)" in out, out
+    assert "add board 'raspberry_pi_pico2' there first" in err, err
+    assert "install its own CircuitPython: this is another board's (docs/flashing.md, step 1)" in err, err
+
+
 @needs_vbadge
 def test_a_code_txt_circuitpython_would_run_instead_of_the_game_goes(tmp_path, monkeypatch, capsys):
     """QA: CircuitPython runs the first of code.txt, code.py, main.py, main.txt (main.c's

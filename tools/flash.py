@@ -371,7 +371,8 @@ def readonly_message(info, source=bundle_mod.ROOT, booted=False):
     if info.get("name") == "circuitpython":
         known = "" if info.get("board_id") in board_ids(source) else (
             "; boot.py frees it only on the boards in its DRIVE_BUTTON table: add board '%s' "
-            "there first (docs/boards.md, step 3)" % info.get("board_id"))
+            "there first (docs/boards.md, step 3), or, if your badge is one of them, install its "
+            "own CircuitPython: this is another board's (%s, step 1)" % (info.get("board_id"), DOCS))
         if booted and not known:
             return ("The badge's CIRCUITPY drive is read-only to code: its boot.py is in place, so it "
                     "was reset with its drive button held, which gives the drive to the computer. "
@@ -793,7 +794,8 @@ def runtime_note(info, source=bundle_mod.ROOT):
     if info.get("board_id") in board_ids(source):
         return ""
     return ("Note: the game has no profile for board '%s'; it will say so on the badge's serial "
-            "console (boards it runs on: docs/boards.md)" % info.get("board_id"))
+            "console (adding a board: docs/boards.md). If your badge is in the table of %s, this "
+            "CircuitPython is another board's: install its own (step 1)" % (info.get("board_id"), DOCS))
 
 
 def finish(board, args, what=""):
