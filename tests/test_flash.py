@@ -1627,6 +1627,34 @@ def as_circuitpython(version, machine):
         "r['machine'] = os.uname().machine", "r['machine'] = %r" % machine)
 
 
+# the RP2350 boards, which need CircuitPython 10: their machine, from their mpconfigboard.h
+RP2350_BOARDS = (("pimoroni_explorer2350", "Pimoroni Explorer with rp2350b"),
+                 ("pimoroni_badger2350", "Pimoroni Badger 2350 with rp2350a"),
+                 ("tinycircuits_thumby_color", "TinyCircuits Thumby Color with rp2350"))
+
+
+@needs_vbadge
+@pytest.mark.parametrize("board_id, machine", RP2350_BOARDS)
+def test_an_rp2350_badge_on_circuitpython_10_is_found_with_its_profile_and_compiler(
+        tmp_path, monkeypatch, capsys, adafruit, board_id, machine):
+    """docs/flashing.md as a newcomer on each RP2350 board: the board and its profile are found,
+    --mpy asks for CircuitPython 10's mpy-cross, and a CIRCUITPY still the computer's is told to
+    take boot.py, which knows the board."""
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "board.py").write_text("board_id = %r\n" % board_id)
+    (flash_dir / "storage.py").write_text(READ_ONLY_STORAGE)
+    monkeypatch.setattr(flash, "PROBE", as_circuitpython((10, 0, 3), machine))
+    adafruit(None)
+    with VBadge(flash_dir) as badge:
+        assert flash.main(["--port", badge.port, "--mpy", "--no-libs", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "Found CircuitPython 10.0.3 on %s (%s)" % (board_id, machine) in out, out
+    assert "no profile" not in out and "could not download CircuitPython 10.3.1's mpy-cross" in out, out
+    stop = out.splitlines()[-1]
+    assert stop.startswith("But: The badge's CIRCUITPY drive is read-only") and "add board" not in stop, stop
+
+
 @needs_vbadge
 def test_another_board_s_circuitpython_on_a_badge_is_told_to_be_replaced(tmp_path, monkeypatch, capsys):
     """QA, flashing an Explorer (an RP2350) as a newcomer, with the Raspberry Pi Pico 2's .uf2 on
