@@ -423,6 +423,27 @@ def test_the_keyboard_keys_are_those_the_readme_gives_and_a_key_let_go_is_not_he
     assert hal.poll() == []
 
 
+def test_each_keyboard_key_the_panel_names_taps_its_own_board_key_on_every_board():
+    """The window's panel row "space  RB  BUTTON_BUMPER_RIGHT: HINT": that keyboard key, tapped,
+    holds that board key alone and gives its tap's button, on every board (the Thumby Color's
+    nine keys, the Explorer's BOOT, the Badger 2350's HOME); no two rows share a keyboard key."""
+    import pygame
+    import hal
+    from hal.desktop import DesktopHal
+    from simulator.window import panel_lines
+    for board in hal.BOARDS:
+        h = DesktopHal(board)
+        rows = [cells for cells in panel_lines(h.profile) if len(cells) == 3][:len(h.profile.KEYS)]
+        assert len(set(key for key, _, _ in rows)) == len(rows), board
+        for i, (key, label, _) in enumerate(rows):
+            h.key_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(key)))
+            assert (h.held, label) == ({i}, h.profile.LABELS[i]), (board, key)
+            h.clock += 100
+            h.key_event(pygame.event.Event(pygame.KEYUP, key=pygame.key.key_code(key)))
+            assert h.poll() == [h.profile.KEYS[i][1]], (board, key)
+            h.clock += 1000
+
+
 def test_keys_for_a_button_already_mapped_take_the_spare_keys_in_turn():
     """A second board key for a button (the MacroPad's knob press is a second OK) gets the
     first spare keyboard key, space; a third gets the next spare, c: never one taken."""
