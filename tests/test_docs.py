@@ -125,3 +125,50 @@ def test_the_session_figure_is_taken_once_every_page_has_been_shown(monkeypatch,
         del ui._fonts[name]
     one = 2 * heap.OBJ + heap.bitmap_bytes(KeptFont.bitmap) + len(KeptFont.codes)
     assert session - heap.estimate(seen[-1]) == len(kept) * one
+
+
+def _named(names):
+    """The board ids a README list names ("PicoSystem, PicoPad, Badger" or "… and T-Display"),
+    each by its NAME or a word of it (a word two boards share names both, "Badger", as does its
+    plural, "Badgers")."""
+    import hal
+    found = set()
+    for name in re.split(r",\s+|\s+and\s+", " ".join(names.split())):
+        ids = set(b for b in hal.BOARDS if name in hal.profile(b).NAME or name.endswith("s")
+                  and name[:-1] in hal.profile(b).NAME)
+        assert ids, "no board is called %r" % name
+        found |= ids
+    return found
+
+
+def _listed(readme, before):
+    """The boards the README lists in the parentheses after `before`."""
+    return _named(re.search(re.escape(before) + r"([^)]*)\)", readme).group(1))
+
+
+def test_the_readme_s_lists_of_boards_by_what_they_have_are_the_profiles():
+    """Every README list of the boards that have something (the keys line, the opponents'
+    ledger under the hand, a speaker, a battery, a 1:2 divider, each screen size's row in the
+    memory table) names exactly the boards whose profile and layout have it: a board added
+    (docs/boards.md, step 3) without its name there fails here."""
+    import hal
+    from firmware.layouts import for_size
+    readme = read(os.path.join(ROOT, "README.md"))
+    p = dict((b, hal.profile(b)) for b in hal.BOARDS)
+    layout = dict((b, for_size(p[b].WIDTH, p[b].HEIGHT)) for b in hal.BOARDS)
+    have = {
+        "where the panel has room (": set(b for b in p if layout[b].footer_y >= 0),
+        "Where their labels have no room for more (": set(b for b in p if layout[b].ledger),
+        "boards with a PWM speaker: ": set(b for b in p if p[b].AUDIO),
+        "Where the board reads its battery (": set(b for b in p if p[b].BATTERY),
+    }
+    for before, boards in have.items():
+        assert _listed(readme, before) == boards, before
+    halves = re.search(r"reads it \(1:3; 1:2 on the ([^;]*);", readme).group(1)
+    assert _named(halves) == set(b for b in p if p[b].BATTERY_DIVIDER and p[b].BATTERY_DIVIDER[0] == 2)
+    rows = re.findall(r"^\| (\d+)×(\d+) ?(mono|e-ink)? \(([^)]*)\) \| ≈", readme, re.M)
+    assert sorted(b for *_, names in rows for b in _named(names)) == sorted(p), rows
+    for w, h, kind, names in rows:
+        for b in _named(names):
+            assert (p[b].WIDTH, p[b].HEIGHT) == (int(w), int(h)), (b, w, h)
+            assert kind == ("e-ink" if p[b].EINK else "mono" if p[b].MONO else ""), (b, kind)
