@@ -128,12 +128,12 @@ def test_the_session_figure_is_taken_once_every_page_has_been_shown(monkeypatch,
 
 
 def _named(names):
-    """The board ids a README list names ("PicoSystem, PicoPad, Badger" or "… and T-Display"),
+    """The board ids a README list names ("PicoSystem, PicoPad, Badger", "… and the T-Display"),
     each by its NAME or a word of it (a word two boards share names both, "Badger", as does its
     plural, "Badgers")."""
     import hal
     found = set()
-    for name in re.split(r",\s+|\s+and\s+", " ".join(names.split())):
+    for name in re.split(r",\s+(?:the )?|\s+and\s+(?:the )?", " ".join(names.split())):
         ids = set(b for b in hal.BOARDS if name in hal.profile(b).NAME or name.endswith("s")
                   and name[:-1] in hal.profile(b).NAME)
         assert ids, "no board is called %r" % name
@@ -148,8 +148,8 @@ def _listed(readme, before):
 
 def test_the_readme_s_lists_of_boards_by_what_they_have_are_the_profiles():
     """Every README list of the boards that have something (the keys line, the opponents'
-    ledger under the hand, a speaker, a battery, a 1:2 divider, each screen size's row in the
-    memory table) names exactly the boards whose profile and layout have it: a board added
+    ledger under the hand, a speaker, a battery, a 1:2 divider, an LED lit by a low pin, each
+    screen size's row in the memory table) names exactly the boards whose profile and layout have it: a board added
     (docs/boards.md, step 3) without its name there fails here."""
     import hal
     from firmware.layouts import for_size
@@ -164,6 +164,8 @@ def test_the_readme_s_lists_of_boards_by_what_they_have_are_the_profiles():
     }
     for before, boards in have.items():
         assert _listed(readme, before) == boards, before
+    low = re.search(r"or low on the (.*?), whose LEDs are wired active low", readme, re.S).group(1)
+    assert _named(low) == set(b for b in p if p[b].LED and not p[b].LED_ON)
     halves = re.search(r"reads it \(1:3; 1:2 on the ([^;]*);", readme).group(1)
     assert _named(halves) == set(b for b in p if p[b].BATTERY_DIVIDER and p[b].BATTERY_DIVIDER[0] == 2)
     rows = re.findall(r"^\| (\d+)×(\d+) ?(mono|e-ink)? \(([^)]*)\) \| ≈", readme, re.M)
