@@ -174,3 +174,22 @@ def test_the_readme_s_lists_of_boards_by_what_they_have_are_the_profiles():
         for b in _named(names):
             assert (p[b].WIDTH, p[b].HEIGHT) == (int(w), int(h)), (b, w, h)
             assert kind == ("e-ink" if p[b].EINK else "mono" if p[b].MONO else ""), (b, kind)
+
+
+def test_the_readme_names_the_colour_boards_whose_next_ranks_stand_bare():
+    """"on the Sprig's … small tiles they stand bare" in the accent colour: the colour boards
+    whose tiles have no room for the next rank's outline (ui.CardArt), and only those."""
+    import hal
+    from simulator.core import Sim
+    readme = read(os.path.join(ROOT, "README.md"))
+    said = re.search(r"\(on the (.*?) small tiles they stand bare", readme, re.S).group(1)
+    bare = set()
+    for b in hal.BOARDS:
+        if not hal.profile(b).MONO:
+            sim = Sim(b, seed=1)
+            sim.press("OK")
+            sim.app.start_match()
+            sim.settle()
+            if sim.app.art._need_frame == -1:
+                bare.add(b)
+    assert _named(said.replace("'s", "")) == bare
