@@ -647,14 +647,21 @@ def test_every_board_key_has_a_keyboard_key_of_its_own(board):
     assert len(set(name for name, _ in keys)) == len(keys), keys
 
 
+def _board_key(sim):
+    """key(i, down): the board's i-th key (in its profile's KEYS) pressed or let go, through the
+    simulator's keyboard (hal.buttons reads it as on the badge)."""
+    codes = dict((i, pygame.key.key_code(name)) for name, i in keyboard_map(sim.hal.profile))
+
+    def key(i, down):
+        sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=codes[i]))
+    return key
+
+
 def _through_keys(sim):
     """sim.press by the board's own keys, as in the window: a tap, a hold of 0.6 s or a chord
     (the layout boards' deals inject the buttons, so a board of a known size had none played)."""
     p = sim.hal.profile
-    codes = dict((i, pygame.key.key_code(name)) for name, i in keyboard_map(p))
-
-    def key(i, down):
-        sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=codes[i]))
+    key = _board_key(sim)
 
     def press(button):
         pins = [k[0] for k in p.KEYS]
@@ -1042,13 +1049,7 @@ def test_a_hold_of_r_begun_before_your_turn_lays_no_card(seed, after):
     from firmware.screens import READ_MS
     sim, began = _before_your_turn(_sevens_started_with_a_tap, seed)
     t = sim.screen
-    down, up = _raw_keys(sim)
-    while sim.hal.clock < began - 300:
-        sim.tick()
-    down("R")
-    while sim.hal.clock < began + READ_MS:
-        sim.tick()
-    up("R")
+    down, up = _held_across_your_turn(sim, began, "R", 300, READ_MS)
     assert t.my_turn() and t.g.counts[t.me] == 13, (after, t.g.log)     # no card of yours laid
     n = len(t.g.log)
     down("R")
@@ -1126,13 +1127,26 @@ def _raw_keys(sim):
     """Press(label)/release(label) a board's keys by the names its Buttons page gives them,
     through the simulator's keyboard (hal.buttons, as on the badge); the app then polls them
     one step on (or ms on: press(label, ms))."""
-    codes = dict((i, pygame.key.key_code(name)) for name, i in keyboard_map(sim.hal.profile))
+    key = _board_key(sim)
     labels = sim.hal.profile.LABELS
 
-    def key(kind, name, *ms):
-        sim.hal.key_event(pygame.event.Event(kind, key=codes[labels.index(name)]))
+    def by_label(down, name, *ms):
+        key(labels.index(name), down)
         sim.tick(*ms)
-    return (lambda name, *ms: key(pygame.KEYDOWN, name, *ms)), (lambda name, *ms: key(pygame.KEYUP, name, *ms))
+    return (lambda name, *ms: by_label(True, name, *ms)), (lambda name, *ms: by_label(False, name, *ms))
+
+
+def _held_across_your_turn(sim, began, key, before_ms, into_ms):
+    """Key (by label) pressed before_ms before your decision begins (at began) and let go
+    into_ms into it; the raw keys' down and up, for more."""
+    down, up = _raw_keys(sim)
+    while sim.hal.clock < began - before_ms:
+        sim.tick()
+    down(key)
+    while sim.hal.clock < began + into_ms:
+        sim.tick()
+    up(key)
+    return down, up
 
 
 def _badger_sevens(seed):
@@ -1157,13 +1171,7 @@ def test_b_pressed_before_your_turn_and_let_go_in_it_lays_no_card_on_the_badger(
     from firmware.screens import READ_MS
     sim, began = _before_your_turn(_badger_sevens, seed)
     t = sim.screen
-    down, up = _raw_keys(sim)
-    while sim.hal.clock < began - 100:
-        sim.tick()
-    down("B")
-    while sim.hal.clock < began + up_ms:
-        sim.tick()
-    up("B")
+    down, up = _held_across_your_turn(sim, began, "B", 100, up_ms)
     assert isinstance(sim.screen, TableScreen) and t.my_turn(), after
     assert t.g.counts[t.me] == 13, (after, up_ms, list(t.g.log))        # no card of yours laid
     while sim.hal.clock < began + READ_MS + 100:
