@@ -195,11 +195,21 @@ def _count(hand):
 
 def pass_score(view, cost):
     """Medium's score for PASS: declining a Coventry bonus, or a strategic pass that
-    may cost up to `cost` chips in all."""
+    may cost up to `cost` chips in all. A pass holds back the cards the others wait
+    for: once a deal it scores just its cost, so it beats a card that opens more for
+    the others than for Medium, while half the starting chips stay, and while someone
+    else may still lay a card: where the forced passes prove nobody can, as in play-or-pay
+    while only Medium holds the next card, it would only feed the pot."""
     if view.bonus >= 0:
         return -6
     if _count(view.hand) <= 3:
         return -100
+    me = view.me
+    if view.passes[me] == view.forced[me] and 2 * (view.chips[me] - cost) >= view.rules.chips:
+        for q in range(view.players):
+            for s in range(4):
+                if q != me and view.fits[s] & ~view.hand[s] & ~view.void[q * 4 + s]:
+                    return -cost
     return -10 - 2 * cost
 
 
@@ -325,7 +335,8 @@ class Bot:
         k = 1
         while k < len(ordered) and k < _CANDIDATES and scores[k] >= scores[0] - w[NEAR_AT]:
             k += 1
-        if self.level == MEDIUM or k == 1 or self.budget <= 0:
+        if self.level == MEDIUM or k == 1 or self.budget <= 0 or ordered[0] == PASS and cost:
+            # (a pass Medium would pay stands: the playouts never pass, so cannot weigh one)
             self.choice = ordered[0]
             return
         self.cand = ordered[0:k]

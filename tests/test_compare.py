@@ -95,13 +95,13 @@ def test_the_command_line_compares_what_its_options_say(capsys):
     assert out[1] == "B - A: %+.2f points, 95%% interval [%+.2f, %+.2f]" % (
         100 * res["diff"], 100 * res["ci95"][0], 100 * res["ci95"][1])
     assert res["win_rates"][0] != res["win_rates"][1] and res["diff"]
-    res = C.main(["--preset", "fan_tan", "--deals", "4", "--seed", "5", "--opponent", "medium", "--budgets", "0,60"])
-    assert res == C.compare("fan_tan", "medium", [0, 60], 4, 5) != C.compare("fan_tan", "medium", [0, 60], 4, 1)
+    res = C.main(["--preset", "fan_tan", "--deals", "4", "--seed", "3", "--opponent", "medium", "--budgets", "0,60"])
+    assert res == C.compare("fan_tan", "medium", [0, 60], 4, 3) != C.compare("fan_tan", "medium", [0, 60], 4, 1)
     out = capsys.readouterr().out.splitlines()        # without --json, the two text lines alone
     assert len(out) == 2 and out[1].startswith("B - A: "), out
     # A is the first budget given, even where it is the larger
-    assert C.main(["--preset", "fan_tan", "--deals", "4", "--seed", "5", "--opponent", "medium", "--budgets",
-                   "60,0"]) == C.compare("fan_tan", "medium", [60, 0], 4, 5) != res
+    assert C.main(["--preset", "fan_tan", "--deals", "4", "--seed", "3", "--opponent", "medium", "--budgets",
+                   "60,0"]) == C.compare("fan_tan", "medium", [60, 0], 4, 3) != res
 
 
 def test_each_side_is_hard_at_its_own_budget_on_the_tournament_s_deals():
