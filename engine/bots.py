@@ -193,19 +193,20 @@ def _count(hand):
     return popcount(hand[0]) + popcount(hand[1]) + popcount(hand[2]) + popcount(hand[3])
 
 
-def pass_score(view, cost):
+def pass_score(view, cost, n=1):
     """Medium's score for PASS: declining a Coventry bonus, or a strategic pass that
     may cost up to `cost` chips in all. A pass holds back the cards the others wait
-    for: once a deal it scores just its cost, so it beats a card that opens more for
-    the others than for Medium, while half the starting chips stay, and while someone
-    else may still lay a card: where the forced passes prove nobody can, as in play-or-pay
-    while only Medium holds the next card, it would only feed the pot."""
+    for: for the first n paid passes of a deal it scores just its cost, so it
+    beats a card that opens more for the others than for the player, while half the
+    starting chips stay, and while someone else may still lay a card: where the forced
+    passes prove nobody can, as in play-or-pay while only the player holds the next
+    card, it would only feed the pot."""
     if view.bonus >= 0:
         return -6
     if _count(view.hand) <= 3:
         return -100
     me = view.me
-    if view.passes[me] == view.forced[me] and 2 * (view.chips[me] - cost) >= view.rules.chips:
+    if view.passes[me] - view.forced[me] < n and 2 * (view.chips[me] - cost) >= view.rules.chips:
         for q in range(view.players):
             for s in range(4):
                 if q != me and view.fits[s] & ~view.hand[s] & ~view.void[q * 4 + s]:
@@ -213,12 +214,12 @@ def pass_score(view, cost):
     return -10 - 2 * cost
 
 
-def order_moves(view, moves, cost=0, want_scores=False, w=MEDIUM_WEIGHTS):
-    """Moves sorted best first by their scores under weights w (stable: ties keep
-    engine order)."""
+def order_moves(view, moves, cost=0, want_scores=False, w=MEDIUM_WEIGHTS, n=1):
+    """Moves sorted best first by their scores under weights w, a pass's as
+    pass_score's for n paid passes (stable: ties keep engine order)."""
     scores = []
     for a in moves:
-        scores.append(pass_score(view, cost) if a == PASS else card_score(view, a, w))
+        scores.append(pass_score(view, cost, n) if a == PASS else card_score(view, a, w))
     out = moves[:]
     # insertion sort, descending, stable
     for i in range(1, len(out)):
@@ -331,7 +332,8 @@ class Bot:
         if moves[-1] == PASS and view.bonus < 0:
             cost = self.game.pass_total(view.me, MOST)
         w = weights(self.level, view.rules)
-        ordered, scores = order_moves(view, moves, cost, True, w)
+        # paid passes a deal at their cost: Medium 1, Hard 2 (its level); more made matches short
+        ordered, scores = order_moves(view, moves, cost, True, w, self.level)
         k = 1
         while k < len(ordered) and k < _CANDIDATES and scores[k] >= scores[0] - w[NEAR_AT]:
             k += 1
