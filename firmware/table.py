@@ -757,7 +757,8 @@ class TableScreen(TableView):
     def _paid(self, cost, now, p):
         """Say what player p's paid pass cost and who got it: "You pass -12: Pot+3 · P2+3 · P3+6",
         a bot's "P3 pass -9: Pot+3 · You+3 · P2+3" (short: "Pot+3 P2+3 P3+6", a bot's "P3 -9: Pot+3
-        …" where it fits), from its price as the pass began (cost: pass_cost's, None for a card)."""
+        …" where it fits; where even that does not, "You pass -33": never a payee cut off), from
+        its price as the pass began (cost: pass_cost's, None for a card)."""
         if not cost or not (cost[0] or cost[1]):
             return
         pot, gates = cost
@@ -770,7 +771,9 @@ class TableScreen(TableView):
                 parts.append(seat(q, self.me) + "+" + str(owed[q]))
         price = " -" + str(pot + sum(owed)) + ": "
         short = " ".join(parts)
-        if p != self.me:        # a bot's names who paid where that fits ("P3 -9: Pot+3 You+3 P2+3")
+        if not self._fits(short):       # (four payees on one line of 25)
+            short = says(p, self.me, "pass") + price[:-2]
+        elif p != self.me:      # a bot's names who paid where that fits ("P3 -9: Pot+3 You+3 P2+3")
             who = seat(p, self.me) + price + short
             if self._fits(who):
                 short = who

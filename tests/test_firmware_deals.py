@@ -1039,6 +1039,35 @@ def test_a_paid_pass_says_where_its_chips_went(board, players, holders, twice):
     assert g.chips[t.me] <= mine - cost           # (and a forced pass of yours since, if any)
 
 
+@pytest.mark.parametrize("board", ("adafruit_macropad_rp2040", "tinycircuits_thumby_color"))
+def test_a_paid_pass_to_four_holders_is_not_cut_on_one_short_line(board):
+    """Five players, 5 chips to each neighbour, your three 7s kept: a pass of 33 chips to the pot
+    and all four others. Its short form ("Pot+3 P2+5 P3+15 P4+5 P5+5", 26 characters) outgrew the
+    one line of 25 and was cut to "Pot+3 P2+5 P3+15 P4+5": P5's chips unsaid, the figures adding
+    to 28 (found playing a whole deal on the MacroPad). Then who paid and the price, whole."""
+    sim = Sim(board, seed=222)
+    pick_preset(sim, PRESETS.index("fan_tan"))
+    set_line(sim, "Players", 5, "players")
+    set_line(sim, text.t("gate_penalty"), 5, "gate_penalty")
+    select_menu(sim, "Start")
+    sim.press("OK")
+    t = sim.screen
+    g = t.g
+    while not t.my_turn():
+        sim.tick()
+    assert len(set(q for q, _ in g.pass_cost(t.me)[1])) == 4
+    cost = g.pass_total(t.me)
+    while t.items[t.cursor] != PASS:
+        sim.press("LEFT")
+    seen = len(sim.messages)
+    sim.press("OK", settle=False)
+    said = sim.messages[seen:]
+    assert said and t.notice is not None, said
+    shown = message(t)
+    paid = [int(n) for n in re.findall(r"\+(\d+)", shown)]
+    assert shown == "You pass -%d" % cost or sum(paid) == cost, shown
+
+
 class GatePasser:
     """A bot that pays to pass whenever its pass pays gates (the real bots seldom do)."""
     def start(self, game, seat):
