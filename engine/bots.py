@@ -194,13 +194,13 @@ def _count(hand):
 
 
 def pass_score(view, cost, n=1):
-    """Medium's score for PASS: declining a Coventry bonus, or a strategic pass that
-    may cost up to `cost` chips in all. A pass holds back the cards the others wait
-    for: for the first n paid passes of a deal it scores just its cost, so it
-    beats a card that opens more for the others than for the player, while half the
-    starting chips stay, and while someone else may still lay a card: where the forced
-    passes prove nobody can, as in play-or-pay while only the player holds the next
-    card, it would only feed the pot."""
+    """The score for PASS, on Medium's scale (Hard's too): declining a Coventry bonus, or
+    a strategic pass that may cost up to `cost` chips in all. A pass holds back the cards
+    the others wait for: for the first n paid passes of a deal it scores just its cost,
+    so it beats a card that opens more for the others than for the player, while half
+    the starting chips stay, and while someone else may still lay a card: where the
+    forced passes prove nobody can, as in play-or-pay while only the player holds the
+    next card, it would only feed the pot."""
     if view.bonus >= 0:
         return -6
     if _count(view.hand) <= 3:
@@ -338,7 +338,7 @@ class Bot:
         while k < len(ordered) and k < _CANDIDATES and scores[k] >= scores[0] - w[NEAR_AT]:
             k += 1
         if self.level == MEDIUM or k == 1 or self.budget <= 0 or ordered[0] == PASS and cost:
-            # (a pass Medium would pay stands: the playouts never pass, so cannot weigh one)
+            # (a paid pass scored first stands: the playouts never pass, so cannot weigh one)
             self.choice = ordered[0]
             return
         self.cand = ordered[0:k]
