@@ -74,6 +74,17 @@ def test_a_budget_past_100_times_the_badge_s_is_refused(tool, args, message):
     assert message in refused(tool, *args)
 
 
+@pytest.mark.parametrize("tool, option, most", [("distill", "--rollouts", 3200), ("tune", "--iterations", 8000),
+                                                ("lookahead", "--worlds", 10000)])
+def test_work_past_100_times_a_tool_s_default_is_refused(tool, option, most):
+    """As --budget: --rollouts, --iterations and --worlds took any size, so a mistyped 10**10
+    would run on for days without a word; now up to 100 times the default, past what
+    docs/strength.md's research used."""
+    for value in (str(most + 1), "1" + "0" * 10):
+        assert "argument %s: at most %d (100 times the default %d), not %s" % (
+            option, most, most // 100, value) in refused(tool, option, value)
+
+
 @pytest.mark.parametrize("tool, value", [("tournament", "1" + "0" * 20), ("tournament", "1000001"),
                                          ("compare", "1000001"), ("distill", "1000001"),
                                          ("lookahead", "1000001"), ("tune", "1000001")])
@@ -148,7 +159,7 @@ def test_tournament_refuses_one_level_in_every_seat():
     ("lookahead", ["--leads", "0,-4"], "argument --leads: '0,-4': give one or more comma-separated whole numbers, "
                                        "each 0 or more"),
     ("lookahead", ["--worlds", "3"], "argument --worlds: an even number, 2 or more"),
-    ("lookahead", ["--worlds", "0"], "argument --worlds: an even number, 2 or more"),
+    ("lookahead", ["--worlds", "0"], "argument --worlds: must be at least 2, not 0"),
     # Hard opponents would search in every playout of every world
     ("lookahead", ["--opponent", "hard"], "argument --opponent: invalid choice: 'hard'"),
     # a pool of that many processes, even for one chunk of deals (QA)

@@ -45,6 +45,15 @@ def whole(least, most=None, why=""):
 
 positive = whole(1)
 deal_count = whole(1, MAX_DEALS)        # --deals
+
+
+def hundredfold(default, least=1):
+    """An argparse type for a tool's work per decision or per run (--rollouts, --worlds,
+    --iterations): a whole number from `least` to 100 times its default, as --budget is bounded
+    (past what the research used; a mistyped 10**10 would run on for days without a word)."""
+    return whole(least, 100 * default, " (100 times the default %d)" % default)
+
+
 budget = whole(0, MAX_BUDGET, " plies (100 times the badge's %d)" % HARD_BUDGET)     # Hard's --budget
 workers = whole(1, 4 * (os.cpu_count() or 1), " (four per core here)")      # --workers: processes
 

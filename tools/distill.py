@@ -32,7 +32,7 @@ from engine.match import Match       # noqa: E402
 from engine.rng import Rng           # noqa: E402
 from engine.rules import preset      # noqa: E402
 from tools.tournament import deal_number, lay, map_chunks, level_names, paste_line   # noqa: E402
-from tools.args import add_preset, deal_count, positive, add_workers, command   # noqa: E402
+from tools.args import add_preset, deal_count, hundredfold, add_workers, command   # noqa: E402
 
 FEATURES = ("mine", "others", "chain", "danger", "starter", "reach", "end", "control")
 NF = len(FEATURES)
@@ -160,7 +160,7 @@ def main(argv=None):
     ap.add_argument("--player", default="medium", choices=("medium", "hard"),
                     help="whose move the player makes: Medium's, or Hard's by its current weights "
                          "(default %(default)s)")
-    ap.add_argument("--rollouts", type=positive, default=32,
+    ap.add_argument("--rollouts", type=hundredfold(32), default=32,
                     help="playouts of each legal card at each decision (default %(default)s)")
     ap.add_argument("--seed", type=int, default=99,
                     help="picks the deals, the next seed for each further level (default %(default)s)")

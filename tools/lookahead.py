@@ -38,7 +38,7 @@ from engine.match import Match     # noqa: E402
 from engine.rng import Rng         # noqa: E402
 from engine.rules import preset    # noqa: E402
 from tools.tournament import deal_number, bot_seed, lay, spans, interval, map_chunks   # noqa: E402
-from tools.args import add_preset, deal_count, numbers, add_workers, add_seed, command   # noqa: E402
+from tools.args import add_preset, deal_count, hundredfold, numbers, add_workers, add_seed, command   # noqa: E402
 
 LEADS = (0, 4, 8, 16)
 
@@ -166,7 +166,7 @@ def main(argv=None):
                     help="the level in every other seat (default %(default)s)")
     ap.add_argument("--deals", type=deal_count, default=20,
                     help="deals, each played once per seat (default %(default)s)")
-    ap.add_argument("--worlds", type=int, default=100,
+    ap.add_argument("--worlds", type=hundredfold(100, 2), default=100,
                     help="hidden deals per decision, an even number (default %(default)s)")
     ap.add_argument("--true-hands", action="store_true", help="play out the real hands (cheating)")
     ap.add_argument("--leads", type=numbers(), default=list(LEADS),
@@ -176,7 +176,7 @@ def main(argv=None):
     add_workers(ap)
     ap.add_argument("--json", action="store_true", help="end with a JSON line")
     a = ap.parse_args(argv)
-    if a.worlds < 2 or a.worlds % 2:
+    if a.worlds % 2:
         ap.error("argument --worlds: an even number, 2 or more")
     leads = tuple(a.leads)
     res = lookahead(a.preset, a.opponent, a.deals, a.worlds, a.true_hands, leads, a.seed, a.workers)

@@ -28,7 +28,7 @@ from engine import bots            # noqa: E402
 from engine.levels import LEVELS   # noqa: E402
 from engine.rules import preset    # noqa: E402
 from tools.tournament import deal_number, seat_won, paste_line   # noqa: E402
-from tools.args import add_preset, deal_count, positive, numbers, add_workers, worker_pool, command   # noqa: E402
+from tools.args import add_preset, deal_count, hundredfold, numbers, add_workers, worker_pool, command   # noqa: E402
 
 # One step of each feature's weight (mine, others, chain, danger, starter, reach, end,
 # control): 10 for counts, 40 for yes/no features; control never varies in Sevens.
@@ -105,7 +105,7 @@ def tune(key, start, iterations, deals, sign_seed, deal_seed, workers=1, log=pri
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.tune", description=__doc__.split("\n")[0])
     add_preset(ap)
-    ap.add_argument("--iterations", type=positive, default=80, help="SPSA steps (default %(default)s)")
+    ap.add_argument("--iterations", type=hundredfold(80), default=80, help="SPSA steps (default %(default)s)")
     ap.add_argument("--deals", type=deal_count, default=500,
                     help="duplicate deals per side and level (default %(default)s)")
     ap.add_argument("--sign-seed", type=int, default=7,
