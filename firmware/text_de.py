@@ -112,6 +112,7 @@ T = {
     "not_saved_s": "Nicht gespeichert!",
     "keys_table": "OK: spielen  ← →: wählen",
     "keys_hint": "%s: Tipp",
+    "keys_pause": "%s: Pause",
     "keys_replay": "→ vor ← zurück",
     "keys_back": "%s: Ende",
     "game_damaged": "Gespeicherte Partie beschädigt: neue Partie",

@@ -112,6 +112,7 @@ T = {
     "not_saved_s": "Not saved!",
     "keys_table": "OK: play  ← →: pick",
     "keys_hint": "%s: hint",
+    "keys_pause": "%s: pause",
     "keys_replay": "→ next ← previous",
     "keys_back": "%s: exit",
     "game_damaged": "Saved game was damaged: new game",

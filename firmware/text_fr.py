@@ -112,6 +112,7 @@ T = {
     "not_saved_s": "Non sauvegardé !",
     "keys_table": "OK: jouer  ← →: choisir",
     "keys_hint": "%s: conseil",
+    "keys_pause": "%s: pause",
     "keys_replay": "→ avance ← recule",
     "keys_back": "%s: quitter",
     "game_damaged": "Partie enregistrée endommagée: nouvelle partie",

@@ -2086,13 +2086,17 @@ def test_a_panel_with_room_names_the_keys_under_the_table(lang):
     T-Display's 240x135 has a line under its ledger: there OK is a hold of R (QA: nothing at
     its table said how to play). Where left and right are lettered keys (the T-Display's L R,
     the Explorer's C Z, the Badger 2350's A C), the line names those letters, not arrows the
-    board does not have."""
+    board does not have. Where no letter is HINT's, the line names the key that pauses, whose
+    menu has the hint, the rules and the standings ("hold L: pause": nothing at the T-Display's
+    table said how to reach them, but in French and German it does not fit there); the Picomo's is
+    a place too."""
     for board, footer, hint, pick in (("heiafr_picomo_v3", "OK", None, None),
-                                      ("pimoroni_picosystem", "A", "X", None),
-                                      ("pajenicko_picopad", "A", "X", None), ("ugame22", "O", "Z", None),
-                                      ("lilygo_t_display_rp2040", "hold R", None, "L R"),
-                                      ("pimoroni_explorer2350", "A", None, "C Z"),
-                                      ("pimoroni_badger2350", "B", None, "A C")):
+                                      ("pimoroni_picosystem", "A", ("keys_hint", "X", False), None),
+                                      ("pajenicko_picopad", "A", ("keys_hint", "X", False), None),
+                                      ("ugame22", "O", ("keys_hint", "Z", False), None),
+                                      ("lilygo_t_display_rp2040", "hold R", ("keys_pause", "L", True), "L R"),
+                                      ("pimoroni_explorer2350", "A", ("keys_pause", "B", False), "C Z"),
+                                      ("pimoroni_badger2350", "B", ("keys_pause", "B", True), "A C")):
         sim = Sim(board, seed=1)
         new_game(sim, PRESETS.index("fan_tan"), players=3)
         text.set_lang(lang)
@@ -2105,13 +2109,34 @@ def test_a_panel_with_room_names_the_keys_under_the_table(lang):
             if pick:                            # left and right as their keys are printed
                 words = words.replace("\u2190 \u2192", pick)
             if hint:
-                words += "  " + text.t("keys_hint") % hint
+                key, letter, held = hint
+                more = words + "  " + text.t(key) % (text.t("hold_ok") % letter if held else letter)
+                fits = ui.text_width(more, sim.app.layout.font) <= sim.hal.profile.WIDTH - 2
+                assert fits or lang and held, (board, more)     # only a hold's words may not fit
+                words = more if fits else words
             assert shown and shown[0][0] == words, shown
             assert t.hand.y + t.hand.height * t.hand.tile_height <= shown[0][2] < sim.hal.profile.HEIGHT
             left, width = shown[0][1], t.footer.bounding_box[2]
             assert 0 <= left and left + width <= sim.hal.profile.WIDTH, (board, lang, left, width)
         finally:
             text.set_lang(0)
+
+
+@pytest.mark.parametrize("board, ok_key", (("pimoroni_picosystem", "A"), ("lilygo_t_display_rp2040", "R")))
+def test_at_a_deal_s_end_the_keys_line_says_ok_goes_on(board, ok_key):
+    """Once the deal is over nothing is played or picked: the keys line says what OK does then
+    ("A: continue", "hold R: continue"), as the replay's end does, until the results."""
+    sim = Sim(board, seed=2)
+    new_game(sim, PRESETS.index("fan_tan"), players=3)
+    t = sim.screen
+    assert "pick" in t.footer.text
+    play_out(t.g)
+    sim.tick()                                  # the end drawn
+    assert t.g.over and sim.screen is t and not t.footer.hidden
+    key = ok_key if ok_key == "A" else text.t("hold_ok") % ok_key
+    assert t.footer.text == text.t("ok_continue").replace("OK", key)
+    sim.press("OK")
+    assert sim.screen is not t and "Results" in sim.screen.title
 
 
 def test_the_t_display_keys_line_gives_way_to_a_third_ledger_line():
