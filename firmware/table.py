@@ -40,7 +40,7 @@ class TableView(Screen):
 
     # the keys, under the hand where the layout has room: the words, and a key named after
     # them where it bears a letter ("X: hint")
-    FOOTER = ("keys_table", HINT, "keys_hint", BACK, "keys_pause")
+    FOOTER = ("keys_table", HINT, "keys_hint")
 
     def __init__(self, app, dealing=True, cursor=0, aimed=-1, match=None):
         super().__init__(app)
@@ -149,15 +149,16 @@ class TableView(Screen):
         grp.append(self.cursor_tg)
         self.footer = None
         if L.footer_y >= 0:                   # "OK play  ← → pick": "A play" where A is printed
-            key = self.FOOTER
-            words = self._printed(ok(key[0]))
-            for i in range(1, len(key), 2):     # the first key the board names: HINT's, else BACK's
-                h = self.app.key_name(key[i])
-                if h:
-                    more = words + "  " + t(key[i + 1]) % h
-                    if ui.text_width(more, L.font) <= L.w - 2:    # "  X: hint" too, where it fits
-                        words = more
-                    break
+            key, b, say = self.FOOTER
+            words = self._printed(ok(key))
+            h = self.app.key_name(b)
+            if not h and b == HINT:           # no letter for HINT: the key that pauses (its menu hints)
+                b, say = BACK, "keys_pause"
+                h = self.app.key_name(b)
+            if h:
+                more = words + "  " + t(say) % h
+                if ui.text_width(more, L.font) <= L.w - 2:    # "  X: hint" too, where it fits
+                    words = more
             self.footer = ui.label(words, L.font, L.w // 2, L.footer_y,
                                    th.colour(ui.MUTED), anchor=(0.5, 0))
             grp.append(self.footer)
