@@ -14,7 +14,7 @@ from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
 from engine.levels import LEVELS
-from hal.buttons import UP, DOWN, RIGHT, OK, BACK
+from hal.buttons import UP, DOWN, RIGHT, OK, BACK, TURN
 
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
@@ -126,6 +126,8 @@ class App:
                 buttons = buttons[1:]
         for b in buttons:
             self.sound(ui.CLICK)
+            if b >= TURN:           # a knob: what its turn does here
+                b = self.screen.TURNS[b - TURN]
             self.screen.on_button(b, now)
         self.screen.tick(now)
         lit = self.screen.my_turn()         # (only the table's can be)

@@ -11,7 +11,7 @@ WORDS = {
     "match": "Partie",
     "memory_free": "Freier Speicher: %d von %d KB",
     "hold": "halten",
-    "knob": "Drehknopf drehen: Karte/Wert wählen",
+    "knob": "Drehknopf drehen: Karte/Zeile wählen",
     "hint_in_pause": "Tipp: im Pause-Menü, wenn du dran bist",
     "menus_wrap": "Nach der letzten Zeile beginnen die Menüs wieder oben",
     "hurry": "Jede Taste außer Pause beschleunigt die Bots",

@@ -11,7 +11,7 @@ WORDS = {
     "match": "Match",
     "memory_free": "Free memory: %d of %d KB",
     "hold": "hold",
-    "knob": "Turn the knob: pick a card/value",
+    "knob": "Turn the knob: pick a card/line",
     "hint_in_pause": "Hint: in the pause menu, on your turn",
     "menus_wrap": "After the last line, menus go round to the first",
     "hurry": "Any key but pause speeds up the bots",

@@ -11,7 +11,7 @@ WORDS = {
     "match": "Partie",
     "memory_free": "Mémoire libre: %d sur %d Ko",
     "hold": "appui long",
-    "knob": "Tourner la molette: choisir carte/valeur",
+    "knob": "Tourner la molette: choisir carte/ligne",
     "hint_in_pause": "Conseil: dans le menu Pause, à votre tour",
     "menus_wrap": "Après la dernière ligne, les menus reviennent à la première",
     "hurry": "Toute touche sauf pause accélère les robots",

@@ -16,6 +16,8 @@ def later(fn, *args):
 class Screen:
     """Base: a group, buttons in, timers ticking, `busy` while it needs no input."""
 
+    TURNS = (DOWN, UP)      # a knob's turn (clockwise, back): down and up the lines (the table: the cards)
+
     def __init__(self, app):
         self.app = app
         self.group = displayio.Group()

@@ -41,6 +41,7 @@ class TableView(Screen):
     # the keys, under the hand where the layout has room: the words, and a key named after
     # them where it bears a letter ("X: hint")
     FOOTER = ("keys_table", HINT, "keys_hint")
+    TURNS = (RIGHT, LEFT)
 
     def __init__(self, app, dealing=True, cursor=0, aimed=-1, match=None):
         super().__init__(app)

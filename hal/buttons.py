@@ -20,6 +20,7 @@ BACK = const(5)
 MENU = const(6)
 HINT = const(7)
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "MENU", "HINT")
+TURN = const(8)     # a knob's turn clockwise, TURN + 1 back: each screen says what it does (TURNS)
 
 _REPEAT_DELAY_MS = const(400)
 _REPEAT_MS = const(120)

@@ -12,7 +12,7 @@ import keypad
 import supervisor
 
 from hal import profile as _profile, from_mpy
-from hal.buttons import Buttons, LEFT, RIGHT
+from hal.buttons import Buttons, TURN
 
 
 class Hal:
@@ -101,12 +101,12 @@ class Hal:
                 self.buttons.release(ev.key_number, now)
         self.buttons.tick(now)
         if self._encoder is not None:      # its count falls as the knob turns clockwise (as
-            pos = -self._encoder.position   # adafruit_macropad reads it): clockwise is RIGHT
+            pos = -self._encoder.position   # adafruit_macropad reads it): clockwise is TURN
             while pos > self._enc_last:
-                self.buttons.out.append(RIGHT)
+                self.buttons.out.append(TURN)
                 self._enc_last += 1
             while pos < self._enc_last:
-                self.buttons.out.append(LEFT)
+                self.buttons.out.append(TURN + 1)
                 self._enc_last -= 1
         return self.buttons.take()
 

@@ -26,7 +26,7 @@ from blinka_displayio_pygamedisplay import PyGameDisplay   # noqa: E402
 from hal import profile as _profile         # noqa: E402
 from hal.file_store import FileStore        # noqa: E402
 from hal.memory_store import MemoryStore    # noqa: E402
-from hal.buttons import Buttons, NAMES, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT   # noqa: E402
+from hal.buttons import Buttons, NAMES, UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, TURN   # noqa: E402
 
 # Blinka starts a thread at import that would refresh the displays by itself; the app refreshes
 # once the screen has settled (and the tests decide when), so stop it, and no second thread
@@ -67,7 +67,7 @@ def describe(profile):
     for a, b, button in profile.CHORDS:
         lines.append(a + "+" + b + ": " + NAMES[button])
     if profile.ENCODER:
-        lines.append("encoder: LEFT/RIGHT")
+        lines.append("encoder: card or line")
     return lines
 
 
@@ -294,8 +294,8 @@ class DesktopHal:
             self.keymap[pygame.key.key_code(name)] = i
         self.enc = {}
         if p.ENCODER:
-            self.enc = {pygame.key.key_code(ENCODER_KEYS[0]): LEFT,
-                        pygame.key.key_code(ENCODER_KEYS[1]): RIGHT}
+            self.enc = {pygame.key.key_code(ENCODER_KEYS[0]): TURN + 1,
+                        pygame.key.key_code(ENCODER_KEYS[1]): TURN}
         self.held = set()
 
     def collect(self):

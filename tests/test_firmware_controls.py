@@ -16,7 +16,7 @@ from engine.rules import PRESETS
 from engine import reasons as R
 from firmware import text, ui
 from firmware.table import DELAYS, sorted_hand
-from hal.buttons import LEFT, RIGHT, HINT, OK as hal_OK
+from hal.buttons import RIGHT, HINT, TURN, OK as hal_OK
 from hal.desktop import keyboard_map, ENCODER_KEYS
 
 
@@ -706,11 +706,47 @@ def test_a_whole_deal_is_played_through_each_board_s_own_keys(board):
 def test_an_encoder_key_steps_once_per_press_not_again_on_release():
     """In the window the MacroPad's knob is two keys: a press and its release are one step."""
     sim = Sim("adafruit_macropad_rp2040")
-    for name, button in zip(ENCODER_KEYS, (LEFT, RIGHT)):
+    for name, button in zip(ENCODER_KEYS, (TURN + 1, TURN)):
         key = pygame.key.key_code(name)
         sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=key))
         sim.hal.key_event(pygame.event.Event(pygame.KEYUP, key=key))
         assert sim.hal.poll() == [button]
+
+
+def test_the_knob_steps_through_menu_lines_and_pages_and_picks_cards_at_the_table():
+    """The MacroPad's knob turned clockwise: the next line of a menu (it opened New game after
+    two clicks from the title, and changed Settings' values instead of going down them), a
+    page's next line, the next card at the table; anticlockwise the other way."""
+    sim = Sim("adafruit_macropad_rp2040", seed=3)
+    title = sim.screen
+    sim.press(TURN)
+    sim.press(TURN)
+    assert sim.screen is title and title.sel == 2          # New game, Settings, Statistics
+    sim.press(TURN + 1)
+    assert sim.screen is title and title.sel == 1
+    sim.press("OK")                                        # Settings
+    settings = sim.screen
+    before = dict(sim.app.settings)
+    sim.press(TURN)
+    assert settings.sel == 1 and sim.app.settings == before     # a line down, no value changed
+    sim.press("BACK")
+    select_menu(sim, "Rules")
+    sim.press("OK")
+    sim.press("OK")                                        # the first page of Rules & help
+    page = sim.screen
+    assert isinstance(page, PageScreen) and page.top == 0
+    sim.press(TURN)
+    assert page.top == 1
+    sim = Sim("adafruit_macropad_rp2040", seed=3)
+    new_game(sim, PRESETS.index("fan_tan"))
+    t = sim.screen
+    while not t.my_turn():
+        sim.tick()
+    at = t.cursor
+    sim.press(TURN)
+    assert t.cursor == (at + 1) % len(t.items)
+    sim.press(TURN + 1)
+    assert t.cursor == at
 
 
 def test_ok_pressed_to_hurry_the_bots_does_not_play_your_card_the_moment_your_turn_begins():

@@ -9,7 +9,7 @@ import types
 import pytest
 
 import hal
-from hal.buttons import UP, LEFT, RIGHT, OK, BACK, _LONG_MS as LONG_MS
+from hal.buttons import UP, RIGHT, OK, BACK, TURN, _LONG_MS as LONG_MS
 
 
 def _stand_in(name):
@@ -438,9 +438,9 @@ def test_the_clock_takes_any_step_short_of_a_whole_wrap_as_time_gone_by(badge):
     assert h.ticks_ms() - start == (1 << 29) - 1
 
 
-def test_the_macropad_knob_turned_clockwise_moves_right(badge, monkeypatch):
+def test_the_macropad_knob_turned_clockwise_is_a_turn_forward(badge, monkeypatch):
     """rotaryio counts the MacroPad's knob down as it turns clockwise (adafruit_macropad reads
-    -position): clockwise is RIGHT, the next card."""
+    -position): clockwise is TURN (the next card, the next menu line), anticlockwise TURN + 1."""
     knob = types.SimpleNamespace(position=7)
     rotaryio = types.ModuleType("rotaryio")
     pins = []
@@ -449,12 +449,12 @@ def test_the_macropad_knob_turned_clockwise_moves_right(badge, monkeypatch):
     h, clock = badge("adafruit_macropad_rp2040")
     assert pins == [("pin:ENCODER_A", "pin:ENCODER_B")]
     knob.position -= 2                      # two detents clockwise
-    assert h.poll() == [RIGHT, RIGHT]
+    assert h.poll() == [TURN, TURN]
     knob.position += 1
-    assert h.poll() == [LEFT]
+    assert h.poll() == [TURN + 1]
     assert h.poll() == []                   # the knob still: nothing more
     knob.position += 3
-    assert h.poll() == [LEFT, LEFT, LEFT] and h.poll() == []
+    assert h.poll() == [TURN + 1] * 3 and h.poll() == []
 
 
 def test_the_backlight_is_set_to_the_level_asked(badge):

@@ -383,7 +383,7 @@ def test_a_typo_in_any_pin_or_a_battery_half_given_is_named(monkeypatch):
         "a 128x63 screen is smaller than the smallest layout, 128x64",
         "BATTERY and BATTERY_DIVIDER go together: a pin and its (ratio, millivolts)"]
     from hal.desktop import describe
-    assert describe(p)[-1] == "encoder: LEFT/RIGHT"
+    assert describe(p)[-1] == "encoder: card or line"
 
 
 def test_without_circuitpython_stubs_no_pin_is_checked_and_the_note_says_so(monkeypatch):

@@ -129,10 +129,11 @@ def test_keyboard_drives_raw_keys_with_long_press():
 
 def test_encoder_keys_scroll_on_macropad():
     import pygame
+    from hal.buttons import TURN
     sim = Sim("adafruit_macropad_rp2040")
     sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(".")))
     sim.hal.key_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(",")))
-    assert sim.hal.poll() == [3, 2]
+    assert sim.hal.poll() == [TURN, TURN + 1]
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
@@ -946,7 +947,7 @@ def test_the_panel_names_the_keys_for_a_chord_the_knob_and_a_hold():
     from simulator.window import panel_lines
     chord = [cells for cells in panel_lines(profile("lilygo_t_display_rp2040")) if "+" in cells[-1]]
     assert chord == [("both", "", "BUTTON_L+BUTTON_R: DOWN")]
-    assert panel_lines(profile("adafruit_macropad_rp2040"))[-3] == (", .", "", "encoder: LEFT/RIGHT")
+    assert panel_lines(profile("adafruit_macropad_rp2040"))[-3] == (", .", "", "encoder: card or line")
     from hal.buttons import OK, UP
     p = types.SimpleNamespace(KEYS=(("GP1", OK, UP), ("GP2", UP, None)), CHORDS=(), ENCODER=None)
     assert describe(p) == ["GP1: OK, hold: UP", "GP2: UP"]

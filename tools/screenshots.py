@@ -209,7 +209,7 @@ def buttons_table():
         if own:
             moves.append("the arrows" if len(own) == len(arrows) else " ".join(own) + " their own keys")
         if p.ENCODER:
-            moves.append("the knob turns ← →")
+            moves.append("the knob turns ← → (menus: ↓ ↑)")
         cells = ["; ".join(moves)]
         cells += [", ".join(ways[b]) or "none (BACK pauses)" for b in (OK, BACK, MENU)]
         cells.append(", ".join(ways[HINT]) or "in the pause menu")
