@@ -15,7 +15,7 @@ from engine import reasons as R
 from engine import save
 from firmware import text, ui
 from firmware.screens import READ_MS
-from hal.buttons import OK
+from hal.buttons import OK, TURN
 
 PRESSES = 5000
 
@@ -42,9 +42,10 @@ def check_invariants(sim):
             assert dim == (g.check(card, scr.me) != R.OK)
 
 
-def mash(sim, rnd):
-    """One random press (MENU less often, so deals get played), a random wait, and the checks."""
-    b = rnd.randrange(8)
+def mash(sim, rnd, knob=False):
+    """One random press (MENU less often, so deals get played), or with knob a turn of the knob
+    too (TURN, TURN + 1) where the board has one, a random wait, and the checks."""
+    b = rnd.randrange(TURN + 2 if knob and sim.hal.profile.ENCODER else TURN)
     if b == 6 and rnd.random() < 0.7:
         b = 4
     sim.hal.inject(b)
@@ -61,7 +62,7 @@ def test_button_mashing(board):
     at_table = 0
     try:
         for i in range(PRESSES):
-            mash(sim, rnd)
+            mash(sim, rnd, knob=True)
             if isinstance(sim.screen, TableScreen):
                 at_table += 1
                 deals_seen.add((id(sim.app.match), sim.screen.g.deal_number))
