@@ -3,7 +3,7 @@ import os
 
 from hal.desktop import DesktopHal
 from simulator.boards import reachable
-from hal.buttons import NAMES, OK as BTN_OK, BACK as BTN_BACK, MENU as BTN_MENU
+from hal.buttons import NAMES, TURN, OK as BTN_OK, BACK as BTN_BACK, MENU as BTN_MENU
 from firmware.app import App
 from engine.game import PASS
 from engine.reasons import OK
@@ -18,10 +18,14 @@ MAX_WAIT_MS = 3600 * 1000      # WAIT:ms, an hour at most
 SETTLE_LIMIT_MS = 3600 * 1000
 
 
+# a script's buttons: hal.buttons.NAMES, then a knob's turns (TURN clockwise, TURN + 1 back)
+SCRIPT_NAMES = NAMES[:TURN] + ("TURN", "TURN_BACK")
+
+
 def by_name(name):
-    """The logical button called name (as in hal.buttons.NAMES)."""
-    if name in NAMES:
-        return NAMES.index(name)
+    """The logical button called name (one of SCRIPT_NAMES)."""
+    if name in SCRIPT_NAMES:
+        return SCRIPT_NAMES.index(name)
     raise ValueError("unknown button: " + str(name))
 
 
@@ -42,22 +46,22 @@ def shot_path(tok, shot_dir=None):
 def bad_token(tokens, profile=None):
     """What is wrong with the first token of a button script that is not a button (one the
     board `profile` gives, if one is given), WAIT:ms or @file.png, or None."""
-    have = reachable(profile) if profile else [True] * len(NAMES)
+    have = reachable(profile) + [bool(profile.ENCODER)] * 2 if profile else [True] * len(SCRIPT_NAMES)
     for tok in tokens:
         tok = tok.strip()
         wait = tok[5:] if tok.upper().startswith("WAIT:") else None
         if tok == "@":
             return "@ needs a file name in the script: @name.png"
-        if tok and tok[0] != "@" and tok.upper() not in NAMES and not (wait and wait.isascii() and wait.isdigit()):
+        if tok and tok[0] != "@" and tok.upper() not in SCRIPT_NAMES and not (wait and wait.isascii() and wait.isdigit()):
             return "not a button, WAIT:ms or @file.png in the script: %s (the buttons: %s)" % (
-                tok, ", ".join(NAMES))
+                tok, ", ".join(SCRIPT_NAMES))
         if wait and int(wait) > MAX_WAIT_MS:
             return "%s: at most WAIT:%d (an hour of the badge's time) in the script" % (tok, MAX_WAIT_MS)
         if tok[:1] == "@" and not tok.lower().endswith(".png"):
             return "%s: a picture is a PNG, named .png (@name.png)" % tok
-        if tok.upper() in NAMES and not have[NAMES.index(tok.upper())]:
+        if tok.upper() in SCRIPT_NAMES and not have[by_name(tok.upper())]:
             return "the %s has no %s in the script: its keys give %s" % (
-                profile.NAME, tok.upper(), ", ".join(n for n, h in zip(NAMES, have) if h))
+                profile.NAME, tok.upper(), ", ".join(n for n, h in zip(SCRIPT_NAMES, have) if h))
     return None
 
 

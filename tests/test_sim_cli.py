@@ -127,6 +127,15 @@ def test_keyboard_drives_raw_keys_with_long_press():
     assert hal.poll() == [4]
 
 
+def test_a_script_turns_the_macropad_s_knob():
+    """A script's TURN and TURN_BACK turn the knob (clockwise, back), where the board has one: from
+    the title two turns and one back select Settings, which OK opens."""
+    from simulator.core import Sim
+    sim = Sim("adafruit_macropad_rp2040", seed=1)
+    sim.run_script(["TURN", "turn", "TURN_BACK", "OK"])
+    assert sim.screen.title == "Settings"
+
+
 def test_encoder_keys_scroll_on_macropad():
     import pygame
     from hal.buttons import TURN
@@ -179,7 +188,9 @@ def test_battery_option_reads_as_the_board_s_battery(tmp_path):
     (["--shot-dir", "."], "--shot-dir: only with --headless"),
     (["--redraw"], "--redraw: only with --headless"),
     (["--headless", "--scale", "2"], "--scale: only in the window"),
-    (["--headless", "--keys", "OK,A"], "in the script: A (the buttons: UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT)"),
+    (["--headless", "--keys", "OK,A"],
+     "in the script: A (the buttons: UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, HINT, TURN, TURN_BACK)"),
+    (["--headless", "--keys", "TURN"], "the PicoSystem has no TURN in the script: its keys give UP, DOWN"),
     (["--headless", "--keys", "@"], "@ needs a file name in the script: @name.png"),
     (["--board", "lilygo_t_display_rp2040", "--headless", "--keys", "OK,UP"],
      "the T-Display RP2040 has no UP in the script: its keys give DOWN, LEFT, RIGHT, OK, BACK"),
