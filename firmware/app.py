@@ -343,7 +343,8 @@ class App:
 
         def edit_deal():
             self._digit = 0             # (OK again leaves: on_button below)
-            self.screen.show()
+            screen.TURNS = (UP, DOWN)   # a knob raises the digit as it turns clockwise
+            screen.show()
 
         players = ["players", lambda: str(self.rules().players), change_players, None]
         items = [
@@ -391,6 +392,7 @@ class App:
                     return
                 if b in (OK, BACK):
                     self._digit = -1
+                    screen.TURNS = (DOWN, UP)
                     screen.show()
                     return
             base_button(b, now)

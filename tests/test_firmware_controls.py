@@ -9,7 +9,7 @@ import pytest
 
 import hal
 from simhelp import (Sim, play_out, quit_match, message, select_menu, new_game, pick_preset, TableScreen, PageScreen,
-                     ListScreen, page_text, shown_hand)
+                     ListScreen, page_text, shown_hand, line_value)
 from engine.game import PASS
 from firmware.text import card_name
 from engine.rules import PRESETS
@@ -738,6 +738,20 @@ def test_the_knob_steps_through_menu_lines_and_pages_and_picks_cards_at_the_tabl
     sim.press(TURN)
     assert page.top == 1
     sim = Sim("adafruit_macropad_rp2040", seed=3)
+    sim.app.settings["deal"] = 12345
+    select_menu(sim, "New game")
+    sim.press("OK")
+    select_menu(sim, "Deal #")
+    sim.press("OK")                         # typing its digits: clockwise raises one, as a knob does
+    sim.press(TURN)
+    assert line_value(sim, "Deal #") == "[2]2345"
+    sim.press(TURN + 1)
+    sim.press(TURN + 1)
+    assert line_value(sim, "Deal #") == "[0]2345"
+    sim.press("OK")                         # done typing: the knob goes down the lines again
+    sim.press(TURN + 1)
+    assert line_value(sim, "Deal #") == "2345" and sim.screen.sel < len(sim.screen.items) - 7
+    sim.press("BACK")
     new_game(sim, PRESETS.index("fan_tan"))
     t = sim.screen
     while not t.my_turn():
