@@ -621,7 +621,7 @@ class TableScreen(TableView):
             elif not self.over_at:
                 self.app.sound(ui.DEAL_WON if g.winner == self.me else ui.DEAL_LOST)
                 self.over_at = now + (300 if self.fast else _END_MS)
-            elif now >= self.over_at:
+            elif now >= self.over_at and not self.app.stale():     # (e-ink: once the panel shows it)
                 self.app.deal_over()
             return
         # a notice told its time, and on e-ink shown (the panel rests 2-3 s between refreshes)
