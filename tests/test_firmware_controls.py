@@ -716,7 +716,8 @@ def test_an_encoder_key_steps_once_per_press_not_again_on_release():
 def test_the_knob_steps_through_menu_lines_and_pages_and_picks_cards_at_the_table():
     """The MacroPad's knob turned clockwise: the next line of a menu (it opened New game after
     two clicks from the title, and changed Settings' values instead of going down them), a
-    page's next line, the next card at the table; anticlockwise the other way."""
+    page's next line, the next card at the table, and while a digit of the deal number is typed,
+    that digit up; anticlockwise the other way."""
     sim = Sim("adafruit_macropad_rp2040", seed=3)
     title = sim.screen
     sim.press(TURN)
