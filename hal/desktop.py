@@ -38,6 +38,8 @@ _KEYS_FOR = {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right", OK: "z",
              BACK: "x", MENU: "m", HINT: "h"}
 _SPARE = ("space", "c", "v", "b", "n", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 ENCODER_KEYS = (",", ".")
+# an e-ink panel's rest between refreshes, ms: CircuitPython's seconds_per_frame for the board
+EINK_REST_MS = {"pimoroni_badger2040": 2000, "pimoroni_badger2040w": 2000, "pimoroni_badger2350": 3000}
 
 
 def keyboard_map(profile):
@@ -297,6 +299,7 @@ class DesktopHal:
             self.enc = {pygame.key.key_code(ENCODER_KEYS[0]): TURN + 1,
                         pygame.key.key_code(ENCODER_KEYS[1]): TURN}
         self.held = set()
+        self.refreshed = None      # when the panel last refreshed (the window's e-ink rests)
 
     def collect(self):
         """CPython frees a screen by reference counting; a full gc.collect() is slow here."""
@@ -343,6 +346,14 @@ class DesktopHal:
 
     # display
     def refresh(self):
+        """Show what changed. In the window an e-ink panel rests between refreshes (False until
+        then), as hal.circuitpython's while time_to_refresh > 0; headless it refreshes at once
+        (the tests model the rest where it matters)."""
+        now = self.ticks_ms()
+        rest = EINK_REST_MS.get(self.profile.BOARD_ID, 2000) if self.profile.EINK and not self.headless else 0
+        if self.refreshed is not None and now - self.refreshed < rest:
+            return False
+        self.refreshed = now
         self.display.refresh()
         return True
 

@@ -9,6 +9,7 @@ from engine import reasons as R
 from firmware import text
 from firmware.app import _EINK_SETTLE_MS
 from firmware.table import sorted_hand, card_name
+from hal.desktop import EINK_REST_MS
 
 PAUSE_MS = _EINK_SETTLE_MS + 200      # the player stops and looks
 
@@ -90,7 +91,7 @@ def table_at_first_decision(board, seed):
 
 
 # each e-ink panel: (board, its rest between refreshes in ms: CircuitPython's seconds_per_frame)
-PANELS = (("pimoroni_badger2040", 2000), ("pimoroni_badger2350", 3000))
+PANELS = tuple((b, EINK_REST_MS[b]) for b in ("pimoroni_badger2040", "pimoroni_badger2350"))
 
 
 @pytest.mark.parametrize("board", [b for b, _ in PANELS])

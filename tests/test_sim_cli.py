@@ -221,6 +221,30 @@ def test_headless_badge_beeps_are_noted_without_starting_sound():
     assert pygame.mixer.get_init() is None
 
 
+@pytest.mark.parametrize("board, rest_ms", (("pimoroni_badger2040", 2000), ("pimoroni_badger2350", 3000),
+                                            ("pimoroni_picosystem", 0)))
+def test_in_the_window_an_e_ink_panel_rests_between_refreshes_as_on_the_badge(monkeypatch, board, rest_ms):
+    """make sim on a Badger: the panel refreshes, then refuses (as hal.circuitpython does while
+    time_to_refresh > 0) until its rest is over, CircuitPython's seconds_per_frame for the board;
+    so the window shows the badge's cadence, and the game waits for the panel as it does there.
+    An LCD never rests; headless, the panel refreshes at once (the tests model the rest where
+    it matters)."""
+    import time
+    from hal import BOARDS as hal_boards, profile
+    from hal.desktop import EINK_REST_MS
+    now = [1000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    hal = Sim(board, headless=False).hal
+    assert EINK_REST_MS.get(board, 0) == rest_ms
+    assert set(EINK_REST_MS) == set(b for b in hal_boards if profile(b).EINK)     # every e-ink board's
+    assert hal.refresh()
+    now[0] += max(rest_ms - 50, 0) / 1000
+    assert hal.refresh() == (rest_ms == 0)
+    now[0] += 0.1
+    assert hal.refresh()
+    assert Sim(board).hal.refresh() and Sim(board).hal.refresh()
+
+
 @pytest.mark.parametrize("opened", [None, (44100, -16, 2)])
 def test_a_window_beep_is_a_square_wave_of_its_pitch_and_length_and_waits_as_long(monkeypatch, opened):
     """In a window a beep plays through the desktop's sound (SDL's dummy driver here): a square
