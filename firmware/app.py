@@ -7,18 +7,16 @@
 import displayio
 
 from engine.portable import const
-from engine import rules as R       # New game's option values: R.SEVENS, R.CARDS...
-from engine.rules import PRESETS, FIELDS, Rules, preset, override, CHIPS, RACE, ZERO_SUM
+from engine.rules import PRESETS, FIELDS, Rules, preset, CHIPS, RACE, ZERO_SUM
 from engine.match import Match
 from engine.stats import Stats
 from engine import save
 from engine.cards import SUIT_SYMBOLS
-from engine.levels import LEVELS
-from hal.buttons import UP, DOWN, RIGHT, OK, BACK, TURN
+from hal.buttons import DOWN, OK, TURN
 
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
-from firmware.screens import ListScreen, PageScreen, later, page_rows, READ_MS
+from firmware.screens import ListScreen, PageScreen, later, page_rows
 from firmware.table import TableScreen, ReplayScreen, sorted_hand, card_name, signed
 from firmware import players
 from firmware import autosave
@@ -248,10 +246,6 @@ class App:
                 screen.group.append(ui.label(p.LABELS[keys.index(a)] + "+" + p.LABELS[keys.index(b)] + ": "
                                              + text.ARROWS["Down"], L.font, 2, y, self.theme.colour(ui.MUTED)))
 
-    def _levels_text(self):
-        """The bots' difficulty on the new-game screen: one word, or 'mixed'."""
-        return text.levels_text(self.seat_levels, self.rules().players, t("mixed"))
-
     def rules(self):
         """The rule set the new-game screen describes."""
         r = preset(PRESETS[self.settings["preset"]])
@@ -264,140 +258,9 @@ class App:
         return r.with_(players=max(r.min_players, min(r.max_players, self.settings["players"])))
 
     def new_game(self, since=None):
-        """New game, on Start. From a match's end (since: then), OK starts nothing for READ_MS,
-        as on its pages, so the presses that hurried its last deal do not start the next match."""
-        s = self.settings
-
-        def change_preset(step):
-            s["preset"] = (s["preset"] + step) % len(PRESETS)
-            self.rules_over = {}
-            s["opener"] = NO_PICK
-            s["players"] = fixed()
-
-        def fixed():
-            """Where the preset sets the count (Sevens: 4), the Players line only says it (UP
-            and DOWN pass it by). The count kept within the preset's."""
-            r = preset(PRESETS[s["preset"]])
-            players[2] = change_players if r.min_players < r.max_players else None
-            return max(r.min_players, min(r.max_players, s["players"]))
-
-        def change_players(step):
-            r = preset(PRESETS[s["preset"]])
-            n = s["players"] + step
-            if n > r.max_players:
-                n = r.min_players
-            if n < r.min_players:
-                n = r.max_players
-            s["players"] = n
-
-        def change_level(step):         # a step from what Bots shows (P2's level when the seats
-            s["level"] = (self.seat_levels[1] + step) % len(LEVELS)     # agree), not the one it last set
-            for i in range(7):
-                self.seat_levels[i] = s["level"]
-
-        def seat_line(seat):
-            def value():
-                if seat >= self.rules().players:
-                    return "-"
-                return t(LEVELS[self.seat_levels[seat]])
-
-            def change(step):           # not on a "-" line (a seat nobody plays)
-                self.seat_levels[seat] = (self.seat_levels[seat] + step) % len(LEVELS)
-            return ["P" + str(seat + 1), value, change, None]
-
-        def line(field, values=(0, 1)):
-            """A rule option's line: its value in words (off or on, unless values says);
-            LEFT/RIGHT the next value that can be played with the others (engine.rules.override).
-            The opener picked comes back with a 7s opening after a free one made the player left
-            of the dealer open."""
-            def change(step):
-                cur = getattr(self.rules(), field)
-                i = values.index(cur) if cur in values else 0
-                base = preset(PRESETS[s["preset"]]).with_(players=s["players"])
-                for k in range(1, len(values) + 1):
-                    trial = override(base, self.rules_over, field, values[(i + step * k) % len(values)])
-                    if trial is not None:
-                        if field == "opener":
-                            s["opener"] = trial[field]
-                        elif field == "opening" and s["opener"] != NO_PICK:
-                            trial = override(base, trial, "opener", s["opener"]) or trial
-                        self.rules_over = trial
-                        return
-            return [field, lambda: text.option_text(field, self.rules()), change, None]
-
-        self._digit = -1
-
-        def deal_text():
-            n = s["deal"]
-            if self._digit < 0:
-                return str(n)
-            digits = str(100000 + n)[1:]
-            i = self._digit
-            return digits[:i] + "[" + digits[i] + "]" + digits[i + 1:]
-
-        def change_deal(step):
-            if self._digit < 0:
-                s["deal"] = (s["deal"] - 1 + step) % 99999 + 1
-            else:
-                self._digit = (self._digit + step) % 5
-
-        def edit_deal():
-            self._digit = 0             # (OK again leaves: on_button below)
-            screen.TURNS = (UP, DOWN)   # a knob raises the digit as it turns clockwise
-            screen.show()
-
-        players = ["players", lambda: str(self.rules().players), change_players, None]
-        items = [
-            ["start", None, None, self.start_match],
-            ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
-            players,
-            ["difficulty", self._levels_text, change_level, None],
-            line("opening", (R.SEVENS, R.FIVE_OR_NINE, R.ANY_RANK, R.PLAY_OR_PAY)),
-            line("opener", (R.LEFT_OF_DEALER, R.SEVEN_OF_DIAMONDS, R.SEVEN_OF_HEARTS,
-                            R.SEVEN_OF_SPADES, R.SEVEN_OF_CLUBS)),
-            line("ace_high"),
-            line("up_first"),
-            line("coventry"),
-            line("scoring", (R.ZERO_SUM, R.RACE, R.CHIPS)),
-            line("target", (25, 50, 100)),           # shorter races too
-            line("deals", (1, 4, 10, 20, 0)),       # 1: each deal a game, as 001 allows
-            line("chips", (20, 30, 50, 60, 80)),
-            line("penalty", (R.CARDS, R.VALUES, R.PIPS)),
-            line("strategic_pass"),
-            line("gate_penalty", (3, 5)),            # 3 as in rule book 000, 5 as in 001
-            line("winner_deals"),                   # 001: the winner may deal the next deal
-            ["deal_no", deal_text, change_deal, edit_deal],
-        ]
-        deal_row = len(items) - 1
-        fixed()
-        for seat in range(1, 7):          # one difficulty per seat, below the start line
-            items.append(seat_line(seat))
-        screen = ListScreen(self, t("new_game"), items, back=self.title)
-        base_button = screen.on_button
-
-        def on_button(b, now):
-            if b in (OK, RIGHT) and since is not None and now - since <= READ_MS:
-                return                  # (RIGHT opens Start as OK does)
-            # while a digit of the deal number is selected, UP/DOWN change it
-            if self._digit >= 0 and screen.sel == deal_row:
-                if b in (UP, DOWN):
-                    i = 4 - self._digit
-                    d = (s["deal"] // (10 ** i)) % 10
-                    nd = (d + (1 if b == UP else -1)) % 10
-                    s["deal"] = s["deal"] + (nd - d) * (10 ** i)
-                    if s["deal"] < 1:       # 00000 deals nothing: the digit skips its 0 (with
-                        s["deal"] = (1 if b == UP else 9) * 10 ** i     # only DOWN, 1 goes on to 9)
-                    self.save_prefs()       # each digit typed, kept as any choice here is
-                    screen.show()
-                    return
-                if b in (OK, BACK):
-                    self._digit = -1
-                    screen.TURNS = (DOWN, UP)
-                    screen.show()
-                    return
-            base_button(b, now)
-        screen.on_button = on_button
-        self.goto(screen)
+        """New game (firmware/new_game.py, borrowed: held only while in front); since: from a
+        match's end, then."""
+        borrow("new_game").show(self, since)
 
     def start_match(self):
         r = self.rules()

@@ -586,29 +586,46 @@ def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
         assert ui.text_width(line, sim.app.layout.font) <= sim.app.layout.w - 10, line
 
 
-def test_help_and_statistics_pages_are_freed_once_left(monkeypatch):
-    """Rules & help and Statistics are borrowed (firmware.borrow): every page works through the
-    keys, statistics reset after the question, and back at the title neither module is loaded
-    nor alive, so the badge holds their code only while a page is in front."""
+def test_borrowed_screens_are_freed_once_left(monkeypatch):
+    """New game, Rules & help and Statistics are borrowed (firmware.borrow): each works through
+    the keys (a match started, statistics reset after the question), and once left its module is
+    neither loaded nor alive: at the table New game's code is gone, through the match, and back
+    at the title none of them is, so the badge holds their code only while one is in front."""
     import gc
     import sys
     import types
     import firmware
-    names = ("firmware.help_pages", "firmware.stats_page")
+    names = ("help_pages", "new_game", "stats_page")
     gc.collect()                                 # copies other tests (and tools) still hold
-    held = [id(m) for m in gc.get_objects() if isinstance(m, types.ModuleType) and m.__name__ in names]
-    for name in ("help_pages", "stats_page"):    # as on the badge: not imported (by the tests)
+
+    def code(name):
+        """The module firmware.<name> and its functions that are alive (by id)."""
+        gc.collect()
+        return set(id(o) for o in gc.get_objects() if isinstance(o, (types.ModuleType, types.FunctionType))
+                   and getattr(o, "__module__" if isinstance(o, types.FunctionType) else "__name__", "")
+                   == "firmware." + name)
+    held = dict((name, code(name)) for name in names)
+
+    def alive(name):
+        return ("firmware." + name in sys.modules or hasattr(sys.modules["firmware"], name)
+                or code(name) - held[name])
+    for name in names:                           # as on the badge: not imported (by the tests)
         monkeypatch.delitem(sys.modules, "firmware." + name, raising=False)
         monkeypatch.delattr(firmware, name, raising=False)
     sim = Sim("pimoroni_picosystem", seed=3)
     sim.app.stats.add_deal("sevens", 2, True, 0)
+    select_menu(sim, "New game")
+    sim.press("OK")
+    assert sim.screen.title == text.t("new_game") and alive("new_game")    # (the check sees it)
+    sim.press("BACK")
     new_game(sim, PRESETS.index("sevens"))
+    assert not alive("new_game")
     sim.press("MENU")
     select_menu(sim, "Rules & help")        # the rules of this match, from the pause menu
     sim.press("OK")
     assert sim.screen.title == text.preset_title("sevens") and "This game" in page_text(sim.screen)
     sim.press("OK")
-    assert sim.screen.title == text.t("paused")
+    assert sim.screen.title == text.t("paused") and not alive("help_pages")
     quit_match(sim)
     select_menu(sim, "Rules & help")
     sim.press("OK")
@@ -627,11 +644,8 @@ def test_help_and_statistics_pages_are_freed_once_left(monkeypatch):
     assert sim.app.stats.deals == 0 and sim.screen.title == text.t("stats")
     sim.press("BACK")
     assert sim.screen.title.startswith("Fan Tan")
-    gc.collect()
-    for name in ("help_pages", "stats_page"):
-        assert "firmware." + name not in sys.modules and not hasattr(sys.modules["firmware"], name)
-        assert not [m for m in gc.get_objects() if isinstance(m, types.ModuleType)
-                    and m.__name__ == "firmware." + name and id(m) not in held], name
+    for name in names:
+        assert not alive(name), name
 
 
 @pytest.mark.parametrize("lang", range(3))
@@ -812,7 +826,7 @@ def test_difficulty_per_seat():
     assert line_value(sim, "Bots") == "Medium"  # one word while they agree
     select_menu(sim, "P3")
     sim.press("RIGHT")                      # P3 Hard
-    assert sim.app._levels_text() == "mixed"
+    assert line_value(sim, "Bots") == "mixed"
     assert passed_by(sim, "P7")             # beyond 4 players: "-", nothing to change
     assert line_value(sim, "P7") == "-" and sim.app.seat_levels[6] == 1
     select_menu(sim, "Start")
