@@ -7,7 +7,7 @@
 import displayio
 
 from engine.portable import const
-from engine.rules import PRESETS, FIELDS, Rules, preset, CHIPS, RACE, ZERO_SUM
+from engine.rules import PRESETS, FIELDS, Rules, preset
 from engine.match import Match
 from engine.stats import Stats
 from engine import save
@@ -16,8 +16,8 @@ from hal.buttons import DOWN, OK, TURN
 
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
-from firmware.screens import ListScreen, PageScreen, later, page_rows
-from firmware.table import TableScreen, ReplayScreen, sorted_hand, card_name, signed
+from firmware.screens import ListScreen, PageScreen, later
+from firmware.table import TableScreen, ReplayScreen
 from firmware import players
 from firmware import autosave
 from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED, SCREEN, NO_PICK
@@ -357,100 +357,12 @@ class App:
         self.save_prefs()
 
     def results(self, delta):
-        """The deal's results page: each player's cards (revealed) and what each won or paid.
-        Saved as the screen to come back to (also from the standings, by BACK; a write the
-        record skips when it is already so)."""
-        m = self.match
-        g = m.game
-        lines = [(text.says(g.winner, self.human, "wins"), ui.ACCENT)]
-        # chips: what a player won or paid in all (antes, passes, the pot), not the cards' price
-        # a race: penalty points ("= 3 pt"), which a sign would read as a gain; zero-sum "= -3 pt"
-        r = m.rules.scoring
-        sep = t("net") if r == CHIPS else " = "
-        for p in range(g.players):
-            n = g.counts[p]
-            lines.append((text.seat(p, self.human) + ": " + text.cards(n) + sep
-                          + (str(delta[p]) if r == RACE else signed(delta[p])) + ("" if r == CHIPS else t("pt")),
-                          ui.TEXT))
-            cards = sorted_hand(g, p)
-            if cards:
-                lines.append(("  " + " ".join([card_name(c) for c in cards]), ui.MUTED))
-        if r == CHIPS:          # what the net is made of (a beginner read "4 cards, net -11" as wrong)
-            lines.append((t("net_is"), ui.MUTED))
-        lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
-        lines.append((text.ok("ok_continue"), ui.MUTED))
-        self.save_game(RESULTS)
-        self.goto(PageScreen(self, t("results"), lines, ok=self.standings))
-
-    def standings_lines(self):
-        m = self.match
-        tot = m.standings()
-        leaders = m.leaders()
-        lines = []
-        if m.over:                      # who won first: in view on the MacroPad's five lines too
-            # why it ended: who reached the points target or ran out of chips, else its deals
-            hit = m.enders()
-            why = t("after_deals") % text.deals_text(m.deals)
-            if hit:
-                why = (t("reached") % m.rules.target if m.rules.scoring == RACE else t("broke")) + \
-                    ", ".join([text.seat(p, self.human) for p in hit])
-            lines = [(t("match_over"), ui.ACCENT), (text.match_winners(leaders, self.human), ui.ACCENT),
-                     (why, ui.TEXT)]
-        r = m.rules.scoring             # as at the table: chips "$19", points "+3 pt", a race's "42 pt"
-        marked = len(leaders) < m.players                   # not while all stand level
-        for p in range(m.players):
-            mark = " \u25c0" if p in leaders and marked else ""
-            value = "$" + str(tot[p]) if r == CHIPS else (signed(tot[p]) if r == ZERO_SUM else str(tot[p])) + t("pt")
-            deals = " " + t("dealer") if p == m.dealer and m.result is None else ""    # this deal's, as at the table
-            lines.append((text.seat(p, self.human) + deals + ": " + value + mark, ui.TEXT))
-        if r == CHIPS and m.result is None:     # mid-deal: the pot's chips too, "Pot: $5" (they add up)
-            lines.append((t("pot") + ": $" + str(m.game.pot), ui.TEXT))
-        if marked:
-            lines.append((t("leads"), ui.MUTED))
-        n = m.rules.deals               # how far the match is ("Deal #" is the deal's number, not this),
-        if n != 1 and (not m.over or m.enders()):   # a race's too (unless its end said "After 10 deals")
-            lines.append((t("after_deals") % (str(m.deals) + "/" + text.deals_text(n) if n else
-                                              text.deals_text(m.deals)), ui.MUTED))
-        if m.over:
-            lines.append((text.ok("ok_new"), ui.MUTED))
-        elif m.result is not None:
-            lines.append((text.ok("next_deal"), ui.MUTED))
-        if marked and len(lines) == page_rows(self.layout) + 1:
-            lines.remove((t("leads"), ui.MUTED))        # then the page ends in view (MacroPad)
-        return lines
+        """The deal's results page (firmware/standings.py, borrowed: held only while in front)."""
+        borrow("standings").results(self, delta)
 
     def standings(self, back=None):
-        m = self.match
-        if back is not None:        # from the pause menu: what the forced passes proved, the
-            g = m.game              # hidden cards each opponent cannot hold
-            mine = g.hand(self.human)
-            told = []
-            for p in range(g.players):
-                if p == self.human:
-                    continue
-                cards = sorted_hand(g, p, [g.void[p * 4 + s] & ~g.table[s] & ~mine[s] for s in range(4)])
-                if cards:       # the cards on a line of their own, indented, as the results list them
-                    told.append((text.seat(p, self.human) + " " + t("none_of") + ":", ui.TEXT))
-                    told.append(("  " + " ".join([card_name(c) for c in cards]), ui.TEXT))
-            if told:
-                told.insert(0, (t("told"), ui.ACCENT))
-            self.goto(PageScreen(self, t("standings"), self.standings_lines() + told, ok=back, back=back))
-            return
-        self.save_game(STANDINGS)
-
-        def go_on():
-            if m.over:
-                self.save_game(FINISHED)
-                self.match = None       # and its bots, as quit_match drops them
-                self.bots = []
-                self.new_game(self.now)     # a rematch is OK on Start; BACK there: the title
-            else:
-                m.next_deal()
-                self.deal_on()
-                self.save_game(TABLE)   # a power cut before your first decision: this table
-                self.goto(TableScreen(self))
-        self.goto(PageScreen(self, t("standings"), self.standings_lines(), ok=go_on,
-                             back=later(self.results, m.result)))
+        """The match's standings (firmware/standings.py); back: from the pause menu, to it."""
+        borrow("standings").standings(self, back)
 
     def settings_screen(self, back=None):
         """Language, sound, speed, Auto-play and light, from the title or the pause menu (back)."""

@@ -15,6 +15,7 @@ from engine.rules import PRESETS, CARDS, VALUES, PIPS, ZERO_SUM, RACE, CHIPS, SE
 from engine import reasons as R, bots
 from firmware import text, heap, ui, help_pages
 from firmware.screens import later
+from firmware.standings import standings_lines
 from fakestore import newest
 
 
@@ -587,15 +588,16 @@ def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
 
 
 def test_borrowed_screens_are_freed_once_left(monkeypatch):
-    """New game, Rules & help and Statistics are borrowed (firmware.borrow): each works through
-    the keys (a match started, statistics reset after the question), and once left its module is
-    neither loaded nor alive: at the table New game's code is gone, through the match, and back
-    at the title none of them is, so the badge holds their code only while one is in front."""
+    """New game, the results and standings, Rules & help and Statistics are borrowed
+    (firmware.borrow): each works through the keys (a match started, a deal's end to the next
+    deal, statistics reset after the question), and once left its module is neither loaded nor
+    alive: at the table neither New game's code nor the standings' is, and back at the title
+    none of them is, so the badge holds their code only while one is in front."""
     import gc
     import sys
     import types
     import firmware
-    names = ("help_pages", "new_game", "stats_page")
+    names = ("help_pages", "new_game", "standings", "stats_page")
     gc.collect()                                 # copies other tests (and tools) still hold
 
     def code(name):
@@ -618,12 +620,24 @@ def test_borrowed_screens_are_freed_once_left(monkeypatch):
     sim.press("OK")
     assert sim.screen.title == text.t("new_game") and alive("new_game")    # (the check sees it)
     sim.press("BACK")
-    new_game(sim, PRESETS.index("sevens"))
+    new_game(sim, PRESETS.index("fan_tan"))         # a match of more than one deal
     assert not alive("new_game")
+    play_out(sim.screen.g)
+    sim.settle()
+    assert sim.screen.title == text.t("results") and alive("standings")
+    sim.press("OK")
+    assert sim.screen.title == text.t("standings")
+    sim.press("OK")
+    assert isinstance(sim.screen, TableScreen) and not alive("standings")
     sim.press("MENU")
+    select_menu(sim, "Standings")
+    sim.press("OK")
+    assert sim.screen.title == text.t("standings")     # (a page whose keys call none of its code)
+    sim.press("OK")
+    assert sim.screen.title == text.t("paused") and not alive("standings")
     select_menu(sim, "Rules & help")        # the rules of this match, from the pause menu
     sim.press("OK")
-    assert sim.screen.title == text.preset_title("sevens") and "This game" in page_text(sim.screen)
+    assert sim.screen.title == text.preset_title("fan_tan") and "This game" in page_text(sim.screen)
     sim.press("OK")
     assert sim.screen.title == text.t("paused") and not alive("help_pages")
     quit_match(sim)
@@ -637,7 +651,7 @@ def test_borrowed_screens_are_freed_once_left(monkeypatch):
     sim.press("BACK")
     select_menu(sim, "Statistics")
     sim.press("OK")
-    assert "Deals: 1 \u00b7 Won: " in " ".join(page_text(sim.screen))
+    assert "Deals: 2 \u00b7 Won: " in " ".join(page_text(sim.screen))     # (the one played too)
     sim.press("OK")
     select_menu(sim, "Yes, reset")
     sim.press("OK")
@@ -2286,7 +2300,7 @@ def test_the_table_shows_each_opponent_s_chips_as_the_table_page_says(board):
                 assert text.t("standings").lower() in text.rules_words().TABLE[3].lower(), lang
             finally:
                 text.set_lang(0)
-        standings = " ".join([line for line, colour in sim.app.standings_lines()])
+        standings = " ".join([line for line, colour in standings_lines(sim.app)])
         for p in missing:
             assert "$" + str(m.chips[p]) in standings, (p, standings)
         # yours are on the message line, and each label is "seat:cards last" as the page's
