@@ -17,7 +17,7 @@ from hal.buttons import DOWN, OK, TURN
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
 from firmware.screens import ListScreen, PageScreen, later
-from firmware.table import TableScreen, ReplayScreen
+from firmware.table import TableScreen
 from firmware import players
 from firmware import autosave
 from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED, SCREEN, NO_PICK
@@ -544,5 +544,6 @@ class App:
         return h or (t("hold_ok") % self.held[b] if b in self.held else None)
 
     def replay(self, back):
-        """Watch the last finished deal again, one action at a time."""
-        self.goto(ReplayScreen(self, self.last_deal, back))
+        """Watch the last finished deal again, one action at a time (firmware/replay.py, borrowed:
+        held only while in front)."""
+        self.goto(borrow("replay").ReplayScreen(self, self.last_deal, back))

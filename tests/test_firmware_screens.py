@@ -588,16 +588,16 @@ def test_a_wrapped_line_keeps_each_label_with_its_value(lang):
 
 
 def test_borrowed_screens_are_freed_once_left(monkeypatch):
-    """New game, the results and standings, Rules & help and Statistics are borrowed
-    (firmware.borrow): each works through the keys (a match started, a deal's end to the next
-    deal, statistics reset after the question), and once left its module is neither loaded nor
-    alive: at the table neither New game's code nor the standings' is, and back at the title
-    none of them is, so the badge holds their code only while one is in front."""
+    """New game, the results and standings, the replay, Rules & help and Statistics are
+    borrowed (firmware.borrow): each works through the keys (a match started, a deal's end to
+    the next deal, the deal replayed, statistics reset after the question), and once left its
+    module is neither loaded nor alive: at the table none of their code is, and back at the
+    title none of it is, so the badge holds their code only while one is in front."""
     import gc
     import sys
     import types
     import firmware
-    names = ("help_pages", "new_game", "standings", "stats_page")
+    names = ("help_pages", "new_game", "replay", "standings", "stats_page")
     gc.collect()                                 # copies other tests (and tools) still hold
 
     def code(name):
@@ -635,6 +635,17 @@ def test_borrowed_screens_are_freed_once_left(monkeypatch):
     assert sim.screen.title == text.t("standings")     # (a page whose keys call none of its code)
     sim.press("OK")
     assert sim.screen.title == text.t("paused") and not alive("standings")
+    select_menu(sim, "Replay")
+    sim.press("OK")
+    assert sim.screen.log and alive("replay")
+    for _ in range(3):
+        sim.press("RIGHT")
+    assert sim.screen.pos == 3
+    sim.press("BACK")
+    assert sim.screen.title == text.t("paused") and not alive("replay")
+    sim.press("BACK")
+    assert isinstance(sim.screen, TableScreen) and not [n for n in names if alive(n)]
+    sim.press("MENU")
     select_menu(sim, "Rules & help")        # the rules of this match, from the pause menu
     sim.press("OK")
     assert sim.screen.title == text.preset_title("fan_tan") and "This game" in page_text(sim.screen)

@@ -116,8 +116,8 @@ def memory_notes(code, ui_heaps):
              "- our modules that need CircuitPython (code.py, hal.circuitpython, firmware app, font,"
              " table, screens, ui): %.1f KB, imported with stand-ins for CircuitPython's built-in"
              " modules, which are C and hold no heap (and the names the borrowed New game, results,"
-             " standings, Rules & help and Statistics screens leave: their code is held only while"
-             " one is in front)"
+             " standings, replay, Rules & help and Statistics screens leave: their code is held"
+             " only while one is in front)"
              % (code["circuitpython_code_heap_bytes_micropython"] / KB),
              "- code in all: %.1f KB" % (total / KB), "",
              "From the `.py` sources, which CircuitPython compiles on the badge (`tools.flash` copies",
