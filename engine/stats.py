@@ -9,7 +9,7 @@ from the game record, so a damaged game cannot take them with it.
 from engine.rules import PRESETS
 from engine.levels import LEVELS
 from engine.portable import const
-_VERSION = 1
+_VERSION = const(1)
 _MOST = const(0xFFFF)      # each count is saved in 16 bits
 _SLOTS = len(PRESETS) * len(LEVELS)
 SIZE = 1 + 2 * (7 + 2 * _SLOTS)     # bytes of encode()

@@ -102,18 +102,16 @@ def preset_title(key):
 # sets, and the rules page of a game in progress shows.
 OPTIONS = ("players", "opening", "opener", "ace_high", "up_first", "coventry", "scoring", "target", "deals",
            "chips", "penalty", "strategic_pass", "gate_penalty", "winner_deals")
-_OPENING = ("sevens", "five_nine", "any_rank", "play_or_pay")    # by engine.rules opening
-_SCORING = ("zero_sum", "race", "in_chips")                      # by engine.rules scoring
 
 
 def option_text(key, r):
     """Rule set r's value of option `key` (one of OPTIONS), in words; "-" where it means nothing
     under r's other rules (such a line cannot be changed)."""
     v = getattr(r, key)
-    if key == "opening":
-        return t(_OPENING[v])
+    if key == "opening":                    # by engine.rules opening, scoring, penalty
+        return t(("sevens", "five_nine", "any_rank", "play_or_pay")[v])
     if key == "scoring":
-        return t(_SCORING[v])                # a race's end: the next line, "Ends at"
+        return t(("zero_sum", "race", "in_chips")[v])      # a race's end: the next line, "Ends at"
     if key == "penalty":
         return t(("cards", "values", "pips")[v])
     if (key == "ace_high" and r.opening == PLAY_OR_PAY          # its rows go round the corner
