@@ -100,7 +100,7 @@ class App:
     # ---- plumbing ---------------------------------------------------------------
     def goto(self, screen):
         while len(self.root) > 1:
-            self.root.pop()
+            ui.blank(self.root.pop())   # its text freed before the next screen is built
         self.screen = None
         self.hal.buttons.clear()     # a key held on the old screen does not repeat on this one
         self.hal.collect()      # free the old screen's bitmaps now

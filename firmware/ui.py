@@ -99,6 +99,16 @@ def label(text, font_name, x, y, colour, anchor=(0, 0), scale=1, line_spacing=1.
                               line_spacing=line_spacing)
 
 
+def blank(group):
+    """Empty every label in group, a screen that was left: its text bitmaps are freed at the
+    next collection, though the screen's own code, which left it, still holds its labels."""
+    for item in group:
+        if isinstance(item, bitmap_label.Label):
+            item.text = ""
+        elif isinstance(item, displayio.Group):
+            blank(item)
+
+
 def lines_fit(font_name, top, bottom, lh):
     """How many lines, lh apart from y = top, fit above y = bottom: a label draws its glyph
     cells `descent` rows below its y (bitmap_label), so the last one needs that too."""
