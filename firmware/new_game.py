@@ -12,11 +12,6 @@ from firmware.screens import ListScreen, READ_MS
 from firmware.autosave import NO_PICK
 
 
-def levels_text(app):
-    """The bots' difficulty: one word, or 'mixed'."""
-    return text.levels_text(app.seat_levels, app.rules().players, t("mixed"))
-
-
 def show(app, since=None):
     """New game, on Start. From a match's end (since: then), OK starts nothing for READ_MS,
     as on its pages, so the presses that hurried its last deal do not start the next match."""
@@ -104,7 +99,8 @@ def show(app, since=None):
         ["start", None, None, app.start_match],
         ["preset", lambda: text.preset_title(PRESETS[s["preset"]]), change_preset, None],
         players,
-        ["difficulty", lambda: levels_text(app), change_level, None],
+        ["difficulty", lambda: text.levels_text(app.seat_levels, app.rules().players, t("mixed")),
+         change_level, None],
         line("opening", (R.SEVENS, R.FIVE_OR_NINE, R.ANY_RANK, R.PLAY_OR_PAY)),
         line("opener", (R.LEFT_OF_DEALER, R.SEVEN_OF_DIAMONDS, R.SEVEN_OF_HEARTS,
                         R.SEVEN_OF_SPADES, R.SEVEN_OF_CLUBS)),

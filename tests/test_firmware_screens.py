@@ -595,22 +595,12 @@ def test_a_screen_left_lets_go_of_its_text_before_the_next_is_built(monkeypatch,
     table's labels' bitmaps hold 4.6 KB of its 10, which the heap held twice as pages were built."""
     import gc
     import weakref
-    import displayio
-    from adafruit_display_text import bitmap_label
     from firmware import screens
-
-    def bitmaps(group):
-        for item in group:
-            if isinstance(item, bitmap_label.Label):
-                if item.bitmap is not None:
-                    yield item.bitmap
-            elif isinstance(item, displayio.Group):
-                yield from bitmaps(item)
     sim = Sim("pajenicko_picopad", seed=3)
     new_game(sim, PRESETS.index("fan_tan"))
     sim.settle()
     old = weakref.ref(sim.screen)
-    held = [weakref.ref(b) for b in bitmaps(sim.screen.group)]
+    held = [weakref.ref(lb.bitmap) for lb, x, y in labels(sim.screen) if lb.bitmap is not None]
     seen = []
     kind = screens.ListScreen if to == "pause" else screens.PageScreen
     build = kind.build
