@@ -7,7 +7,7 @@
 import displayio
 
 from engine.portable import const
-from engine.rules import PRESETS, FIELDS, Rules, preset
+from engine.rules import PRESETS, preset
 from engine.match import Match
 from engine.stats import Stats
 from engine import save
@@ -16,11 +16,11 @@ from hal.buttons import DOWN, OK, TURN
 
 from firmware import ui, layouts, text, borrow
 from firmware.text import t
-from firmware.screens import ListScreen, PageScreen, later
+from firmware.screens import ListScreen, later
 from firmware.table import TableScreen
 from firmware import players
 from firmware import autosave
-from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED, SCREEN, NO_PICK
+from firmware.autosave import TABLE, RESULTS, SCREEN, NO_PICK
 
 _EINK_SETTLE_MS = const(400)
 IDLE_MS = (60000, 300000)   # no button for this long while the game waits: the backlight
@@ -222,15 +222,15 @@ class App:
                 hal.nap(0.02)      # seconds (a constant float: a nap allocates nothing)
 
     # ---- screens ------------------------------------------------------------------
-    def title(self, back_on=None):
-        """The title menu; back from one of its lines (back_on, its key), on that line."""
+    def title(self, key=None):
+        """The title menu; back from the line whose key is `key`, on that line."""
         items = [["new_game", None, None, self.new_game],
                  ["settings", None, None, self.settings_screen],
                  ["stats", None, None, self.stats_screen],
                  ["help", None, None, self.help_menu]]
         if self.last_deal is not None:
             items.insert(1, ["replay", None, None, later(self.replay, later(self.title, "replay"))])
-        screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items, sel=_line(items, back_on))
+        screen = ListScreen(self, t("title") + " " + SUIT_SYMBOLS, items, sel=_line(items, key))
         self.goto(screen)
         L = self.layout
         f = ui.font(L.font)
@@ -289,8 +289,8 @@ class App:
     def resume_table(self):
         self.goto(TableScreen(self, False, *self.paused_at))   # the cursor (and hint) as you left them
 
-    def pause(self, back_on=None):
-        """The pause menu; back from one of its lines (back_on, its key), on that line."""
+    def pause(self, key=None):
+        """The pause menu; back from the line whose key is `key`, on that line."""
         s = self.screen
         if isinstance(s, TableScreen):      # (and your forced passes told: one may wait to be)
             self.paused_at = (s.cursor, s.aimed, s.hint_card, (s.seen_forced, s.purse))
@@ -307,7 +307,7 @@ class App:
         # the only way to a hint on boards without HINT; none on a turn Auto-play lays your one card
         if g.turn == self.human and not g.over and not (self.settings["auto"] and len(g.legal_moves()) == 1):
             items.insert(1, ["hint", None, None, self.hint_from_menu])
-        self.goto(ListScreen(self, t("paused"), items, back=self.resume_table, sel=_line(items, back_on)))
+        self.goto(ListScreen(self, t("paused"), items, back=self.resume_table, sel=_line(items, key)))
 
     def hint_from_menu(self):
         self.resume_table()
@@ -365,48 +365,19 @@ class App:
         borrow("standings").standings(self, back)
 
     def settings_screen(self, back=None):
-        """Language, sound, speed, Auto-play and light, from the title or the pause menu (back)."""
-        s = self.settings
-        back = back or later(self.title, "settings")
-
-        def cycle(key, n):
-            def change(step):
-                s[key] = (s[key] + step) % n
-                if key == "lang":
-                    text.set_lang(s[key])
-                    if self.art is not None:        # J Q K, V D R, B D K
-                        self.art.draw_ranks(range(10, 13))
-                if key == "bright":
-                    self.bright()
-            return change
-        speeds = ("slow", "normal", "fast")
-        items = [["language", lambda: text.LANGS[s["lang"]], cycle("lang", 3), None],
-                 ["speed", lambda: t(speeds[s["speed"]]), cycle("speed", 3), None],
-                 ["autoplay", lambda: t("on" if s["auto"] else "off"), cycle("auto", 2), None]]
-        if self.hal.profile.AUDIO:                 # a board without a speaker has nothing to switch
-            items.insert(1, ["sound", lambda: t("on" if s["sound"] else "off"), cycle("sound", 2), None])
-        if self.hal.profile.BACKLIGHT:
-            items.append(["brightness", lambda: str((s["bright"] + 1) * 20) + "%", cycle("bright", 5), None])
-        screen = ListScreen(self, t("settings"), items, back=back)
-        base = screen.on_button
-
-        def on_button(b, now):
-            lang = s["lang"]
-            base(b, now)
-            if s["lang"] != lang:      # rebuild in the new language (its line is the first)
-                self.settings_screen(back)
-        screen.on_button = on_button
-        self.goto(screen)
+        """Settings (firmware/settings_page.py, borrowed: held only while in front); back: from
+        the pause menu, to it."""
+        borrow("settings_page").show(self, back)
 
     def stats_screen(self):
         """The statistics page (firmware/stats_page.py, borrowed: held only while in front)."""
         borrow("stats_page").show(self)
 
-    def confirm(self, question, yes, action, back):
-        """Do something that cannot be undone only after a second, explicit choice (No is
-        selected)."""
-        self.goto(ListScreen(self, t(question), [["no", None, None, back],
-                                                 [yes, None, None, action]], back=back))
+    def confirm(self, title, line, action, back):
+        """Do something that cannot be undone only after a second, explicit choice: the page
+        asks its title (a text key), and the line under No (selected) says and does it."""
+        self.goto(ListScreen(self, t(title), [["no", None, None, back],
+                                              [line, None, None, action]], back=back))
 
     def help_menu(self):
         """Rules & help (firmware/help_pages.py, borrowed: held only while its pages are in
@@ -419,82 +390,14 @@ class App:
 
     # ---- autosave and resume (firmware.autosave) ---------------------------------------
     def power_up(self):
-        """Read the prefs and the game record, then show where the player was.
-        Damaged records start clean with a notice; nothing here raises."""
-        notices = []
-        prefs, damaged = self.saves.load_prefs()
-        if prefs is not None:
-            settings, seats, stats, counted, rules, replay = prefs
-            for k in settings:
-                self.settings[k] = settings[k]
-            try:                # New game's options: the fields where the rule set kept differs
-                if rules:       # from its preset (none from an older or unreadable record)
-                    r = Rules.decode(rules)
-                    base = preset(PRESETS[self.settings["preset"]])
-                    self.rules_over = {f: getattr(r, f) for f in FIELDS[3:] if getattr(r, f) != getattr(base, f)}
-            except ValueError:
-                pass
-            self.seat_levels = seats
-            self.stats = stats
-            self.counted = counted
-            self.last_deal = replay or None
-            self.bright()
-        elif damaged:
-            notices.append("prefs_damaged")
-        text.set_lang(self.settings["lang"])
-        saved, damaged = self.saves.load_game()
-        if saved is None and damaged:
-            notices.insert(0, "game_damaged")
-            self.saves.clear_game()     # said once: the next power-up finds no match, not the damage
-        elif prefs is None and saved is not None and saved.match.result is not None:
-            # statistics reset: not the deal settled on flash (one in play counts as it ends)
-            self.counted = saved.match.deal_number
-            self.last_deal = saved.record
-        if "prefs_damaged" in notices:
-            self.save_prefs()       # the reset kept, so it is not said again at every power-up
-        if not notices and self.saves.store.damaged:        # older records only (nvm journal)
-            notices.append("saves_older")
-        if notices:
-            back = self.title
-            if saved is not None:
-                back = later(self._resume, saved)
-            lines = [(t(k), ui.WARN) for k in notices] + [(text.ok("ok_continue"), ui.MUTED)]
-            self.goto(PageScreen(self, t("title"), lines, ok=back))
-            return
-        if saved is None:
-            self.title()
-            return
-        self._resume(saved)
+        """Read the prefs and the game record, then show where the player was
+        (firmware/power_up.py, borrowed: held only while it runs or its notice is in front)."""
+        borrow("power_up").show(self)
 
-    def _resume(self, saved):
-        m = saved.match
-        self.match = m
-        self.on_flash = m.deal_number
-        self.match_preset = saved.preset
-        self.match_level = saved.level
-        self.match_seats = saved.seats
-        if m.result is not None:
-            self.last_deal = saved.record
-            if self.counted != m.deal_number:   # prefs from before the deal ended: its next deal
-                self.deal_on()                  # number too (a finished match's, then kept here)
-            self._count_deal()
-        if saved.kind == FINISHED:
-            self.match = None
-            self.title()
-            return
-        self.deal_on()                          # the prefs on flash may be a deal behind
-        first = m.deal_number - m.deals + (1 if m.result is not None else 0)
-        self._make_bots(first)
-        if saved.kind == RESULTS:
-            self.results(m.result)
-        elif saved.kind == STANDINGS:
-            self.standings()
-        else:
-            self.goto(TableScreen(self, dealing=False, cursor=saved.cursor))
-
-    def _make_bots(self, first_deal):
-        # seeded from the first deal's low byte, as when records kept only that of the deals settled
-        self.bots = [players.EngineBot(self.match_seats[p], (first_deal & 0xFF) * 8 + p)
+    def _make_bots(self, start):
+        # seeded from the match's first deal's number (start), its low byte, as when records
+        # kept only that of the deals settled
+        self.bots = [players.EngineBot(self.match_seats[p], (start & 0xFF) * 8 + p)
                      for p in range(self.match.players)]
 
     def save_game(self, kind, cursor=0):

@@ -199,3 +199,32 @@ def shown_hand(t):
         assert (s in (1, 2)) == bool(red)
         out.append((s * 13 + base % 13, dim))
     return out
+
+
+class Borrowed:
+    """Whether borrowed firmware modules (firmware.borrow) are loaded or alive: made before the
+    app, it unloads them as the badge starts (not imported), and counts a module's functions
+    other tests or tools already hold as not the app's."""
+
+    def __init__(self, monkeypatch, names):
+        import sys
+        import firmware
+        self.held = dict((name, self.code(name)) for name in names)
+        for name in names:
+            monkeypatch.delitem(sys.modules, "firmware." + name, raising=False)
+            monkeypatch.delattr(firmware, name, raising=False)
+
+    @staticmethod
+    def code(name):
+        """The module firmware.<name> and its functions that are alive (by id)."""
+        import gc
+        import types
+        gc.collect()
+        return set(id(o) for o in gc.get_objects() if isinstance(o, (types.ModuleType, types.FunctionType))
+                   and getattr(o, "__module__" if isinstance(o, types.FunctionType) else "__name__", "")
+                   == "firmware." + name)
+
+    def alive(self, name):
+        import sys
+        return ("firmware." + name in sys.modules or hasattr(sys.modules["firmware"], name)
+                or self.code(name) - self.held[name])

@@ -235,6 +235,24 @@ def test_a_damaged_game_is_said_once_not_at_every_power_up(tmp_path):
     assert again.app.match is None
 
 
+def test_power_up_s_code_is_held_only_while_its_notice_is_in_front(tmp_path, monkeypatch):
+    """Power-up's reading of the records is borrowed (firmware/power_up.py): after damaged
+    prefs its notice holds it, OK resumes the match the game record kept, and then none of its
+    code is alive; a power-up with nothing to say lets go of it before the first frame."""
+    from simhelp import Borrowed
+    started(tmp_path, moves=3)
+    (tmp_path / "prefs.0").write_bytes(b"garbage")
+    (tmp_path / "prefs.1").write_bytes(b"garbage")
+    alive = Borrowed(monkeypatch, ("power_up",)).alive
+    sim = Sim(data_dir=str(tmp_path))
+    assert "damaged" in " ".join(page_text(sim.screen)) and alive("power_up")
+    sim.press("OK")
+    assert isinstance(sim.screen, TableScreen) and len(sim.screen.g.log) >= 3
+    assert not alive("power_up")
+    again = Sim(data_dir=str(tmp_path))
+    assert isinstance(again.screen, TableScreen) and not alive("power_up")
+
+
 def test_an_unreadable_save_file_is_said_and_never_written_over(tmp_path, monkeypatch):
     """A slot file that cannot be read (an I/O error, not a missing file) read as no record:
     the badge came up blank without a word, and its first write went over the saved game and

@@ -7,7 +7,7 @@ import hal
 
 from simhelp import (Sim, play_out, quit_match, message, select_menu, passed_by, new_game, pick_preset, LAYOUT_BOARDS,
                      TableScreen, PageScreen, ListScreen, labels, page_text, start_in_words, set_line, line_value,
-                     start_with)
+                     start_with, Borrowed)
 from engine.game import PASS
 from hal.buttons import OK, UP, DOWN, LEFT
 from firmware.text import card_name
@@ -620,34 +620,26 @@ def test_a_screen_left_lets_go_of_its_text_before_the_next_is_built(monkeypatch,
 
 
 def test_borrowed_screens_are_freed_once_left(monkeypatch):
-    """New game, the results and standings, the replay, Rules & help and Statistics are
-    borrowed (firmware.borrow): each works through the keys (a match started, a deal's end to
-    the next deal, the deal replayed, statistics reset after the question), and once left its
-    module is neither loaded nor alive: at the table none of their code is, and back at the
-    title none of it is, so the badge holds their code only while one is in front."""
-    import gc
-    import sys
-    import types
-    import firmware
-    names = ("help_pages", "new_game", "replay", "standings", "stats_page")
-    gc.collect()                                 # copies other tests (and tools) still hold
-
-    def code(name):
-        """The module firmware.<name> and its functions that are alive (by id)."""
-        gc.collect()
-        return set(id(o) for o in gc.get_objects() if isinstance(o, (types.ModuleType, types.FunctionType))
-                   and getattr(o, "__module__" if isinstance(o, types.FunctionType) else "__name__", "")
-                   == "firmware." + name)
-    held = dict((name, code(name)) for name in names)
-
-    def alive(name):
-        return ("firmware." + name in sys.modules or hasattr(sys.modules["firmware"], name)
-                or code(name) - held[name])
-    for name in names:                           # as on the badge: not imported (by the tests)
-        monkeypatch.delitem(sys.modules, "firmware." + name, raising=False)
-        monkeypatch.delattr(firmware, name, raising=False)
+    """New game, the results and standings, the replay, Settings, Rules & help and Statistics
+    are borrowed (firmware.borrow), as is power-up's reading of the records: each works through
+    the keys (a match started, a deal's end to the next deal, the deal replayed, the language
+    changed and changed back, statistics reset after the question), and once left its module is
+    neither loaded nor alive: at the table none of their code is, and back at the title none of
+    it is, so the badge holds their code only while one is in front (power-up's, while it runs)."""
+    names = ("help_pages", "new_game", "power_up", "replay", "settings_page", "standings", "stats_page")
+    alive = Borrowed(monkeypatch, names).alive
     sim = Sim("pimoroni_picosystem", seed=3)
+    assert sim.screen.title.startswith(text.t("title")) and not alive("power_up")
     sim.app.stats.add_deal("sevens", 2, True, 0)
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    assert sim.screen.title == text.t("settings") and alive("settings_page")
+    for key in ("RIGHT", "LEFT"):               # French and back: the page is built anew each time
+        sim.press(key)
+        assert sim.screen.title == text.t("settings") and alive("settings_page")
+    assert text.t("settings") == "Settings"
+    sim.press("BACK")
+    assert not alive("settings_page")
     select_menu(sim, "New game")
     sim.press("OK")
     assert sim.screen.title == text.t("new_game") and alive("new_game")    # (the check sees it)
@@ -675,6 +667,11 @@ def test_borrowed_screens_are_freed_once_left(monkeypatch):
     assert sim.screen.pos == 3
     sim.press("BACK")
     assert sim.screen.title == text.t("paused") and not alive("replay")
+    select_menu(sim, "Settings")
+    sim.press("OK")
+    assert sim.screen.title == text.t("settings") and alive("settings_page")
+    sim.press("BACK")
+    assert sim.screen.title == text.t("paused") and not alive("settings_page")
     sim.press("BACK")
     assert isinstance(sim.screen, TableScreen) and not [n for n in names if alive(n)]
     sim.press("MENU")

@@ -175,8 +175,8 @@ CIRCUITPYTHON_MODULES = ("firmware.app", "firmware.code", "firmware.font", "firm
                          "firmware.table", "firmware.ui", "hal.circuitpython")
 # pages borrowed while they are in front (firmware.borrow), then dropped: what they leave is
 # the names they interned, which MicroPython keeps, counted with our CircuitPython modules
-PAGE_MODULES = ("firmware.help_pages", "firmware.new_game", "firmware.replay", "firmware.standings",
-                "firmware.stats_page")
+PAGE_MODULES = ("firmware.help_pages", "firmware.new_game", "firmware.power_up", "firmware.replay",
+                "firmware.settings_page", "firmware.standings", "firmware.stats_page")
 LANGUAGE_MODULES = ("firmware.text_en", "firmware.text_fr", "firmware.text_de")
 TEXT_NEEDS = ["engine.rules", "engine.cards", "engine.levels", "firmware"]   # imported before the text alone
 # loaded only while a page that needs them is written (firmware.text.rules_words), then dropped
