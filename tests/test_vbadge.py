@@ -96,17 +96,64 @@ def test_first_line_is_the_pty_and_the_repl_names_the_board(badge):
         t.close()
 
 
-def test_raw_repl_declines_raw_paste_and_reports_micropython(badge):
+def raw_paste(t, code):
+    """Run code in raw-paste mode as mpremote does (after the badge's "R\\x01" and its window,
+    no more than a window's bytes until it frees another); (out, err)."""
+    t.write(b"\x05A\x01")
+    assert t.s.read(2) == b"R\x01"
+    window = int.from_bytes(t.s.read(2), "little")
+    assert window == 128
+    room = window
+    data = code.encode()
+    while data:
+        while room == 0 or t.s.in_waiting:
+            got = t.s.read(1)
+            assert got == b"\x01", got
+            room += window
+        n = min(room, len(data))
+        t.write(data[:n])
+        data, room = data[n:], room - n
+    t.write(b"\x04")
+    tail = t.read_until(b"\x04")                 # the end acknowledged (after the windows freed)
+    assert tail.strip(b"\x01") == b"\x04", tail
+    out = t.read_until(b"\x04")[:-1]
+    err = t.read_until(b"\x04")[:-1]
+    assert t.read_until(b">") == b">"
+    return out.decode(), err.decode()
+
+
+def test_raw_paste_runs_code_with_a_board_s_flow_control_and_reports_micropython(badge):
+    """mpremote (and tools.flash through it) sends code in raw-paste mode where the board offers
+    it, as MicroPython and CircuitPython boards do; the badge declined it, so the tests ran only
+    the plain raw mode's path, 256 bytes each 10 ms."""
+    t = Term(badge.port)
+    try:
+        t.raw()
+        out, err = raw_paste(t, "import sys, os\nprint(sys.implementation.name, os.uname().machine)")
+        assert (out.strip(), err) == ("micropython vbadge with WebAssembly", "")
+        big = "x = %r\nprint(len(x))\n" % ("y" * 5000)         # many windows
+        assert raw_paste(t, big) == ("5000\r\n", "")
+        out, err = raw_paste(t, "print(1)\nraise OSError(28)")       # its error, as the raw REPL's
+        assert out == "1\r\n" and "OSError: 28" in err, err
+        assert raw_paste(t, "") == ("", "")
+        out, err = t.exec("print(6 * 7)")                       # plain raw mode still works
+        assert (out.strip(), err) == ("42", "")
+    finally:
+        t.close()
+
+
+def test_a_ctrl_c_in_raw_paste_abandons_the_code(badge):
     t = Term(badge.port)
     try:
         t.raw()
         t.write(b"\x05A\x01")
-        assert t.s.read(2) == b"R\x00"
-        out, err = t.exec("import sys, os\nprint(sys.implementation.name, os.uname().machine)")
-        assert err == ""
-        assert out.strip() == "micropython vbadge with WebAssembly"
+        assert t.s.read(5) == b"R\x01\x80\x00\x01"
+        t.write(b"print('never')\x03")
+        assert t.read_until(b">") == b"\x04\x04KeyboardInterrupt: \r\n\x04>"
+        assert raw_paste(t, "print(7)") == ("7\r\n", "")
     finally:
         t.close()
+    assert badge.proc.poll() is None
 
 
 @pytest.mark.parametrize("typed", [b"\x05x", b"\x05Ax", b"\x05\x05"])

@@ -10,8 +10,9 @@
 //   over an existing file fails with EEXIST, as on FAT (a CircuitPython drive; littlefs replaces it).
 // - Ctrl-D on an empty line is a soft reset: a fresh interpreter, the same flash, boot.py run again.
 //   main.py / code.py are never run (no hardware to drive, and a running app could not be stopped).
-// - Raw-paste mode (Ctrl-E A Ctrl-A) is declined with "R\x00", so clients fall back to plain raw
-//   mode; the build's own raw-paste mode hangs.
+// - Raw-paste mode (Ctrl-E A Ctrl-A), which mpremote uses where a board offers it (MicroPython
+//   and CircuitPython do), is spoken here, with a board's flow control: the build's own hangs, so
+//   the code is gathered here and then run as the raw REPL runs it, less the raw REPL's "OK".
 import fs from "fs";
 import path from "path";
 import url from "url";
@@ -302,7 +303,13 @@ function emit(bytes) {
 function flush() {
   if (outBuf.length) { process.stdout.write(Buffer.from(outBuf)); outBuf = []; }
 }
-function sink(bytes) { if (muted) captured.push(...bytes); else emit(bytes); }
+function sink(bytes) {
+  if (muted) { captured.push(...bytes); return; }
+  let i = 0;
+  while (unsaid && i < bytes.length && bytes[i] === unsaid.charCodeAt(0)) { unsaid = unsaid.slice(1); i++; }
+  if (i < bytes.length) unsaid = "";
+  emit(i ? bytes.slice(i) : bytes);
+}
 
 async function freshInterpreter() {
   closeAll();
@@ -332,6 +339,9 @@ function quietly(fn) {
 let mode = "friendly";     // or "raw"
 let rawEmpty = true;       // raw REPL line buffer is empty (a Ctrl-E there asks for raw paste)
 let pasteAsk = "";         // bytes of a raw-paste request seen so far
+const PASTE_WINDOW = 128;  // raw paste: bytes the host may send per window (a board's 256-byte buffer / 2)
+let paste = null;          // raw paste: the code received so far (null: not pasting)
+let unsaid = "";           // what the raw REPL says first that raw paste does not ("OK")
 
 async function softReset() {
   emit(Buffer.from("MPY: soft reboot\r\n"));
@@ -346,13 +356,36 @@ async function softReset() {
   rawEmpty = true;
 }
 
+// Raw paste, as MicroPython's shared/runtime/pyexec.c: a window's worth of bytes at a time
+// ("\x01" frees another), Ctrl-D ends the code ("\x04" acknowledges it), which then runs with the
+// raw REPL's output (out, "\x04", err, "\x04", ">"); Ctrl-C abandons it as a KeyboardInterrupt.
+function pasteOne(c) {
+  if (c !== 3 && c !== 4) {
+    paste.push(c);
+    if (paste.length % PASTE_WINDOW === 0) emit([1]);
+    return false;
+  }
+  const code = paste;
+  paste = null;
+  emit([4]);                    // the end of the code, acknowledged
+  if (c === 3) { emit(Buffer.from("\x04KeyboardInterrupt: \r\n\x04>", "latin1")); return false; }
+  if (!code.length) { emit(Buffer.from("\x04\x04>", "latin1")); return false; }
+  quietly(() => { for (const b of code) mp.replProcessChar(b); });
+  unsaid = "OK";
+  return mp.replProcessChar(4) !== 0;
+}
+
 function feedOne(c) {
   // returns true when the interpreter asks for a soft reset
+  if (paste !== null) return pasteOne(c);
   if (mode === "raw") {
     if (pasteAsk || (rawEmpty && c === 5)) {
       pasteAsk += String.fromCharCode(c);
       if ("\x05A\x01".startsWith(pasteAsk)) {
-        if (pasteAsk === "\x05A\x01") { pasteAsk = ""; emit(Buffer.from("R\x00", "latin1")); }
+        if (pasteAsk === "\x05A\x01") {
+          pasteAsk = ""; paste = []; rawEmpty = true;
+          emit(Buffer.from([0x52, 1, PASTE_WINDOW & 0xff, PASTE_WINDOW >> 8, 1]));    // "R\x01", window, a second window free
+        }
         return false;
       }
       const held = pasteAsk; pasteAsk = "";

@@ -10,7 +10,8 @@ What sits behind the terminal is the official MicroPython WebAssembly build (npm
 
 - it speaks the friendly REPL and the raw REPL; Ctrl-D on an empty line soft-resets it (a fresh
   interpreter, the same flash, ``boot.py`` run again; ``main.py``/``code.py`` are never run);
-- it declines raw-paste mode (answers ``R\\x00``) so clients fall back to plain raw mode;
+- it speaks raw-paste mode, with a board's flow control (a 128-byte window), as mpremote uses it
+  on MicroPython and CircuitPython boards (plain raw mode works too);
 - its filesystem is the host folder DIR, so files outlive a reset or a restart, file errors carry
   MicroPython's errno numbers, ``--quota`` caps the space (``os.statvfs`` reports it, writes past
   it fail with ENOSPC) and ``--readonly`` makes writes fail with EROFS like a CIRCUITPY drive that a
