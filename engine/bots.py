@@ -3,13 +3,21 @@
 A bot only ever receives a player's View (engine.view) and a seed; the same view and
 seed always give the same action, on every Python.
 
-    from engine import bots
-    action = bots.choose(view, seed, bots.HARD)        # one shot
-    bot = bots.Bot(bots.HARD)                          # or in steps, so the UI animates:
-    bot.start(view, seed)
-    while not bot.step(400):
-        animate()
-    action = bot.choice
+    >>> from engine.rules import preset
+    >>> from engine.game import Game
+    >>> g = Game(preset("sevens"), deal_number=10)
+    >>> _ = g.play(32)                                  # the 7♦
+    >>> view = g.view(g.turn)                           # player 1's: their 7♠, 7♥ and 6♦ fit
+    >>> g.legal_moves()
+    [6, 19, 31]
+    >>> [choose(view, 1, level) for level in (EASY, MEDIUM, HARD)]     # one shot each
+    [19, 31, 6]
+    >>> bot = Bot(HARD)                                 # or in steps, so the UI animates:
+    >>> bot.start(view, 1)
+    >>> while not bot.step(400):
+    ...     pass                                        # (draw a frame)
+    >>> bot.choice
+    6
 
 Every decision a rule set allows is an ordinary legal action: opening rank (which
 starter), strategic PASS, the Coventry bonus (PASS declines), the next suit's first

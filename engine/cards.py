@@ -1,6 +1,13 @@
 """Cards are ints 0..51: suit * 13 + rank index (0 = ace, 1 = two ... 12 = king).
 
 A hand or a row is a 13-bit mask per suit, so every value stays a small int.
+
+    >>> c = card(DIAMONDS, 6)
+    >>> c, RANKS[c % 13] + SUIT_SYMBOLS[c // 13]
+    (32, '7♦')
+    >>> row = 0b1110000                     # the 5, 6 and 7 of a suit
+    >>> popcount(row), RANKS[lowest(row)], mask_value(row)
+    (3, '5', 18)
 """
 from engine.portable import const
 

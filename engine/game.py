@@ -1,8 +1,17 @@
 """One deal of Fan Tan: hands, rows, turns, passes and chips, all small ints.
 
-    g = Game(preset("sevens"), deal_number=42)
-    while not g.over:
-        g.play(g.legal_moves()[0])
+    >>> from engine.rules import preset
+    >>> g = Game(preset("sevens"), deal_number=42)
+    >>> g.turn, g.legal_moves()     # player 3 holds the 7♦ (card 2 * 13 + 6), which opens Sevens
+    (3, [32])
+    >>> g.play(6)                   # their 7♠ is refused (reasons.OPENER_FIRST): nothing changes
+    5
+    >>> g.play(32), g.turn          # laid (0); player 0 has no card that fits, so passes at once
+    (0, 1)
+    >>> while not g.over:
+    ...     _ = g.play(g.legal_moves()[0])
+    >>> g.winner, g.counts          # who went out first, and the cards each still holds
+    (3, [6, 5, 4, 0])
 
 A player who cannot play is passed automatically, so `turn` always names a
 player with a real decision. Illegal actions return a reason code and change

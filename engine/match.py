@@ -1,10 +1,20 @@
 """A match: deals in a row, the dealer moving one seat each deal (or the winner dealing), and
 the scores.
 
-    m = Match(preset("fan_tan"), deal_number=7)
-    ... play m.game to the end ...
-    m.settle()            # what each player won or paid this deal
-    if not m.over: m.next_deal()
+    >>> from engine.rules import preset
+    >>> m = Match(preset("fan_tan"), deal_number=7)
+    >>> m.players, m.game.chips             # 50 chips each, less the deal's ante
+    (4, [49, 49, 49, 49])
+    >>> g = m.game
+    >>> while not g.over:
+    ...     _ = g.play(g.legal_moves()[0])
+    >>> m.settle()                          # what each player won or paid this deal
+    [-5, 17, -7, -5]
+    >>> m.over, m.chips
+    (False, [45, 67, 43, 45])
+    >>> m.next_deal()
+    >>> m.deal_number, m.dealer             # the next deal, dealt by the next seat
+    (8, 1)
 """
 from engine.game import Game, first_dealer
 from engine.rules import RACE, CHIPS

@@ -2,6 +2,10 @@
 
 Every step uses small ints only, so it never allocates on MicroPython, and one
 seed gives the same numbers on CPython, MicroPython and CircuitPython.
+
+    >>> r = Rng(42)
+    >>> [r.below(6) for _ in range(5)]
+    [2, 2, 0, 3, 3]
 """
 
 

@@ -1,7 +1,14 @@
 """Rule sets as values: every option is a plain field, every preset a set of fields.
 
-    r = preset("domino")
-    r2 = r.with_(players=5, penalty=VALUES)
+    >>> r = preset("domino").with_(players=5, penalty=VALUES)
+    >>> r.players, r.penalty == VALUES, r == preset("domino")
+    (5, True, False)
+    >>> Rules.decode(r.encode()) == r       # one byte a field: the save format's
+    True
+    >>> preset("sevens").with_(players=5).problem()     # a rule set no deal can play says why
+    'players not between min_players and max_players'
+    >>> preset("sevens").with_(players=5, max_players=5).problem() is None
+    True
 """
 from engine.portable import const
 

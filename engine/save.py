@@ -1,7 +1,17 @@
 """The game record: a whole match in at most 256 bytes, versioned and CRC-checked.
 
-    data = save.encode(match, screen)
-    match, screen = save.decode(data)     # SaveError if anything is wrong
+    >>> from engine.rules import preset
+    >>> from engine.match import Match
+    >>> m = Match(preset("sevens"), deal_number=42)
+    >>> _ = m.game.play(32)
+    >>> data = encode(m, 0)                 # screen: a byte of the app's (0 here)
+    >>> m2, screen = decode(data)
+    >>> m2.game.log == m.game.log, m2.game.turn, screen
+    (True, 1, 0)
+    >>> decode(data[:-1] + bytes([data[-1] ^ 1]))
+    Traceback (most recent call last):
+    ...
+    engine.save.SaveError: damaged
 
 Layout (big-endian): b"FT", version, length of the body, body, CRC-32 of the body.
 Body: rules (one byte a field), players, deal number (4), dealer, deals settled (its low

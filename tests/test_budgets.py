@@ -17,7 +17,9 @@ def readme_bytes(row):
 
 def test_engine_memory_budgets_on_micropython():
     r = measure_engine()
-    assert r["engine_retained_bytes_micropython"] <= 22 * 1024
+    # 22 KB while the engine was measured with its docstrings (20.4 KB), which the badge never
+    # holds; from the sources tools.flash copies, 17.0 KB (the sixty-eighth session)
+    assert r["engine_retained_bytes_micropython"] <= 19 * 1024
     assert r["random_deal_alloc_bytes_micropython"] <= 8 * 1024
     assert readme_bytes("engine imported + one live game") == r["engine_retained_bytes_micropython"]
     assert readme_bytes("bytes allocated over one random deal") == r["random_deal_alloc_bytes_micropython"]
@@ -261,6 +263,32 @@ def test_micropython_times_are_given_as_a_ratio_to_the_reference_loop(monkeypatc
     assert r["random_deals_per_s_micropython"] == 20.0
     assert r["autosave_ms_rp2040_estimate"] == 0.25 * bench.RP2040_REF_LOOP_MS
     assert (r["engine_retained_bytes_micropython"], r["random_deal_alloc_bytes_micropython"]) == (5000, 700)
+
+
+def test_the_engine_is_measured_as_the_badge_holds_it(monkeypatch):
+    """The engine's figures import the sources tools.flash copies (no docstrings: the badge never
+    holds the modules' examples), not the repository's: measured with them, they read 3.5 KB more."""
+    import json
+    from tools import bench
+    runs = []
+    said = json.dumps({"retained": 1, "alloc": 1, "ref_us": 1, "deal_us": 1, "deals": 1, "total_ms": 1,
+                       "saves_us": 1, "saves": 1})
+
+    def run(src, copies=()):
+        with open(os.path.join(bench.ROOT, bench.ENGINE_SOURCES, "engine", "game.py"), encoding="utf-8") as f:
+            runs.append((src, copies, f.read()))
+        return _printed(said if len(runs) == 1 else "1")(src)
+    monkeypatch.setattr(bench, "run_micropython", run)
+    monkeypatch.setattr(bench, "cpython_deals_per_s", lambda: 1.0)
+    bench.measure_engine()
+    bench.measure_engine_state()
+    with open(os.path.join(bench.ROOT, "engine", "game.py"), encoding="utf-8") as f:
+        assert ">>> " in f.read()
+    assert len(runs) == 1 + len(bench.ENGINE_STATE_TABLES)
+    for src, copies, game in runs:
+        assert copies == (bench.ENGINE_SOURCES,)
+        assert src.startswith("import sys\nsys.path.insert(0, '/%s')\n" % bench.ENGINE_SOURCES)
+        assert "class Game" in game and ">>> " not in game
 
 
 def test_the_text_heap_is_the_largest_language_s(monkeypatch):

@@ -8,6 +8,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -125,13 +126,32 @@ print(json.dumps(gc.mem_alloc() - base))
 ENGINE_STATE_TABLES = (("fan_tan", 4), ("parliament", 7))
 
 
+ENGINE_SOURCES = "build/engine_py"
+
+
+def engine_sources():
+    """The engine and hal sources as tools.flash copies them (no docstrings: its examples are
+    not on the badge) in ENGINE_SOURCES; the lines a script starts with to import them."""
+    from tools import bundle
+    dest = os.path.join(ROOT, ENGINE_SOURCES)
+    shutil.rmtree(dest, ignore_errors=True)
+    files = {}
+    for package in ("engine", "hal"):
+        for name in sorted(os.listdir(os.path.join(ROOT, package))):
+            if name.endswith(".py"):
+                files["/%s/%s" % (package, name)] = bundle.stripped(Path(ROOT, package, name))
+    write_files(files, dest)
+    return "import sys\nsys.path.insert(0, '/%s')\n" % ENGINE_SOURCES
+
+
 def measure_engine_state():
     """Heap the engine's state holds on MicroPython once a deal has been played out by Hard:
     the Match, its Game and log, and a shared bot of each level with its scratch Game and
     buffers (firmware/heap.py's ENGINE stands for it). The most over ENGINE_STATE_TABLES."""
     most = 0
+    start = engine_sources()
     for key, players in ENGINE_STATE_TABLES:
-        out = run_micropython(ENGINE_STATE_SCRIPT % (key, players, players))
+        out = run_micropython(start + ENGINE_STATE_SCRIPT % (key, players, players), copies=(ENGINE_SOURCES,))
         if out.returncode:
             raise SystemExit("MicroPython engine-state benchmark failed:\n" + out.stderr)
         most = max(most, json.loads(out.stdout.strip().splitlines()[-1]))
@@ -151,7 +171,7 @@ def cpython_deals_per_s(seconds=1.0):
 
 
 def measure_engine():
-    out = run_micropython(MPY_SCRIPT, copies=("engine", "hal"))
+    out = run_micropython(engine_sources() + MPY_SCRIPT, copies=(ENGINE_SOURCES,))
     if out.returncode:
         raise SystemExit("MicroPython benchmark failed:\n" + out.stderr)
     mp = json.loads(out.stdout.strip().splitlines()[-1])
