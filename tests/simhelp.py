@@ -1,9 +1,14 @@
 """Shared helpers for the simulator/firmware tests: a scripted human that uses buttons only.
 (conftest.py has made SDL headless.)"""
+import gc
+import sys
+import types
+
 from engine.rules import PRESETS
 from simulator.core import Sim, message  # noqa: F401
 from firmware.table import TableScreen
 from firmware.screens import ListScreen, PageScreen  # noqa: F401
+import firmware
 from firmware import ui, text
 import displayio
 
@@ -207,8 +212,6 @@ class Borrowed:
     other tests or tools already hold as not the app's."""
 
     def __init__(self, monkeypatch, names):
-        import sys
-        import firmware
         self.held = dict((name, self.code(name)) for name in names)
         for name in names:
             monkeypatch.delitem(sys.modules, "firmware." + name, raising=False)
@@ -217,14 +220,11 @@ class Borrowed:
     @staticmethod
     def code(name):
         """The module firmware.<name> and its functions that are alive (by id)."""
-        import gc
-        import types
         gc.collect()
         return set(id(o) for o in gc.get_objects() if isinstance(o, (types.ModuleType, types.FunctionType))
                    and getattr(o, "__module__" if isinstance(o, types.FunctionType) else "__name__", "")
                    == "firmware." + name)
 
     def alive(self, name):
-        import sys
-        return ("firmware." + name in sys.modules or hasattr(sys.modules["firmware"], name)
+        return ("firmware." + name in sys.modules or hasattr(firmware, name)
                 or self.code(name) - self.held[name])
