@@ -314,8 +314,8 @@ class App:
         self.screen.start_hint()
 
     def quit_match(self):
-        self.match = None       # no match runs now: its bots go with it (each keeps the last view
-        self.bots = []          # it was given and its search's game: 8-17 KB held at the title)
+        self.match = None       # no match runs now: its bots go with it (each level's keeps the
+        self.bots = []          # last view it was given and its search's games, held at the title)
         self.stats.streak = 0   # a deal given up is not won: no run of wins kept by quitting
         # the next deal number (and the streak) first: a power cut before the game is cleared
         # resumes the match, its streak ended as the player chose, and never deals it again
@@ -395,10 +395,7 @@ class App:
         borrow("power_up").show(self)
 
     def _make_bots(self, start):
-        # seeded from the match's first deal's number (start), its low byte, as when records
-        # kept only that of the deals settled
-        self.bots = [players.EngineBot(self.match_seats[p], (start & 0xFF) * 8 + p)
-                     for p in range(self.match.players)]
+        self.bots = players.seat_bots(self.match_seats[:self.match.players], start)
 
     def save_game(self, kind, cursor=0):
         """Write the game record (skipped by the record when nothing changed), and the prefs

@@ -794,7 +794,7 @@ class TableScreen(TableView):
 
     def start_hint(self):
         """Ask Hard for your move: it thinks in steps (tick), so the screen never freezes."""
-        self.hinting = players.hint_search(self.g, self.me)
+        self.hinting = players.hint_search(self.g, self.me, self.app.bots)
         self.say(t("hint") + "\u2026", None, ui.ACCENT)
 
 

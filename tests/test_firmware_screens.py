@@ -870,6 +870,43 @@ def test_a_new_sim_is_a_badge_that_just_started_without_an_earlier_board_s_fonts
     assert sorted(ui._fonts) == ["7x13"]
 
 
+def test_the_bots_of_a_level_think_with_one_engine_bot_and_so_does_the_hint(tmp_path):
+    """A Parliament of seven with Hard and Medium seats, started through the keys: the seats
+    of each level share one engine Bot (six Hard seats held six searches' buffers and scratch
+    games, 34.9 KB on MicroPython, one 8.4 KB), after a power cut too, and HINT thinks with the
+    Hard seats' Bot on your turn (what HINT starts), then the bots play on."""
+    sim = Sim(seed=2, data_dir=str(tmp_path))
+    pick_preset(sim, PRESETS.index("parliament"))
+    sim.press("DOWN")
+    while sim.app.rules().players != 7:
+        sim.press("RIGHT")
+    select_menu(sim, "Bots")
+    while list(sim.app.seat_levels[1:7]) != [2] * 6:
+        sim.press("RIGHT")
+    select_menu(sim, "P3")
+    sim.press("LEFT")                       # P3 Medium
+    select_menu(sim, "Start")
+    sim.press("OK")
+
+    def shared(app):
+        hard = set(id(b.bot) for b in app.bots[1:] if b.bot.level == 2)
+        return len(app.bots) == 7 and len(hard) == 1 and app.bots[2].bot.level == 1, hard
+    assert shared(sim.app)[0]
+    sim.settle()
+    t = sim.screen
+    assert t.my_turn()
+    sim.app.screen.start_hint()
+    assert id(t.hinting.bot) in shared(sim.app)[1]
+    sim.settle()
+    assert t.hint_card in t.items
+    moves = len(t.g.log)
+    sim.press("OK")
+    sim.settle()
+    assert len(t.g.log) > moves + 1         # yours, then the bots'
+    again = Sim(data_dir=str(tmp_path))
+    assert isinstance(again.screen, TableScreen) and shared(again.app)[0]
+
+
 def test_difficulty_per_seat():
     sim = Sim(seed=2)
     select_menu(sim, "New game")

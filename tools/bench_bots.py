@@ -9,8 +9,9 @@ measure() returns:
   hard_decision_peak_alloc_bytes_micropython: the most bytes one Hard decision
       allocates (gc disabled, so garbage counts too; the bot and its scratch game
       already exist, as on the badge);
-  hint_peak_alloc_bytes_micropython: the same for a hint, whose Hard bot is made afresh
-      each time it is asked (firmware.players.hint_search): its scratch game and buffers too;
+  hint_peak_alloc_bytes_micropython: the same for a hint where no seat is Hard, whose Hard
+      bot is then made afresh each time it is asked (firmware.players.hint_search): its
+      scratch game and buffers too (beside a Hard seat it thinks with that seat's Bot);
   hard_decision_ref_loop_ratio: the slowest decision's time / the reference loop's
       time, both measured in the same MicroPython run (the README's RP2040 estimate);
   hard_decision_median_ref_loop_ratio: the same for the median position;
@@ -108,7 +109,7 @@ def peak_alloc(bot):    # the most one decision allocates; bot() gives the bot t
 
 
 alloc = peak_alloc(lambda: b)
-hint = peak_alloc(lambda: bots.Bot(bots.HARD))      # the hint's bot is made afresh each time
+hint = peak_alloc(lambda: bots.Bot(bots.HARD))      # with no Hard seat the hint makes its bot afresh
 
 
 def time_ref():
