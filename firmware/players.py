@@ -38,16 +38,23 @@ def seat_bots(levels, start):
     after a deal of Parliament: seven Hard Bots 34.9 KB, one 8.4 KB)."""
     seats = []
     for p in range(len(levels)):
-        same = [b.bot for b in seats if b.bot.level == levels[p]]
-        seats.append(EngineBot(levels[p], (start & 0xFF) * 8 + p, same[0] if same else None))
+        seats.append(EngineBot(levels[p], (start & 0xFF) * 8 + p, find(seats, levels[p])))
     return seats
+
+
+def find(seats, level):
+    """The engine Bot the seats of a level think with, or None where no seat is an EngineBot
+    of that level."""
+    for b in seats:
+        if isinstance(b, EngineBot) and b.bot.level == level:
+            return b.bot
+    return None
 
 
 def hint_search(game, seat, seats=()):
     """A stepped hint (Hard with the view of seat, whose turn it is): step() -> action or None.
-    It thinks with a Hard seat's Bot, idle on your turn, where seats have one (else with its
+    It thinks with the Hard seats' Bot, idle on your turn, where there is one (else with its
     own, made afresh: 3 KB more allocated while it thinks)."""
-    hard = [b.bot for b in seats if isinstance(b, EngineBot) and b.bot.level == bots.HARD]
-    b = EngineBot(bots.HARD, game.deal_number, hard[0] if hard else None)
+    b = EngineBot(bots.HARD, game.deal_number, find(seats, bots.HARD))
     b.start(game, seat)
     return b
