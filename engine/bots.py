@@ -288,7 +288,6 @@ class Bot:
         self.done = True
         self.work = 0
         self.rounds = 0
-        self.hist = None
         self.rec = None         # the search's buffers, made by its first decision (_prepare):
         self.nrec = 0           # Easy and Medium never search
         self.h2 = None
@@ -457,9 +456,7 @@ class Bot:
         v = self.view
         n = v.players
         me = v.me
-        g = self.hist
-        if g is None or g.rules is not v.rules or g.players != n:
-            g = self.hist = Game(v.rules, 1, players=n)
+        g = self.game           # the search's scratch Game: each playout loads the view anew
         g.log = _NOLOG
         by = v.by
         h = g.hands

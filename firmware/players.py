@@ -35,7 +35,7 @@ def seat_bots(levels, start):
     (start; its low byte, as when records kept only that). The seats of a level share one
     engine Bot: a choice depends only on the view and the seed, and one seat thinks at a time,
     so six Hard seats hold one search's buffers and scratch games (measured on MicroPython
-    after a deal of Parliament: seven Hard Bots 34.9 KB, one 8.4 KB)."""
+    after a deal of Parliament: seven Hard Bots 31.0 KB, one 7.5 KB)."""
     seats = []
     for p in range(len(levels)):
         seats.append(EngineBot(levels[p], (start & 0xFF) * 8 + p, find(seats, levels[p])))

@@ -1290,8 +1290,8 @@ def test_a_seat_s_bot_plays_at_its_level_a_frame_s_plies_at_a_time():
 
 def test_the_seats_of_a_level_share_one_bot_that_decides_as_a_bot_each_would():
     """firmware.players.seat_bots gives the seats of a level one engine Bot (six Hard seats held
-    six searches' buffers and scratch games: 34.9 KB after a deal of Parliament on MicroPython,
-    8.4 KB with one), and the hint thinks with the Hard seats' Bot on your turn: every seat's
+    six searches' buffers and scratch games: 31.0 KB after a deal of Parliament on MicroPython,
+    7.5 KB with one), and the hint thinks with the Hard seats' Bot on your turn: every seat's
     decision, and the search behind it, is the one a Bot of its own makes, and so is the hint's,
     whatever the shared Bot decided for other seats before."""
     from firmware.players import seat_bots, EngineBot, hint_search

@@ -873,7 +873,7 @@ def test_a_new_sim_is_a_badge_that_just_started_without_an_earlier_board_s_fonts
 def test_the_bots_of_a_level_think_with_one_engine_bot_and_so_does_the_hint(tmp_path):
     """A Parliament of seven with Hard and Medium seats, started through the keys: the seats
     of each level share one engine Bot (six Hard seats held six searches' buffers and scratch
-    games, 34.9 KB on MicroPython, one 8.4 KB), after a power cut too, and HINT thinks with the
+    games, 31.0 KB on MicroPython, one 7.5 KB), after a power cut too, and HINT thinks with the
     Hard seats' Bot on your turn (what HINT starts), then the bots play on."""
     sim = Sim(seed=2, data_dir=str(tmp_path))
     pick_preset(sim, PRESETS.index("parliament"))
