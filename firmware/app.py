@@ -395,7 +395,7 @@ class App:
         borrow("power_up").show(self)
 
     def _make_bots(self, start):
-        self.bots = players.seat_bots(self.match_seats[:self.match.players], start)
+        self.bots = players.seat_bots(self.match_seats[:self.match.players], start, self.human)
 
     def save_game(self, kind, cursor=0):
         """Write the game record (skipped by the record when nothing changed), and the prefs

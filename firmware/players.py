@@ -30,15 +30,16 @@ class EngineBot:
         return None
 
 
-def seat_bots(levels, start):
-    """A bot for each seat of levels, seeded by the seat and the match's first deal number
-    (start; its low byte, as when records kept only that). The seats of a level share one
-    engine Bot: a choice depends only on the view and the seed, and one seat thinks at a time,
-    so six Hard seats hold one search's buffers and scratch games (measured on MicroPython
-    after a deal of Parliament: seven Hard Bots 31.0 KB, one 7.5 KB)."""
+def seat_bots(levels, start, human):
+    """A bot for each seat of levels but the human's (None: its moves are the player's, and a
+    Hard one there kept the hint's search after it answered), seeded by the seat and the
+    match's first deal number (start; its low byte, as when records kept only that). The seats
+    of a level share one engine Bot: a choice depends only on the view and the seed, and one
+    seat thinks at a time, so six Hard seats hold one search's buffers and scratch games
+    (measured on MicroPython after a deal of Parliament: seven Hard Bots 31.0 KB, one 7.5 KB)."""
     seats = []
     for p in range(len(levels)):
-        seats.append(EngineBot(levels[p], (start & 0xFF) * 8 + p, find(seats, levels[p])))
+        seats.append(None if p == human else EngineBot(levels[p], (start & 0xFF) * 8 + p, find(seats, levels[p])))
     return seats
 
 

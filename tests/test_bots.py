@@ -1294,7 +1294,7 @@ def test_the_seats_of_a_level_share_one_bot_that_decides_as_a_bot_each_would():
     7.5 KB with one), and the hint thinks with the Hard seats' Bot on your turn: every seat's
     decision, and the search behind it, is the one a Bot of its own makes, and so is the hint's,
     whatever the shared Bot decided for other seats before."""
-    from firmware.players import seat_bots, EngineBot, hint_search
+    from firmware.players import seat_bots, EngineBot, hint_search, find
 
     def decided(b, g, p):
         b.start(g, p)
@@ -1308,11 +1308,12 @@ def test_the_seats_of_a_level_share_one_bot_that_decides_as_a_bot_each_would():
                         ("play_or_pay", (1, 2, 0, 2, 1)), ("coventry", (0, 1, 2))):
         n = len(levels)
         g = Match(preset(key), 3, n).game
-        seats = seat_bots(bytearray(levels), 3)
+        seats = seat_bots(bytearray(levels), 3, 0)
         own = [EngineBot(levels[p], 3 * 8 + p) for p in range(n)]
-        for level in set(levels):
-            assert len(set(id(b.bot) for b in seats if b.bot.level == level)) == 1
-        hard = [b.bot for b in seats if b.bot.level == bots.HARD][0]
+        assert seats[0] is None                 # yours: no bot (the hint makes or borrows one)
+        for level in set(levels[1:]):
+            assert len(set(id(b.bot) for b in seats[1:] if b.bot.level == level)) == 1
+        hard = [b.bot for b in seats[1:] if b.bot.level == bots.HARD][0]
         while not g.over:
             p = g.turn
             if p == 0:                  # yours: the hint, with the Hard seats' Bot and with its own
@@ -1327,6 +1328,10 @@ def test_the_seats_of_a_level_share_one_bot_that_decides_as_a_bot_each_would():
             searched += a[2] > 0
             g.play(a[0])
     assert hints >= 20 and searched >= 20, (hints, searched)
+    # your seat at Hard beside Easy and Medium bots: the hint makes its own, freed once it answers
+    seats = seat_bots(bytearray((2, 0, 1)), 3, 0)
+    g = Match(preset("coventry"), 3, 3).game
+    assert seats[0] is None and find(seats, bots.HARD) is None and hint_search(g, g.turn, seats).bot
 
 
 def test_the_hint_on_a_deal_past_255_is_seeded_by_its_whole_number():

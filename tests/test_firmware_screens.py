@@ -890,7 +890,8 @@ def test_the_bots_of_a_level_think_with_one_engine_bot_and_so_does_the_hint(tmp_
 
     def shared(app):
         hard = set(id(b.bot) for b in app.bots[1:] if b.bot.level == 2)
-        return len(app.bots) == 7 and len(hard) == 1 and app.bots[2].bot.level == 1, hard
+        return (len(app.bots) == 7 and app.bots[0] is None and len(hard) == 1
+                and app.bots[2].bot.level == 1), hard
     assert shared(sim.app)[0]
     sim.settle()
     t = sim.screen
