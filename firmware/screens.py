@@ -60,12 +60,13 @@ class ListScreen(Screen):
         app = self.app
         L = app.layout
         th = app.theme
+        self.visible = ui.lines_fit(L.font, L.menu_top, L.h, L.lh)
         scale = 2 if L.scale_title > 1 else 1
-        if (L.w + ui.text_width(self.title, L.font) * scale) // 2 + 8 >= L.w:
+        room = 8 if len(self.items) > self.visible else 2   # the scroll mark, if lines hide
+        if (L.w + ui.text_width(self.title, L.font) * scale) // 2 + room >= L.w:
             scale = 1                   # a long title in small letters: the scroll mark fits
         self.group.append(ui.label(self.title, L.font, L.w // 2, 1, th.colour(ui.ACCENT),
                                    anchor=(0.5, 0), scale=scale))
-        self.visible = ui.lines_fit(L.font, L.menu_top, L.h, L.lh)
         self.top = max(0, min(self.sel - 2, len(self.items) - self.visible))   # sel in view
         for i in range(min(self.visible, len(self.items))):
             y = L.menu_top + i * L.lh

@@ -2058,6 +2058,29 @@ def test_a_menu_title_of_any_length_gives_way_to_its_scroll_mark(board):
             assert scr.more.text == "\u25bc" and scr.more.x > end, (n, end, scr.more.x)
 
 
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_a_menu_whose_lines_all_show_draws_its_title_big_wherever_it_fits(board):
+    """With no line out of view there is no scroll mark to leave room for: the title is drawn
+    big (where the layout has big titles) as long as it fits with a pixel to spare each side,
+    as the Thumby Color's "Fan Tan" on the title screen and "Rules & help" are."""
+    sim = Sim(board)
+    L = sim.app.layout
+    fw = ui.text_width("M", L.font)
+    items = [["L1", None, None, later(int)], ["L2", None, None, later(int)]]
+    for n in range(1, L.w // fw + 1):
+        scr = ListScreen(sim.app, "M" * n, items)
+        sim.app.goto(scr)
+        title = scr.group[0]
+        big = L.scale_title > 1 and 2 * n * fw <= L.w - 4
+        assert title.scale == (2 if big else 1), (n, title.scale)
+        if big:
+            assert title.x >= 1 and title.x + title.bounding_box[2] * 2 <= L.w - 1, n
+    if board == "tinycircuits_thumby_color":
+        for screen in (sim.app.title, sim.app.help_menu):
+            screen()
+            assert sim.screen.group[0].scale == 2, sim.screen.title
+
+
 def test_a_menu_line_gives_its_name_all_the_room_its_value_leaves():
     """A line with no value may run to the screen's edge; next to a value too wide for both,
     the name gives way down to the cursor and its first letter, no further."""
