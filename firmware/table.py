@@ -252,9 +252,9 @@ class TableView(Screen):
         # status and opponents
         self._status()
         form = 2                # two-line labels: "7 cards $19" where every one fits, else "7 \u00b7 $19",
-        font = self.app.layout.font     # else "13 -1 Pkt" (German points on 240 px, found by QA)
-        for p, l1, l2, width in self.opp_labels:
-            while form and (l2 is None or ui.text_width(self._cards(p, form), font) > width):
+        font = self.app.layout.font     # else "13 -1 Pkt" (German points on 240 px, found by QA),
+        for p, l1, l2, width in self.opp_labels:    # else "13 +1500" (a long zero-sum match)
+            while form >= 0 and (l2 is None or ui.text_width(self._cards(p, form), font) > width):
                 form -= 1
         for p, l1, l2, width in self.opp_labels:
             self._opp(p, l1, l2, width, form)
@@ -382,11 +382,12 @@ class TableView(Screen):
     def _cards(self, p, form):
         """Player p's cards left and standing, for a two-line label: form 2 "7 cards $19", "2 cards!
         +3 pt" close to going out; 1, where some label lacks the room, "7 \u00b7 $19", "2! \u00b7 +3 pt";
-        0 "13 -1 Pkt"."""
+        0 "13 -1 Pkt"; -1 "13 +1500", the unit given way to the points (signed: zero-sum)."""
         cnt = self._left(p)
         if form == 2:
             return n_cards(self.g.counts[p]) + cnt.lstrip("0123456789") + " " + self._standing(p)
-        return cnt + (" \u00b7 " if form else " ") + self._standing(p)
+        words = cnt + (" \u00b7 " if form > 0 else " ") + self._standing(p)
+        return words.replace(t("pt"), "") if form < 0 else words
 
     def _opp(self, p, l1, l2, width, form):
         """An opponent's label: name, cards left, dealer, standing and what they did last

@@ -11,7 +11,7 @@ from engine.game import Game, PASS, LEAST, MOST
 from engine.rules import PRESETS, CHIPS, RACE, preset
 from engine import reasons as R
 from firmware import text, ui, help_pages
-from firmware.table import card_name, sorted_hand
+from firmware.table import card_name, sorted_hand, signed
 from hal.buttons import OK as hal_OK, RIGHT as hal_RIGHT, MENU
 
 PRESET_CASES = ("sevens", "parliament", "fan_tan", "play_or_pay", "domino")
@@ -621,6 +621,32 @@ def test_two_line_labels_keep_every_opponent_s_points_in_every_language(lang):
             else:
                 sim.settle()
         assert turns >= 5
+    finally:
+        text.set_lang(0)
+
+
+@pytest.mark.parametrize("lang", range(3))
+def test_two_line_labels_keep_four_digit_points_of_a_long_zero_sum_match(lang, tmp_path):
+    """PicoSystem: the 20th deal of a zero-sum match counted in card values, resumed: "13 +1500
+    pt" (and in German "13 -200 Pkt") is a character too wide for a column, so the points were
+    dropped ("13"), the leader's first. The unit gives way to them ("13 +1500")."""
+    from engine.match import Match
+    from engine.rules import ZERO_SUM, VALUES
+    from firmware.autosave import TABLE
+    sim = Sim(data_dir=str(tmp_path))
+    m = Match(preset("sevens").with_(scoring=ZERO_SUM, penalty=VALUES, deals=20), deal_number=54321)
+    m.scores[:] = [-1200, 1500, -200, -100]
+    m.deals = 19
+    sim.app.match = m
+    sim.app.settings["lang"] = lang
+    assert sim.app.save_game(TABLE) and sim.app.save_prefs()
+    try:
+        sim = Sim(data_dir=str(tmp_path))           # powered up: the match resumed at the table
+        sim.settle()
+        t = sim.screen
+        assert isinstance(t, TableScreen) and t.my_turn() and t.g.deal_number == 54321
+        shown = [l2.text.split()[:2] for _, _, l2, _ in t.opp_labels]
+        assert shown == [[t._left(p), signed(t.m.scores[p])] for p in (1, 2, 3)], shown
     finally:
         text.set_lang(0)
 
