@@ -344,6 +344,23 @@ class Bot:
         k = 1
         while k < len(ordered) and k < _CANDIDATES and scores[k] >= scores[0] - w[NEAR_AT]:
             k += 1
+        if cost and self.level == HARD and PASS in ordered[1:k]:
+            # nor is a paid pass searched while a card gives the others nothing (each card that
+            # fits once it is laid is the player's own): lay that card, and pay later if need be.
+            # After a pass the playouts kept the card for a free move later, after the card they
+            # never paid to pass: they favoured the pass by a move. (The scratch game, loaded
+            # with the player's hand alone as legal_moves left it, lays each card in turn.)
+            g = self.game
+            for c in moves[:-1]:
+                g.load(view, self.hands, _NOLOG)
+                g._lay(view.me, c)
+                s = 0
+                while s < 4 and not g.fits[s] & ~view.fits[s] & ~g.hands[view.me * 4 + s]:
+                    s += 1
+                if s == 4:
+                    ordered.remove(PASS)
+                    k -= 1
+                    break
         if self.level == MEDIUM or k == 1 or self.budget <= 0 or ordered[0] == PASS and cost:
             # (a paid pass scored first stands: the playouts never pass, so cannot weigh one)
             self.choice = ordered[0]

@@ -1,4 +1,5 @@
 """Computer opponents: legal play everywhere, no cheating, the level order, MicroPython."""
+import copy
 import functools
 import os
 
@@ -1511,6 +1512,27 @@ def test_medium_declines_a_coventry_bonus_rather_than_lay_a_card_scored_below_it
         assert bots.choose(v, 0, bots.MEDIUM) == want, extra
 
 
+def test_hard_and_the_hint_lay_a_card_that_gives_the_others_nothing_rather_than_pay_to_pass():
+    """Fan Tan: seat 0 holds the ace of clubs, the end of its row (it lets nobody lay), and three
+    cards that open the others' ones. The ace now and a paid pass later cost no more than a pass
+    now, and keep the choice: Hard lays it, and so does the hint. The pass (its cost, -3) is among
+    Hard's candidates, but its playouts never pass: after a pass they kept the ace for a free move
+    later, and after the ace they never paid to pass, so they favoured the pass by a move (QA: Hard
+    paid 3 chips here for 2 seeds of 12, the hint for 1 deal number of 24)."""
+    rows = {0: (tuple(range(13)), 0, 12), 1: ((5, 6, 7, 8, 9), 5, 9), 2: (tuple(range(10)), 0, 9),
+            3: ((1, 2, 3, 4, 5, 6), 1, 6)}
+    v = _position("fan_tan", [H(4), H(10), D(10), C(0)], rows, [4, 8, 4, 2], chips=40)
+    moves = bots.Bot(bots.HARD).legal_moves(v)
+    assert moves == [H(4), H(10), D(10), C(0), PASS]
+    assert bots.order_moves(v, moves, 3, True, n=2) == ([C(0), PASS, H(10), D(10), H(4)], [0, -3, -7, -7, -9])
+    assert [bots.choose(v, seed, bots.HARD) for seed in range(12)] == [C(0)] * 12
+    g = Game(v.rules, 1)
+    g.load(v, v.hand + [0] * 12)
+    for number in range(1, 25):
+        g.deal_number = number
+        assert hinted(g, 0) == C(0), number
+
+
 def test_hards_learned_weights_are_for_sevens_rows_with_no_pass_to_choose():
     """Hard's weights were learned on Sevens rows without strategic passes: with a pass to
     weigh (Fan Tan's chips) or other rows, Hard scores by Medium's weights; Medium always."""
@@ -1563,9 +1585,11 @@ def test_hard_stops_at_the_round_whose_work_reaches_the_budget_exactly():
 def test_hards_candidates_are_its_best_scored_moves_up_to_near_at_below_the_best():
     """Hard plays out its best-scored moves, at most _CANDIDATES, down to a score NEAR_AT's
     weight below the best (that one included); it searches only when that leaves two or more
-    and the best is not a paid pass (which stands: the playouts never pass). Over these
-    decisions some move scores exactly at that edge, and Medium's paid pass comes first."""
-    edge = paid = 0
+    and the best is not a paid pass (which stands: the playouts never pass). A paid pass below
+    the best is no candidate while a card gives the others nothing (every card it lets fit is the
+    player's own). Over these decisions some move scores exactly at that edge, Medium's paid pass
+    comes first, and a paid pass is left out for a card that gives nothing."""
+    edge = paid = free = 0
     for key in ("sevens", "fan_tan", "coventry"):
         for d in range(1, 9):
             g = Match(preset(key), d, 4).game
@@ -1579,6 +1603,9 @@ def test_hards_candidates_are_its_best_scored_moves_up_to_near_at_below_the_best
                 ordered, scores = bots.order_moves(v, moves, cost, True, w, 2)
                 near = [a for a, sc in zip(ordered, scores) if sc >= scores[0] - w[bots.NEAR_AT]]
                 near = near[:bots._CANDIDATES]
+                if cost and PASS in near[1:] and any(_gives_nothing(g, a) for a in moves if a != PASS):
+                    near.remove(PASS)
+                    free += 1
                 if len(near) > 1 and not (near[0] == PASS and cost):
                     assert not b.done and b.cand == near, (key, d, len(g.log))
                     edge += scores[len(near) - 1] == scores[0] - w[bots.NEAR_AT]
@@ -1586,7 +1613,15 @@ def test_hards_candidates_are_its_best_scored_moves_up_to_near_at_below_the_best
                     assert b.done and b.choice == ordered[0]
                     paid += len(near) > 1
                 g.play(bots.choose(v, d, bots.MEDIUM))
-    assert edge >= 3 and paid, (edge, paid)
+    assert edge >= 3 and paid and free >= 3, (edge, paid, free)
+
+
+def _gives_nothing(g, c):
+    """True if the player to act in game g, laying card c, lets no other card fit but their own."""
+    p = g.turn
+    after = copy.deepcopy(g)
+    after._lay(p, c)
+    return all(not after.fits[s] & ~g.fits[s] & ~after.hands[p * 4 + s] for s in range(4))
 
 
 def _choice(v, q, a):
