@@ -7,7 +7,7 @@ NEW_GAME = {
     "players": "Places à la table, la vôtre comprise.",
     "difficulty": "Facile, Moyen ou Difficile; les lignes P2 à P7, à la fin, règlent chaque place.",
     "opening": ("Chaque couleur s'ouvre par son 7; par un 5 ou un 9, ou toute valeur, selon la première "
-                "carte; ou, une couleur à la fois, par n'importe quelle carte (Jouer ou payer)."),
+                "carte; ou, une couleur à la fois, par n'importe quelle carte (Joue ou paie)."),
     "opener": "Qui commence: qui a ce 7, en le posant d'abord, ou le joueur à gauche du donneur.",
     "ace_high": "L'as va après le R, pas avant le 2.",
     "up_first": "Rien ne va sous un 7 tant que le 8 au-dessus n'est pas posé.",

@@ -149,10 +149,10 @@ REASONS = (
 )
 
 PRESET_TITLES = {
-    "sevens": "Sieben",
+    "sevens": "Siebenen",
     "fan_tan": "Fan Tan",
     "domino": "Domino",
-    "parliament": "Parlament",
+    "parliament": "Parliament",
     "five_or_nine": "Fünf oder Neun",
     "coventry": "Coventry",
     "play_or_pay": "Legen/Zahlen",
