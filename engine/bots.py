@@ -347,7 +347,7 @@ class Bot:
         if cost and self.level == HARD and PASS in ordered[1:k]:
             # nor is a paid pass searched while a card gives the others nothing (each card that
             # fits once it is laid, and did not before, is the player's own; at a Play or Pay
-            # suit's start, any card): lay that card, and pay later if need be.
+            # suit's start, any card): lay a card (the search picks which), pay later if need be.
             # After a pass the playouts kept the card for a free move later, after the card they
             # never paid to pass: they favoured the pass by a move. (The scratch game, loaded
             # with the player's hand alone as legal_moves left it, lays each card in turn.)
