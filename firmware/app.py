@@ -315,7 +315,7 @@ class App:
 
     def quit_match(self):
         self.match = None       # no match runs now: its bots go with it (each level's keeps the
-        self.bots = []          # last view it was given and its search's games, held at the title)
+        self.bots = []          # last view it was given and its search's game, held at the title)
         self.stats.streak = 0   # a deal given up is not won: no run of wins kept by quitting
         # the next deal number (and the streak) first: a power cut before the game is cleared
         # resumes the match, its streak ended as the player chose, and never deals it again
