@@ -224,22 +224,38 @@ def pass_score(view, cost, n=1):
 
 def order_moves(view, moves, cost=0, want_scores=False, w=MEDIUM_WEIGHTS, n=1):
     """Moves sorted best first by their scores under weights w, a pass's as
-    pass_score's for n paid passes (stable: ties keep engine order)."""
-    scores = []
-    for a in moves:
-        scores.append(pass_score(view, cost, n) if a == PASS else card_score(view, a, w))
+    pass_score's for n paid passes. Among equal scores, with 3 cards or fewer (where
+    Medium's weights leave the others' cards out), the card that opens fewer of them
+    comes first; otherwise the engine order stands (a pass last)."""
+    k = len(moves)
+    scores = [0] * k
+    ties = [0] * k
+    race = phase(view.hand) == 0
+    for i in range(k):
+        a = moves[i]
+        if a == PASS:
+            scores[i] = pass_score(view, cost, n)
+            ties[i] = 99
+        else:
+            scores[i] = card_score(view, a, w)
+            if race:
+                # the others' cards alone (weights as bytes: 16 bytes of code less than a tuple)
+                ties[i] = card_score(view, a, b"\0\1\0\0\0\0\0\0")
     out = moves[:]
     # insertion sort, descending, stable
     for i in range(1, len(out)):
         a = out[i]
         sc = scores[i]
+        tie = ties[i]
         j = i - 1
-        while j >= 0 and scores[j] < sc:
+        while j >= 0 and (scores[j] < sc or scores[j] == sc and ties[j] > tie):
             out[j + 1] = out[j]
             scores[j + 1] = scores[j]
+            ties[j + 1] = ties[j]
             j -= 1
         out[j + 1] = a
         scores[j + 1] = sc
+        ties[j + 1] = tie
     if want_scores:
         return out, scores
     return out
