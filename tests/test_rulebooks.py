@@ -800,6 +800,24 @@ def test_002_a_pass_ends_no_round_and_resets_nothing():
     assert passed > 50
 
 
+def test_002_the_eight_of_clubs_leads_your_nine_ten_and_jack_and_your_six_holds_the_row():
+    """002's tips: "Hältst du 9, 10 und Bube in Kreuz, erlaubt dir die 8♣, in den nächsten Zügen
+    weiter anzulegen" and "Hältst du die 6 einer Reihe, kann in dieser Farbe niemand nach unten
+    anlegen, bis du es zulässt": on the 7♣ alone the 9♣, 10♣ and J♣ touch no end; after the
+    8♣ each fits in turn at its holder's next turns, while below the 7♣ nobody lays a card."""
+    g = rigged(preset("sevens"), [["7D"], ["7C"], ["8C", "9C", "10C", "JC", "6C"]])
+    me = (g.turn + 2) % 4
+    assert g.play(c("7D")) == R.OK and g.play(c("7C")) == R.OK and g.turn == me
+    assert [g.check(c(x)) for x in ("9C", "10C", "JC")] == [R.NOT_AT_END] * 3
+    for x in ("8C", "9C", "10C", "JC"):
+        assert g.turn == me and g.check(c(x)) == R.OK
+        assert g.play(c(x)) == R.OK
+        while g.turn != me and x != "JC":      # the row waits for me at both ends
+            assert needs(g, CLUBS) == (c("6C"), c(x) + 1)
+            g.play(g.legal_moves()[0])
+    assert (g.low[CLUBS], g.high[CLUBS]) == (6, 10) and holds(g, me, [c("6C")])
+
+
 def test_002_the_next_card_of_every_row_is_in_a_hand_so_someone_can_always_move():
     """"Weil alle 52 Karten in den Händen der Spieler sind … liegt die nächste Karte, die jede
     Reihe braucht, immer in irgendeiner Hand. Solange das Spiel läuft, kann mindestens ein
@@ -843,26 +861,19 @@ def test_what_a_forced_pass_proved_is_kept_at_the_next_one():
 
 # ---- rule book 003 (Parliament) --------------------------------------------
 def test_003_diamonds_seven_eight_with_nine_six_and_seven_of_clubs_all_play():
-    rules = preset("parliament")
-    g = random_play_until(rules, lambda g: g.table[DIAMONDS] == 0b110000000 >> 1
-                          and not g.table[CLUBS])
-    assert g.table[DIAMONDS] == (1 << 6) | (1 << 7)
-    # Give the player to move 9D, 6D and 7C: the same deal with hidden cards swapped.
-    p = g.turn
-    hands = g.hands[:]
-    for x in (c("9D"), c("6D"), c("7C")):
-        owner = g.holder(x)
-        if owner != p:
-            # swap with one of p's cards of another suit, keeping counts
-            mine = [y for y in range(52) if holds(g, p, [y]) and y not in (c("9D"), c("6D"), c("7C"))][0]
-            hands[owner * 4 + x // 13] &= ~(1 << (x % 13))
-            hands[owner * 4 + mine // 13] |= 1 << (mine % 13)
-            hands[p * 4 + mine // 13] &= ~(1 << (mine % 13))
-            hands[p * 4 + x // 13] |= 1 << (x % 13)
-            g.hands = hands
-    g.load(g.view(p), hands)
-    moves = g.legal_moves()
-    assert {c("9D"), c("6D"), c("7C")} <= set(moves)
+    """003's example: "À carreau, le sept et le huit sont posés. Vous tenez le neuf de carreau,
+    le six de carreau et le sept de trèfle. Les trois sont jouables … le sept de trèfle ouvre
+    une couleur pour tout le monde, alors que le six ou le neuf n'ouvrent qu'une carte": each
+    of the three is legal, and after it the cards that newly fit are the 6♣ and 8♣ (a suit
+    opened), or the one card past the 6♦ or the 9♦."""
+    for x, opened in (("7C", ["6♣", "8♣"]), ("6D", ["5♦"]), ("9D", ["10♦"])):
+        g = rigged(preset("parliament"), [["7D"], ["8D"], ["9D", "6D", "7C"]])
+        assert g.play(c("7D")) == R.OK and g.play(c("8D")) == R.OK
+        assert names(fitting(g)) == ["6♦", "7♠", "7♣", "7♥", "9♦"]
+        assert {c("9D"), c("6D"), c("7C")} <= set(g.legal_moves())
+        before = fitting(g)
+        assert g.play(c(x)) == R.OK
+        assert names(fitting(g) - before) == opened, x
 
 
 @pytest.mark.parametrize("n", range(3, 8))
