@@ -298,14 +298,17 @@ def test_a_strategic_pass_needs_the_chips():
     assert g.play(PASS) == R.NO_CHIPS
 
 
-def test_000_five_or_nine_first_starter_fixes_the_rank():
+@pytest.mark.parametrize("rank", (4, 8))
+def test_000_five_or_nine_first_starter_fixes_the_rank(rank):
+    """"on a le choix de la commencer avec un 5 ou un 9 … il fixe la valeur": a first 9 as well
+    as a first 5 makes the other suits wait for that rank, its own row growing both ways."""
     rules = preset("five_or_nine")
     g = random_play_until(rules, lambda g: g.opened == 0)
     assert fitting(g) == {card(s, r) for s in range(4) for r in (4, 8)}
-    g = random_play_until(rules, lambda g: g.opened == 1 and g.start == 4)
+    g = random_play_until(rules, lambda g: g.opened == 1 and g.start == rank)
     opened = [s for s in range(4) if g.table[s]][0]
-    assert all(g.fits[s] == 1 << 4 for s in range(4) if s != opened)
-    assert g.fits[opened] == (1 << 3) | (1 << 5)
+    assert all(g.fits[s] == 1 << rank for s in range(4) if s != opened)
+    assert g.fits[opened] == (1 << rank - 1) | (1 << rank + 1)
 
 
 def test_000_the_eldest_lays_the_five_of_spades_and_the_other_suits_must_have_the_five():
