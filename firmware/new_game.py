@@ -125,8 +125,8 @@ def show(app, since=None):
     base_button = screen.on_button
 
     def on_button(b, now):
-        if b in (OK, RIGHT) and since is not None and now - since <= READ_MS:
-            return                  # (RIGHT opens Start as OK does)
+        if b in (OK, RIGHT) and not screen.sel and since is not None and now - since <= READ_MS:
+            return                  # (Start alone: RIGHT starts as OK does; elsewhere it changes)
         # while a digit of the deal number is selected, UP/DOWN change it
         if digit[0] >= 0 and screen.sel == deal_row:
             if b in (UP, DOWN):

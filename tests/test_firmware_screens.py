@@ -2870,6 +2870,25 @@ def test_right_on_start_just_after_a_match_ends_starts_nothing_as_ok_does():
     assert isinstance(sim.screen, TableScreen)
 
 
+def test_right_on_another_line_just_after_a_match_ends_changes_it_at_once():
+    """The wait after a match's end guards Start alone: RIGHT on Players changes the count at
+    once, as LEFT does (it was ignored there too for READ_MS)."""
+    from firmware.screens import READ_MS
+    sim = Sim(seed=3)
+    pick_preset(sim, PRESETS.index("parliament"))
+    sim.app.new_game(sim.app.now)           # as the standings of a finished match go on
+    scr = sim.screen
+    since = sim.app.now
+    n = sim.app.rules().players
+    sim.press("DOWN")
+    sim.press("DOWN")
+    assert scr.item_text(scr.items[scr.sel]).startswith("Players")
+    sim.press("RIGHT")
+    assert sim.app.now - since < READ_MS and sim.app.rules().players == (n + 1 if n < 7 else 3)
+    sim.press("LEFT")
+    assert sim.app.rules().players == n and sim.screen is scr and sim.app.match is None
+
+
 def test_a_match_dealt_as_deal_99999_makes_the_next_new_game_deal_00001():
     """Deal # goes round: LEFT from 1 deals 99999, and the next new game offers 1 (the
     number after the last one dealt, round the five digits; not 100000)."""
