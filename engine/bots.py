@@ -170,9 +170,9 @@ def card_score(view, c, w=MEDIUM_WEIGHTS):
         dirs = ((1, (view.low[s] + 12) % 13),)
     elif view.high[s] != top and r == (view.high[s] + 1) % 13:
         dirs = ((1, top),)
-        if up and view.low[s] == view.high[s] and w is MEDIUM_WEIGHTS:
-            # the 8 on a lone 7 opens its 6 too: a gate to the hand-set weights (Medium's,
-            # and Hard's where it has no learned ones); counting it, Hard's learned weights
+        if up and view.low[s] == view.high[s] and w is not SEVENS_WEIGHTS:
+            # the 8 on a lone 7 opens its 6 too: a gate to all weights but Hard's learned ones
+            # (Medium's, and order_moves' race tie-break); counting it, the learned weights
             # won 1.1 and 1.5 points less against Easy (docs/strength.md)
             dirs = ((1, top), (-1, bottom))
             f = view.low[s]

@@ -761,6 +761,19 @@ def test_in_the_race_medium_dumps_a_dead_end_but_still_leads_to_its_own_cards():
         ([S(8), H(3)], [4, 0])
 
 
+def test_eight_before_six_in_the_race_the_eight_on_a_lone_seven_opens_both_sides():
+    """With "8 before 6" in Parliament (aces low) the 8 of spades on a lone 7 would open eleven of
+    the others' cards (the 9 up to the king, and the 6 down to the ace, which wait for it), the 6
+    of hearts beside a 7 and 8 five (the 5 down to the ace); both score 0 in the race, and Medium
+    lays the 6. Without the rule the 6 of spades is open already: the 8 opens five too, and the
+    first suit's card stands."""
+    for up_first, want in ((1, [H(5), S(7)]), (0, [S(7), H(5)])):
+        v = _position("parliament", [S(7), H(5), D(12)], {0: ((6,), 6, 6), 1: ((6, 7), 6, 7)},
+                      [3, 16, 15, 15], up_first=up_first)
+        assert bots.order_moves(v, bots.Bot(bots.MEDIUM).legal_moves(v), 0, True) == (want, [0, 0])
+        assert bots.choose(v, 0, bots.MEDIUM) == want[0], up_first
+
+
 @pytest.mark.parametrize("key", ["five_or_nine", "domino", "coventry"])
 def test_control_counts_my_other_suits_cards_of_a_starter_rank_until_the_rank_is_fixed(key):
     """Five or Nine, and any rank's opening (Domino, Coventry): the first card's rank becomes
