@@ -761,6 +761,18 @@ def test_in_the_race_medium_dumps_a_dead_end_but_still_leads_to_its_own_cards():
         ([S(8), H(3)], [4, 0])
 
 
+def test_in_the_race_the_tie_break_orders_every_card():
+    """Three cards that score alike in the race go by the others' cards each opens, whatever
+    the engine order: the ace of hearts ends its row (none), the 4 of diamonds opens the 3 and
+    2 (two), the 6 of spades the 5 down to the 2 (four). Hard plays its candidates out in
+    this order, the first standing unless the playouts clearly prefer another."""
+    v = _position("sevens", [S(5), H(0), D(3)],
+                  {0: ((6, 7), 6, 7), 1: (tuple(range(1, 13)), 1, 12), 2: ((4, 5, 6), 4, 6)},
+                  [3, 11, 11, 10])
+    assert bots.order_moves(v, bots.Bot(bots.MEDIUM).legal_moves(v), 0, True) == \
+        ([H(0), D(3), S(5)], [0, 0, 0])
+
+
 def test_eight_before_six_in_the_race_the_eight_on_a_lone_seven_opens_both_sides():
     """With "8 before 6" in Parliament (aces low) the 8 of spades on a lone 7 would open eleven of
     the others' cards (the 9 up to the king, and the 6 down to the ace, which wait for it), the 6
