@@ -228,36 +228,33 @@ def order_moves(view, moves, cost=0, want_scores=False, w=MEDIUM_WEIGHTS, n=1):
     Medium's weights leave the others' cards out), the card that opens fewer of them
     comes first; otherwise the engine order stands (a pass last)."""
     k = len(moves)
-    scores = [0] * k
-    ties = [0] * k
+    keys = [0] * k          # score * 64 less the tie's count: one list to sort
     race = phase(view.hand) == 0
     for i in range(k):
         a = moves[i]
         if a == PASS:
-            scores[i] = pass_score(view, cost, n)
-            ties[i] = 99
+            keys[i] = pass_score(view, cost, n) * 64 - 63
         else:
-            scores[i] = card_score(view, a, w)
+            keys[i] = card_score(view, a, w) * 64
             if race:
                 # the others' cards alone (weights as bytes: 16 bytes of code less than a tuple)
-                ties[i] = card_score(view, a, b"\0\1\0\0\0\0\0\0")
+                keys[i] -= card_score(view, a, b"\0\1\0\0\0\0\0\0")
     out = moves[:]
     # insertion sort, descending, stable
-    for i in range(1, len(out)):
+    for i in range(1, k):
         a = out[i]
-        sc = scores[i]
-        tie = ties[i]
+        key = keys[i]
         j = i - 1
-        while j >= 0 and (scores[j] < sc or scores[j] == sc and ties[j] > tie):
+        while j >= 0 and keys[j] < key:
             out[j + 1] = out[j]
-            scores[j + 1] = scores[j]
-            ties[j + 1] = ties[j]
+            keys[j + 1] = keys[j]
             j -= 1
         out[j + 1] = a
-        scores[j + 1] = sc
-        ties[j + 1] = tie
+        keys[j + 1] = key
     if want_scores:
-        return out, scores
+        for i in range(k):
+            keys[i] = (keys[i] + 63) >> 6
+        return out, keys
     return out
 
 
