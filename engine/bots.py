@@ -108,7 +108,9 @@ def _danger(view, c):
 # A card's features, each weighed per phase of the hand (3 cards or fewer: the race
 # for tempo; 4 to 6; 7 or more):
 #   mine, others: my cards / the others' unplayed cards beyond it along its row;
-#   chain: the next card is mine; danger: the next card helps someone close to out;
+#   chain: the next card is mine (in play-or-pay, a suit's first card 4 more when its
+#   last card is mine: laying that, I start the next suit); danger: the next card helps
+#   someone close to out;
 #   starter: it opens a row; reach: steps to my farthest card beyond it;
 #   end: it is the last card of its row; control: (five-or-nine, any rank) my other
 #   suits' cards of this rank, which become starters too.
@@ -193,6 +195,8 @@ def card_score(view, c, w=MEDIUM_WEIGHTS):
             chain += 1
         elif first < 0:
             danger += _danger(view, s * 13 + (at + d[0]) % 13)
+        if pop and starter and view.hand[s] >> d[1] & 1:
+            chain += 4      # the suit's last card is mine too: laying it, I start the next suit
     return (w[ph] * mine + w[ph + 1] * others + w[ph + 2] * chain + w[ph + 3] * danger
             + w[ph + 4] * starter + w[ph + 5] * reach + w[ph + 6] * end + w[ph + 7] * control)
 
@@ -315,7 +319,6 @@ class Bot:
             self.hands = [0] * (view.players * 4)
         if self.tables_for is not view.rules:
             self._tables(view.rules)
-            self.tables_for = view.rules
         return g
 
     def legal_moves(self, view):
@@ -681,9 +684,10 @@ class Bot:
 
     # ---- playouts ------------------------------------------------------------------
     def _tables(self, rules):
-        """UP[r] / DOWN[r]: ranks beyond rank r along a row, each way, and the row's top.
-        (A Play or Pay row, which runs all round, has one card that fits while it is
+        """UP[r] / DOWN[r]: ranks beyond rank r along a row, each way, the row's top, and
+        the rules they are for (tables_for). (A Play or Pay row, which runs all round, has one card that fits while it is
         partly laid, so its score never decides.)"""
+        self.tables_for = rules
         bottom, self.top = rules.bottom_top()
         up = self.up
         down = self.down
@@ -702,8 +706,9 @@ class Bot:
     def _fast_score(self, h, t, hi, r, tempo):
         """The fast policy's score (x4) for laying rank r from h, a hand's cards of a
         suit whose row holds t (high end hi): the most of your own cards behind it,
-        the fewest of the others' (only your own near the end). No laid card lies
-        behind it: a row is laid without gaps."""
+        the fewest of the others' (only your own near the end); in play or pay a suit's
+        first card counts one more of yours when the suit's last card is yours. No laid
+        card lies behind it: a row is laid without gaps."""
         if not t:
             mk = self.up[r] | self.down[r]
         elif hi != self.top and r == (hi + 1) % 13:
@@ -712,6 +717,8 @@ class Bot:
             mk = self.down[r]
         x = h & mk
         sc = _POP[x & 127] + _POP[x >> 7]
+        if not t and h >> ((r + 12) % 13) & 1 and self.tables_for.opening == PLAY_OR_PAY:
+            sc += 1         # (play or pay) the suit's last card is mine too: I start the next
         if tempo:
             return sc * 16
         x = mk & ~h

@@ -71,8 +71,9 @@ def test_badge_code_memory_budgets_on_micropython():
     # its search's scratch Game (engine.bots): 4 places left.
     # The sixty-ninth added 48 bytes (35.3 KB): the opponents' labels' last form, which gives
     # the points' unit way (firmware.table); no name.
-    # The seventieth added 112 bytes to the modules that need no CircuitPython (50.8 KB):
-    # Medium's tie-break in the race (engine.bots.order_moves); no name.
+    # The seventieth added 160 bytes to the modules that need no CircuitPython (50.8 KB):
+    # 112 for Medium's tie-break in the race (engine.bots.order_moves), 48 for starting a Play or
+    # Pay suit whose last card is the player's (card_score and the playouts); no name.
     # The budget stays at 42 KB: that room is for the screens to come.
     assert r["text_heap_bytes_micropython"] <= 13 * 1024
     assert r["badge_code_heap_bytes_micropython"] <= 54 * 1024
@@ -156,11 +157,14 @@ def test_hard_decision_budgets_on_micropython(capsys):
     assert 0 < r["hard_decision_ms_micropython"]["median"] <= r["hard_decision_ms_micropython"]["max"]
     assert r["hard_decision_ref_loop_ratio"] > 0
     # the badge thinks a step at a time between frames: a searched decision is its whole budget
-    # in steps of WORK_PER_FRAME plies (counted, not timed: a busy machine's step can read longer
-    # than another position's whole decision)
+    # in steps of WORK_PER_FRAME plies, and one step more where the round of playouts that
+    # reaches the budget ends in it (one of the Play or Pay starts since the seventieth
+    # session's suit starts changed Hard's candidates there; counted, not timed: a busy
+    # machine's step can read longer than another position's whole decision)
     from engine.bots import HARD_BUDGET
     from firmware.players import WORK_PER_FRAME
-    assert r["hard_decision_steps_most"] == -(-HARD_BUDGET // WORK_PER_FRAME) > 1
+    steps = -(-HARD_BUDGET // WORK_PER_FRAME)
+    assert 1 < steps <= r["hard_decision_steps_most"] <= steps + 1
     assert r["hard_step_ref_loop_ratio"] > 0
     assert r["hard_budget_plies"] == HARD_BUDGET
 
