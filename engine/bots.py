@@ -685,8 +685,8 @@ class Bot:
     # ---- playouts ------------------------------------------------------------------
     def _tables(self, rules):
         """UP[r] / DOWN[r]: ranks beyond rank r along a row, each way, the row's top, and
-        the rules they are for (tables_for). (A Play or Pay row, which runs all round, has one card that fits while it is
-        partly laid, so its score never decides.)"""
+        the rules they are for (tables_for). (A Play or Pay row, which runs all round, has
+        one card that fits while it is partly laid, so its score never decides.)"""
         self.tables_for = rules
         bottom, self.top = rules.bottom_top()
         up = self.up
