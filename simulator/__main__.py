@@ -49,6 +49,28 @@ def unchecked(board_id):
             "CircuitPython's board.board_id)" % board_id)
 
 
+def takes_no_file(folder):
+    """Why no file can be made in folder (read-only, another user's), or None: a picture's
+    folder is tried before a script plays on the saves, as the picture's temporary file is
+    written there once it has."""
+    import tempfile
+    try:
+        fd, trial = tempfile.mkstemp(suffix=".png", dir=folder or ".")
+    except OSError as e:
+        return e.strerror or str(e)
+    os.close(fd)
+    os.remove(trial)
+    return None
+
+
+def no_folder_for(what, folder):
+    """The refusal of a picture (what) whose folder is missing or takes no file, or None."""
+    if not os.path.isdir(folder or "."):
+        return "%s: no folder %s" % (what, folder)
+    why = takes_no_file(folder)
+    return "%s: cannot write in %s (%s)" % (what, folder or ".", why) if why else None
+
+
 def main(argv=None):
     from hal import BOARDS
     ap = argparse.ArgumentParser(prog="python -m simulator", description="Fan Tan badge simulator")
@@ -87,8 +109,9 @@ def main(argv=None):
     for o, v in (("--screenshot", args.screenshot), ("--window-shot", args.window_shot)):
         if v is not None and not v.lower().endswith(".png"):
             ap.error("%s %r: a PNG, named .png" % (o, v))
-        if v is not None and not os.path.isdir(os.path.dirname(v) or "."):     # known before playing
-            ap.error("%s %s: no folder %s" % (o, v, os.path.dirname(v)))
+        bad = v is not None and no_folder_for("%s %s" % (o, v), os.path.dirname(v))    # known before playing
+        if bad:
+            ap.error(bad)
     if args.data_dir == "":         # an unset shell variable: not the player's own saves
         ap.error("--data-dir: give a folder")
     headless = [o for o, v in (("--keys", args.keys), ("--screenshot", args.screenshot),
@@ -122,9 +145,10 @@ def main(argv=None):
         if args.shot_dir is not None and not os.path.isdir(args.shot_dir):   # known before playing
             ap.error("--shot-dir %s: no folder there" % args.shot_dir)
         for tok in args.keys.split(","):    # an @file.png's folder too: a run that stops at it has played on the saves
-            folder = os.path.dirname(shot_path(tok, args.shot_dir)) if tok.strip().startswith("@") else ""
-            if not os.path.isdir(folder or "."):
-                ap.error("@%s: no folder %s" % (tok.strip()[1:], folder))
+            bad = tok.strip().startswith("@") and no_folder_for(
+                "@" + tok.strip()[1:], os.path.dirname(shot_path(tok, args.shot_dir)))
+            if bad:
+                ap.error(bad)
     data_dir = default_data_dir() if args.data_dir is None else args.data_dir
     if os.path.exists(data_dir) and not os.path.isdir(data_dir):
         ap.error("--data-dir %s: a file is there, not a folder for the saves" % data_dir)

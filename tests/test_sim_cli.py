@@ -863,6 +863,42 @@ def test_a_shot_into_no_folder_is_refused_before_the_script_plays_on_the_saves(t
     assert not data.exists()
 
 
+def unwritable(kind, tmp_path):
+    """A folder that is there but takes no new file: one this user may not write in (root
+    writes anywhere), or Linux's /proc (no file can be made there, even by root)."""
+    if kind == "/proc":
+        if not os.path.isdir("/proc"):
+            pytest.skip("no /proc here")
+        return "/proc"
+    if os.name != "posix" or os.geteuid() == 0:
+        pytest.skip("root (or Windows) writes in a read-only folder")
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    return str(folder)
+
+
+@pytest.mark.parametrize("kind", ["read-only", "/proc"])
+@pytest.mark.parametrize("args", [
+    ["--headless", "--keys", "OK,OK", "--screenshot", "{ro}/end.png"],
+    ["--headless", "--keys", "OK,OK,@{ro}/shot.png"],
+    ["--headless", "--shot-dir", "{ro}", "--keys", "OK,OK,@shot.png"],
+    ["--frames", "2", "--window-shot", "{ro}/w.png"],
+])
+def test_a_shot_into_a_folder_that_takes_no_file_is_refused_before_the_saves_are_played_on(
+        tmp_path, kind, args):
+    """QA (r36): a picture's folder that is there but cannot be written in (read-only, another
+    user's) passed the check for a missing folder: the script played its moves on --data-dir (by
+    default the player's own saved game), then failed at the picture."""
+    ro = unwritable(kind, tmp_path)
+    data = tmp_path / "data"
+    r = run_sim("--data-dir", str(data), *[a.replace("{ro}", ro) for a in args])
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert "cannot write in %s" % ro in r.stderr.strip().splitlines()[-1], r.stderr
+    assert not data.exists()
+    assert os.path.abspath(ro) == "/proc" or os.listdir(ro) == []     # the trial left nothing
+
+
 @pytest.mark.parametrize("module", ["desktop", "buttons", "memory_store", "__init__"])
 def test_a_hal_module_that_is_no_board_is_not_offered_as_one_to_register(tmp_path, capsys, module):
     """QA: --board desktop said "hal/desktop.py is not registered: add 'desktop' to BOARDS",
