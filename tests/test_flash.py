@@ -243,6 +243,42 @@ def test_a_transfer_that_broke_off_says_so_and_rerunning_resumes(tmp_path):
         assert device_files(flash_dir) == bundle.build(source, libs=False)
 
 
+@needs_vbadge
+def test_a_first_flash_that_broke_off_leaves_no_code_py_without_its_modules(tmp_path):
+    """QA (r36): the entry points went first (/boot.py, /code.py sort before /engine/): a first
+    flash that broke off left a code.py whose modules were not there, and at the next power-up
+    CircuitPython showed its traceback (ImportError: no module named 'hal') where the badge's
+    own program had run before. They go last: until the copy is whole the old code.py runs."""
+    source = engine_source(tmp_path / "src")
+    flash_dir = tmp_path / "flash"
+    badge = VBadge(flash_dir)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "tools.flash", "--port", badge.port,
+                                 "--source", str(source), "--no-libs"], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = proc.stdout.readline()
+        while line and not line.startswith("["):
+            line = proc.stdout.readline()
+        assert line, "the flash never got going"
+        badge.stop()                                   # the cable comes out after the first file
+        proc.communicate(timeout=60)
+    finally:
+        badge.stop()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    there = device_files(flash_dir)
+    if "/code.py" in there:
+        assert there == bundle.build(source, libs=False), "a code.py without all its modules"
+
+
+def test_the_entry_points_are_copied_last():
+    files = bundle.build(ROOT, libs=False)
+    plan = flash.make_plan(files, {}, set(), clean=False, sha256=True, circuitpython=True)
+    roots = [d for d in plan.copy if d in bundle.ROOT_FILES]
+    assert sorted(roots) == ["/boot.py", "/code.py"] and plan.copy[-2:] == roots, plan.copy
+
+
 # ---- error paths: each a one-line message and exit status 1 -------------------------------------
 
 def assert_message(r, *words):
@@ -797,7 +833,7 @@ def test_a_folder_beside_an_entry_point_is_the_player_s_own():
     for circuitpython in (False, True):
         plan = flash.make_plan(files, state, {"/code", "/engine"}, clean=False, sha256=True,
                                circuitpython=circuitpython)
-        assert plan.remove == [] and plan.copy == ["/code.py", "/engine/rules.py"]
+        assert plan.remove == [] and plan.copy == ["/engine/rules.py", "/code.py"]
 
 
 def test_bundle_layout():

@@ -26,7 +26,8 @@ something that is not a badge, the wrong runtime or version, a read-only filesys
 (checked with ``os.statvfs`` before copying) and a transfer that broke off. A wrong option (such
 as ``--timeout 4000``) is argparse's usage message and status 2. Files are written under a
 temporary name and renamed into place, so a broken transfer never leaves a half-written module,
-and running the same command again copies only what is still missing.
+and running the same command again copies only what is still missing; the entry points (boot.py,
+code.py) go last, so a first copy that broke off leaves no code.py without its modules.
 """
 
 from __future__ import annotations
@@ -525,6 +526,9 @@ def make_plan(files, state, dirs, clean, sha256, circuitpython=False, port=None)
             plan.unchanged.append(dest)
         else:
             plan.copy.append(dest)
+    # the entry points last: a copy that breaks off leaves the badge running what it ran before,
+    # not a code.py whose modules are not there yet (a traceback at the next power-up)
+    plan.copy.sort(key=lambda dest: dest in bundle_mod.ROOT_FILES)
     needed = {d for dest in files for d in parents(dest)}
     tidy = tuple(d + "/" for d in bundle_mod.managed_dirs(files))     # --clean's folders, not the root
     extra = set()
