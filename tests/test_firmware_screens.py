@@ -1339,6 +1339,53 @@ def test_match_length_in_words_for_every_preset():
         text.set_lang(0)
 
 
+def test_the_numbers_the_help_pages_write_out_are_the_engines():
+    """The rules and table pages spell some of the engine's numbers out, in each language: a
+    card's value (A=1, K=13; J/Q/K=10 in pips, on New game options' page too), the ante of a
+    short hand (2), and the paid pass priced "-6…-9" while who holds the 6 and 8 of your one 7
+    is hidden. Each is what the engine does: a change of rule that left a page telling the old
+    number fails here."""
+    from engine.game import Game, LEAST, MOST
+    from engine.match import Match
+    game = Game(preset("parliament"))
+    for p in range(game.players):           # a hand of one ace, or one king
+        game.hands[p * 4:p * 4 + 4] = [0, 0, 0, 0]
+    game.hands[0] = 1
+    game.hands[4] = 1 << 12
+    worth = {}
+    for unit in (VALUES, PIPS):
+        game.rules = preset("parliament").with_(penalty=unit)
+        worth[unit] = (game.penalty(0), game.penalty(1))
+    assert worth == {VALUES: (1, 13), PIPS: (1, 10)}
+    short = Game(preset("fan_tan").with_(players=3))        # 52 cards to 3: 18, 17 and 17
+    assert sorted(short.ante(p) for p in range(3)) == [1, 2, 2]
+    # Fan Tan's first player holding one 7 without its 6 or 8: the price the table shows
+    fan_tan = preset("fan_tan")
+    for n in range(1, 200):
+        g = Match(fan_tan, deal_number=n).game
+        me = g.turn
+        sevens = [s for s in range(4) if g.hands[me * 4 + s] >> 6 & 1]
+        if len(sevens) == 1 and not g.hands[me * 4 + sevens[0]] & (1 << 5 | 1 << 7):
+            break
+    price = (g.pass_total(me, LEAST), g.pass_total(me, MOST))
+    assert price == (6, 9)
+    try:
+        for lang in range(3):
+            text.set_lang(lang)
+            w = text.rules_words()
+            faces = text.t("faces")
+            assert "(A=1, %s=13)" % faces[2] in w.WORDS["per_value"], lang
+            assert "(A=1, %s/%s/%s=10)" % tuple(faces) in w.WORDS["per_pip"], lang
+            line = text.rules_words("options").NEW_GAME["penalty"]      # New game options' page
+            assert "(A=1, %s=13)" % faces[2] in line and "%s/%s/%s=10" % tuple(faces) in line, lang
+            assert re.findall(r"\d+", w.SCORING[CHIPS].replace("%s", "")) == ["2"], lang
+            shown = " -%d\u2026-%d " % price          # "Pass -6…-9 costs 6 to 9 chips"
+            assert shown in w.TABLE[-1], lang
+            assert re.findall(r"\d+", w.TABLE[-1].split(shown)[1])[:2] == ["%d" % x for x in price], lang
+    finally:
+        text.set_lang(0)
+
+
 @pytest.mark.parametrize("board", ("adafruit_macropad_rp2040", "pimoroni_picosystem"))
 def test_the_hint_stays_said_while_you_look_around(board):
     """After HINT the message line names the hinted card until you play: on the MacroPad its
