@@ -55,6 +55,7 @@ _MAXREC = const(64)        # opponents' past choices remembered for the likeliho
 DEFICIT_CAP = const(64)   # one past choice counts at most this much against a deal
 _LIK_SHIFT = const(4)     # a deal's weight halves per 2**_LIK_SHIFT of total deficit
 _EASY_WHIM = const(8)     # Easy offers itself a paid pass one time in this many
+_POP_NEAR = const(16)     # Play or Pay: how close to the best score a card Hard plays out
 
 
 # ---- Medium and Hard: a score per move, from features of the card ----------------
@@ -357,8 +358,13 @@ class Bot:
         w = weights(self.level, view.rules)
         # paid passes a deal at their cost: Medium 1, Hard 2 (its level); more made matches short
         ordered, scores = order_moves(view, moves, cost, True, w, self.level)
+        # in Play or Pay every card within _POP_NEAR: the start of the next suit, which the
+        # scores put 8 apart for the suit's last card, is the search's to weigh (a pass's window
+        # stays the weights': the playouts, which never pass, favour one)
+        near = _POP_NEAR if view.rules.opening == PLAY_OR_PAY else w[NEAR_AT]
         k = 1
-        while k < len(ordered) and k < _CANDIDATES and scores[k] >= scores[0] - w[NEAR_AT]:
+        while k < len(ordered) and k < _CANDIDATES and scores[k] >= scores[0] - (
+                w[NEAR_AT] if ordered[k] == PASS else near):
             k += 1
         if cost and self.level == HARD and PASS in ordered[1:k]:
             # nor is a paid pass searched while a card gives the others nothing (each card that

@@ -1648,13 +1648,15 @@ def test_hard_stops_at_the_round_whose_work_reaches_the_budget_exactly():
 
 def test_hards_candidates_are_its_best_scored_moves_up_to_near_at_below_the_best():
     """Hard plays out its best-scored moves, at most _CANDIDATES, down to a score NEAR_AT's
-    weight below the best (that one included); it searches only when that leaves two or more
-    and the best is not a paid pass (which stands: the playouts never pass). A paid pass below
-    the best is no candidate while a card gives the others nothing (every card it lets fit is the
-    player's own). Over these decisions some move scores exactly at that edge, Medium's paid pass
-    comes first, and a paid pass is left out for a card that gives nothing."""
-    edge = paid = free = 0
-    for key in ("sevens", "fan_tan", "coventry"):
+    weight below the best (that one included; a card in Play or Pay down to _POP_NEAR below);
+    it searches only when that leaves two or more and the best is not a paid pass (which
+    stands: the playouts never pass). A paid pass below the best is no candidate while a card
+    gives the others nothing (every card it lets fit is the player's own). Over these decisions
+    some move scores exactly at that edge, Medium's paid pass comes first, a paid pass is left
+    out for a card that gives nothing, and a Play or Pay suit's start searches cards that NEAR_AT
+    would leave out."""
+    edge = paid = free = wide = 0
+    for key in ("sevens", "fan_tan", "coventry", "play_or_pay"):
         for d in range(1, 9):
             g = Match(preset(key), d, 4).game
             while not g.over:
@@ -1665,8 +1667,14 @@ def test_hards_candidates_are_its_best_scored_moves_up_to_near_at_below_the_best
                 cost = b.game.pass_total(v.me, MOST) if moves[-1] == PASS and v.bonus < 0 else 0
                 w = bots.weights(bots.HARD, v.rules)
                 ordered, scores = bots.order_moves(v, moves, cost, True, w, 2)
-                near = [a for a, sc in zip(ordered, scores) if sc >= scores[0] - w[bots.NEAR_AT]]
+                card_near = bots._POP_NEAR if key == "play_or_pay" else w[bots.NEAR_AT]
+                near = []
+                for a, sc in zip(ordered, scores):
+                    if sc < scores[0] - (w[bots.NEAR_AT] if a == PASS else card_near):
+                        break
+                    near.append(a)
                 near = near[:bots._CANDIDATES]
+                wide += len(near) > 1 and scores[len(near) - 1] < scores[0] - w[bots.NEAR_AT]
                 if cost and PASS in near[1:] and any(_gives_nothing(g, a) for a in moves if a != PASS):
                     near.remove(PASS)
                     free += 1
@@ -1677,7 +1685,7 @@ def test_hards_candidates_are_its_best_scored_moves_up_to_near_at_below_the_best
                     assert b.done and b.choice == ordered[0]
                     paid += len(near) > 1
                 g.play(bots.choose(v, d, bots.MEDIUM))
-    assert edge >= 3 and paid and free >= 3, (edge, paid, free)
+    assert edge >= 3 and paid and free >= 3 and wide >= 3, (edge, paid, free, wide)
 
 
 def _gives_nothing(g, c):

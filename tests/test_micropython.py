@@ -230,27 +230,27 @@ def test_selftest_gives_the_recorded_hash(capsys):
     changes it; if the engine is meant to play differently, record the new line here."""
     from engine import selftest
     selftest.main()
-    assert capsys.readouterr().out == "selftest: 190 deals, hash bab8e8b0\n"
+    assert capsys.readouterr().out == "selftest: 190 deals, hash 75b2d3b2\n"
 
 
 def test_selftest_hash_is_always_eight_hex_digits(capsys):
-    """Each 16-bit half is printed with its leading zeros: deal 6's hash starts 0f90 (printed
-    as %x it would be f905a78, a line no badge's would equal)."""
+    """Each 16-bit half is printed with its leading zeros: deal 11's hash starts 022e (printed
+    as %x it would be 22e8174, a line no badge's would equal)."""
     from engine import selftest
-    selftest.main([6])
-    assert capsys.readouterr().out == "selftest: 36 deals, hash 0f905a78\n"
+    selftest.main([11])
+    assert capsys.readouterr().out == "selftest: 36 deals, hash 022e8174\n"
 
 
 def test_selftest_on_micropython_plays_the_deals_it_is_given():
-    """--deals reaches the MicroPython run too: its line for deal 6 is CPython's, not the
+    """--deals reaches the MicroPython run too: its line for deal 11 is CPython's, not the
     fixed list's."""
     lines = []
     for runtime in ("cpython", "micropython"):
-        out = subprocess.run([sys.executable, "-m", "tools.selftest", "--runtime", runtime, "--deals", "6"],
+        out = subprocess.run([sys.executable, "-m", "tools.selftest", "--runtime", runtime, "--deals", "11"],
                              cwd=ROOT, capture_output=True, text=True, timeout=600)
         assert out.returncode == 0, out.stderr
         lines.append(out.stdout.strip().splitlines()[-1])
-    assert lines == ["selftest: 36 deals, hash 0f905a78"] * 2
+    assert lines == ["selftest: 36 deals, hash 022e8174"] * 2
 
 
 def test_a_selftest_that_fails_on_micropython_fails_the_tool(monkeypatch, tmp_path, capsys):
