@@ -71,8 +71,9 @@ def match_text(r):
     if r.deals:
         parts.append(text.deals_text(r.deals))
     if r.scoring == RACE:       # about how many deals that takes, if fewer than the match's limit:
-        # with Medium bots, 100 points at a point a card took ~45 deals, at card values ~6
-        n = max(1, r.target * 9 // 20 if r.penalty == CARDS else r.target // 16)
+        # with Medium bots, 100 points at a point a card took ~45 deals, at card values or pips
+        # ~6 (25 points: 1.5 at values, 1.75 at pips; rounded to the nearest deal)
+        n = max(1, r.target * 9 // 20 if r.penalty == CARDS else (r.target + 8) // 16)
         about = t("about_n") % text.deals_text(n) if n < r.deals or not r.deals else ""
         parts.append(t("to_target") % r.target + about)
     if r.scoring == CHIPS and r.deals != 1:         # one deal ends the match either way
