@@ -899,6 +899,19 @@ def test_a_shot_into_a_folder_that_takes_no_file_is_refused_before_the_saves_are
     assert os.path.abspath(ro) == "/proc" or os.listdir(ro) == []     # the trial left nothing
 
 
+def test_the_trial_of_a_picture_s_folder_leaves_only_the_pictures(tmp_path):
+    """The check that a picture's folder takes a file makes one there and removes it: a run
+    into the player's own screenshot folder leaves the pictures asked for and no trial file
+    (tmpXXXXXXXX.png) beside them, where each run would add one more (a mutant kept it)."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    r = run_sim("--headless", "--data-dir", str(tmp_path / "data"), "--shot-dir", str(shots),
+                "--keys", "@title.png,OK,@%s" % (shots / "again.png"),
+                "--screenshot", str(shots / "end.png"))
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(shots)) == ["again.png", "end.png", "title.png"]
+
+
 @pytest.mark.parametrize("module", ["desktop", "buttons", "memory_store", "__init__"])
 def test_a_hal_module_that_is_no_board_is_not_offered_as_one_to_register(tmp_path, capsys, module):
     """QA: --board desktop said "hal/desktop.py is not registered: add 'desktop' to BOARDS",
