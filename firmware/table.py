@@ -253,8 +253,11 @@ class TableView(Screen):
         self._status()
         form = 2                # two-line labels: "7 cards $19" where every one fits, else "7 \u00b7 $19",
         font = self.app.layout.font     # else "13 -1 Pkt" (German points on 240 px, found by QA),
-        for p, l1, l2, width in self.opp_labels:    # else "13 +1500" (a long zero-sum match)
-            while form >= 0 and (l2 is None or ui.text_width(self._cards(p, form), font) > width):
+        # else "13 +1500" (a long zero-sum match). The long form's words are a space apart: it
+        # keeps a character free, or side by side "9 Karten 0 Pkt 9 Karten 0 Pkt" read as one line
+        for p, l1, l2, width in self.opp_labels:
+            while form >= 0 and (l2 is None or ui.text_width(self._cards(p, form), font)
+                                 + (ui.font(font).width if form == 2 else 0) > width):
                 form -= 1
         for p, l1, l2, width in self.opp_labels:
             self._opp(p, l1, l2, width, form)

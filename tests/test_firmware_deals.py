@@ -1487,14 +1487,20 @@ def test_two_line_labels_take_the_longest_form_every_one_has_room_for(board, for
 
 
 def test_two_line_labels_drop_to_the_form_the_narrowest_one_holds():
-    """The room, exactly: labels as wide as the long form keep it; one label as wide as its
-    plain form alone sends every label to the plain form, each whole ("17 $48", not "17")."""
+    """The room, exactly: labels a character wider than the long form keep it (its words are
+    a space apart: side by side, the next label stands further off), as wide as it they do
+    not; one label as wide as its plain form alone sends every label to the plain form, each
+    whole ("17 $48", not "17")."""
     sim, t = two_line_table("pajenicko_picopad")
     font = sim.app.layout.font
+    fw = ui.font(font).width
     longs = [l2.text for _, _, l2, _ in t.opp_labels]
-    t.opp_labels = [(p, l1, l2, ui.text_width(l2.text, font)) for p, l1, l2, _ in t.opp_labels]
+    t.opp_labels = [(p, l1, l2, ui.text_width(l2.text, font) + fw) for p, l1, l2, _ in t.opp_labels]
     t.update(sim.hal.clock)
     assert [l2.text for _, _, l2, _ in t.opp_labels] == longs
+    t.opp_labels = [(p, l1, l2, w - 1) for p, l1, l2, w in t.opp_labels]
+    t.update(sim.hal.clock)
+    assert all("\u00b7" in l2.text for _, _, l2, _ in t.opp_labels), [l2.text for _, _, l2, _ in t.opp_labels]
     p, l1, l2, _ = t.opp_labels[-1]
     plain = "%s %s" % (t._left(p), t._standing(p))
     t.opp_labels[-1] = (p, l1, l2, ui.text_width(plain, font))

@@ -182,6 +182,54 @@ def test_no_clipping_no_overlap_every_language(board):
         text.set_lang(0)
 
 
+def second_line_gaps(t):
+    """(pixels between, left text, right text) of the opponents' second lines side by side."""
+    l2s = [o[2] for o in t.opp_labels if o[2] is not None]
+    row = sorted([(y, x + lb.bounding_box[0], lb) for lb, x, y in labels(t) if lb in l2s and lb.text.strip()],
+                 key=lambda r: (r[0], r[1]))
+    return [(b[1] - (a[1] + a[2].bounding_box[2]), a[2].text, b[2].text)
+            for a, b in zip(row, row[1:]) if a[0] == b[0]]
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_opponents_long_second_lines_stand_further_apart_than_their_words(board):
+    """ "11 cartes 0 pt" has only spaces between its words: side by side, at a space and a pixel
+    apart, a 320 px board's French or German row read as one line ("9 Karten 0 Pkt 9 Karten 0
+    Pkt 7 Karten 0 Pkt", uGame 22, found playing Domino): such a line keeps a character more
+    clear of the next. Six deals of Domino with four bots, every move, in every language (by
+    the sixth, scores of 10 or more made the English "11 cards 10 pt" run on too)."""
+    sim = Sim(board, seed=3)
+    app = sim.app
+    fw = ui.font(app.layout.font).width
+    seen = 0
+    try:
+        for lang in range(3):
+            text.set_lang(lang)
+            app.settings["lang"] = lang
+            app.settings["preset"] = PRESETS.index("domino")
+            app.settings["players"] = 5
+            app.start_match()
+            for deal in range(6):
+                sim.settle()
+                t = app.screen
+                if t.opp_labels[0][2] is None:
+                    return                  # one-line labels: nothing side by side below
+                g = t.g
+                while not g.over:
+                    for gap, a, b in second_line_gaps(t):
+                        seen += 1
+                        if "\u00b7" not in a:     # words a space apart
+                            assert gap >= fw + 4, (board, lang, deal, a, b, gap)
+                    g.play(g.legal_moves()[0], g.turn)
+                    t.update(sim.hal.clock)
+                sim.settle()
+                while not isinstance(app.screen, TableView) or app.screen.g is g:
+                    sim.press("OK")     # the results, the standings, the next deal
+    finally:
+        text.set_lang(0)
+    assert seen
+
+
 def all_texts():
     """Every text the firmware shows, in every language."""
     out = list(text.LANGS)
