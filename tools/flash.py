@@ -526,8 +526,8 @@ def make_plan(files, state, dirs, clean, sha256, circuitpython=False, port=None)
             plan.unchanged.append(dest)
         else:
             plan.copy.append(dest)
-    # the entry points last: a copy that breaks off leaves the badge running what it ran before,
-    # not a code.py whose modules are not there yet (a traceback at the next power-up)
+    # the entry points last: a first copy that breaks off leaves the badge running what it ran
+    # before, not a code.py whose modules are not there yet (a traceback at the next power-up)
     plan.copy.sort(key=lambda dest: dest in bundle_mod.ROOT_FILES)
     needed = {d for dest in files for d in parents(dest)}
     tidy = tuple(d + "/" for d in bundle_mod.managed_dirs(files))     # --clean's folders, not the root
