@@ -24,7 +24,8 @@ def start():
     try:
         import board
     except ImportError:
-        return None, "Fan Tan needs CircuitPython (no 'board' module here)"
+        return None, ("Fan Tan needs CircuitPython (no 'board' module here): see docs/flashing.md;"
+                      " on a computer, make sim")
     board_id = getattr(board, "board_id", "?")
     if board_id not in hal.BOARDS:
         return None, "Fan Tan has no profile for board '%s'; it runs on: %s" % (

@@ -636,8 +636,12 @@ def test_code_py_on_a_board_module_without_a_board_id(monkeypatch, capsys):
 
 
 def test_code_py_outside_circuitpython(monkeypatch, capsys):
+    """On MicroPython or a computer (import board fails) code.py says what to do instead: the
+    flashing guide, or the simulator (helper r36: it named neither)."""
     monkeypatch.setitem(sys.modules, "board", None)       # import board fails, as on MicroPython
-    assert "needs CircuitPython" in run_code_py(capsys)
+    out = run_code_py(capsys)
+    assert "needs CircuitPython" in out and "docs/flashing.md" in out and "make sim" in out, out
+    assert os.path.exists(os.path.join(os.path.dirname(os.path.dirname(CODE_PY)), "docs", "flashing.md"))
 
 
 def test_code_py_missing_library(monkeypatch, capsys):
