@@ -358,10 +358,10 @@ class Bot:
         w = weights(self.level, view.rules)
         # paid passes a deal at their cost: Medium 1, Hard 2 (its level); more made matches short
         ordered, scores = order_moves(view, moves, cost, True, w, self.level)
-        # in Play or Pay every card within _POP_NEAR: the start of the next suit, which the
-        # scores put 8 apart for the suit's last card, is the search's to weigh (a pass's window
-        # stays the weights': the playouts, which never pass, favour one; a pass outside it ends
-        # the list, the cards scored below it too)
+        # in Play or Pay cards within _POP_NEAR (still _CANDIDATES at most): the next suit's
+        # start, which the scores put 8 apart for the suit's last card, is the search's to weigh
+        # (a pass's window stays the weights': the playouts, which never pass, favour one; a
+        # pass outside it ends the list, the cards scored below it too)
         near = _POP_NEAR if view.rules.opening == PLAY_OR_PAY else w[NEAR_AT]
         k = 1
         while k < len(ordered) and k < _CANDIDATES and scores[k] >= scores[0] - (
