@@ -348,6 +348,21 @@ def test_ok_at_the_end_of_the_replay_goes_back():
     assert isinstance(sim.screen, ListScreen) and sim.screen.title == "Paused"
 
 
+def test_back_at_the_replay_s_start_stays_there_and_menu_leaves_it():
+    """LEFT or UP before the first action stays at 0 (a step back from 0 to "-1" showed the
+    deal's last actions but one), and MENU leaves as BACK does, from any step (hand
+    mutations: neither was checked)."""
+    sim = _next_deal()
+    r = _paused_replay(sim)
+    start = message(r)
+    for key in ("LEFT", "UP"):
+        sim.press(key)
+        assert r.pos == 0 and message(r) == start and r.g.counts == [13] * 4, message(r)
+    sim.press("RIGHT")
+    sim.press("MENU")
+    assert isinstance(sim.screen, ListScreen) and sim.screen.title == "Paused"
+
+
 @pytest.mark.parametrize("lang", range(3))
 @pytest.mark.parametrize("board", ["pajenicko_picopad", "adafruit_macropad_rp2040"])
 def test_the_replay_says_how_to_step_through_it(board, lang):
