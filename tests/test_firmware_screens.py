@@ -103,6 +103,24 @@ def test_new_game_options_players_and_deal_number_typed_in():
     assert len(sim.screen.opp_labels) == 6
 
 
+def test_an_opener_picked_under_one_rule_set_does_not_come_back_under_the_next():
+    """Another rule set forgets the opener picked: its 7s opening, taken away and back, is
+    opened as the rule set opens it (the Sevens pick came back in Fan Tan: hand mutation)."""
+    sim = Sim(seed=1)
+    pick_preset(sim, PRESETS.index("sevens"))
+    select_menu(sim, "Opens")
+    sim.press("RIGHT")
+    assert sim.app.rules().opener != preset("sevens").opener
+    select_menu(sim, "Rules")
+    sim.press("RIGHT")
+    assert sim.app.settings["preset"] == PRESETS.index("fan_tan")
+    select_menu(sim, "Opening")
+    sim.press("RIGHT")
+    sim.press("LEFT")
+    r = sim.app.rules()
+    assert (r.opening, r.opener) == (preset("fan_tan").opening, preset("fan_tan").opener), (r.opening, r.opener)
+
+
 def test_a_deal_digit_skips_the_number_that_deals_nothing():
     """00000 is no deal: a digit that would make it goes on past its 0, so the T-Display,
     whose only way to change a digit is DOWN (L+R), can take 00001 to 00009 (it stayed at
@@ -353,6 +371,9 @@ def test_settings_sound_speed_brightness():
     assert line_value(sim, "Light") == "100%"
     sim.press("LEFT")
     assert sim.hal.brightness == pytest.approx(0.8) and line_value(sim, "Light") == "80%"
+    sim.press("RIGHT")
+    sim.press("RIGHT")                      # 100% goes round to the dimmest, 20%, not to 40%
+    assert sim.hal.brightness == pytest.approx(0.2) and line_value(sim, "Light") == "20%"
     # no brightness line where the board has no backlight, no sound where it has no speaker
     sim2 = Sim("ugame22")
     sim2.app.settings_screen()
