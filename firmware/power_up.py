@@ -43,8 +43,8 @@ def show(app):
         app.last_deal = saved.record
     if "prefs_damaged" in notices:
         app.save_prefs()       # the reset kept, so it is not said again at every power-up
-    if not notices and app.saves.store.damaged:        # older records only (nvm journal)
-        notices.append("saves_older")
+    if app.saves.store.damaged and (not notices or saved is not None):    # older records (nvm journal):
+        notices.append("saves_older")       # the game kept is an older save, beside a reset too
     if notices:
         back = app.title
         if saved is not None:

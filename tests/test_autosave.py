@@ -801,12 +801,14 @@ def test_the_badge_nvm_is_erased_about_once_in_two_deals():
     assert not damaged and bytes(kept.match.game.log) == bytes(sim.app.match.game.log)
 
 
-@pytest.mark.parametrize("entry", [0, 3])
+@pytest.mark.parametrize("entry", [0, 1, 3])
 def test_a_journal_damaged_in_the_middle_says_what_was_lost(entry):
     """A bit rotted in the head of an nvm journal's entry, with later saves after it: those
     are lost. The badge says it went back to the last good save, or, with nothing before the
     damage, that the game and the settings are gone (it came back on an older deal, or a
-    blank title with reset statistics, without a word). The next save heals the journal."""
+    blank title with reset statistics, without a word). The next save heals the journal.
+    Damage just after the first save (the game's) loses the settings too: saying their reset
+    alone hid that the game came back 36 actions earlier (hand mutation of power_up: r41)."""
     nvm = FlashNvm()
     sim = Sim(seed=21)
     sim.app.saves = Saves(NvmStore(nvm))
@@ -817,6 +819,7 @@ def test_a_journal_damaged_in_the_middle_says_what_was_lost(entry):
     said = " ".join(page_text(again.screen))
     if entry:
         assert "back to the last good one" in said and "damaged: new game" not in said, said
+        assert ("settings and statistics were damaged" in said) == (entry == 1), said
     else:
         assert "Saved game was damaged" in said and "settings and statistics were damaged" in said
         assert "back to the last good one" not in said, said        # there is none to go back to
