@@ -779,6 +779,65 @@ def test_writes_per_deal_through_the_real_app():
     assert n["game"] + n["prefs"] == writes
 
 
+def test_the_writes_of_starting_and_quitting_are_those_docs_saving_md_gives():
+    """docs/saving.md counts the writes a match's start and quit add. Start writes the settings
+    (the next deal number) and the game; a quit writes the game record, and the settings only
+    where they changed: a quit in the first deal found the next deal number already kept by
+    Start (the doc said two writes), one after a later deal was dealt writes that deal's
+    number. A start beside a finished match's record clears it first (docs/saving.md)."""
+    import re
+    with open(os.path.join(ROOT, "docs", "saving.md"), encoding="utf-8") as f:
+        doc = " ".join(f.read().split())
+    words = {"one": 1, "two": 2, "three": 3}
+    said = re.search(r"Starting a match adds (\w+) \(.*?; (\w+) after a finished match.*?\), "
+                     r"quitting (\w+) or (\w+) \(", doc)
+    assert said, "docs/saving.md no longer counts the writes of a start and a quit"
+    start, after_match, quit_first, quit_later = (words[w] for w in said.groups())
+    sim = Sim(seed=21)
+    n = counted(sim.app.saves.game.store)
+
+    def writes():
+        w = n["game"] + n["prefs"]
+        n["game"] = n["prefs"] = 0
+        return w
+    new_game(sim, PRESETS.index("sevens"))
+    assert writes() == start
+    play_decisions(sim, 2)
+    writes()
+    sim.press("MENU")
+    quit_match(sim)                         # in the match's first deal
+    assert writes() == quit_first
+    new_game(sim, PRESETS.index("sevens"))
+    assert writes() == start                # the quit cleared the game record: nothing to clear
+    sim.app.stats.streak = 2                # deals won in a row, kept: the quit ends them
+    sim.app.save_prefs()
+    writes()
+    sim.press("MENU")
+    quit_match(sim)
+    assert writes() == quit_later
+    new_game(sim, PRESETS.index("sevens"))
+    assert writes() == start
+    dealt_out(sim)
+    sim.press("OK")
+    sim.press("OK")                         # the next deal
+    assert isinstance(sim.screen, TableScreen)
+    play_decisions(sim, 1)
+    writes()
+    sim.press("MENU")
+    quit_match(sim)                         # in a later deal
+    assert writes() == quit_later
+    assert quit_first < quit_later
+    new_game(sim, PRESETS.index("sevens"))
+    while sim.app.match is not None:        # the whole match: its last deal's record stays on flash
+        dealt_out(sim)
+        sim.press("OK")
+        sim.press("OK")
+    sim.press("BACK")                       # New game, offered at the match's end: the title
+    writes()
+    new_game(sim, PRESETS.index("sevens"))
+    assert writes() == after_match
+
+
 def test_the_badge_nvm_is_erased_about_once_in_two_deals():
     """Through the real app on CircuitPython's nvm (FlashNvm behaves as its RP2040 code): a
     deal's dozen saves go into erased flash, so the sector, which every erase puts at risk,
