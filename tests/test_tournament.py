@@ -358,3 +358,30 @@ def test_the_lineup_suggested_for_one_level_everywhere_is_one_the_tool_takes(cap
         seats = re.search(r"\((\w+,\w+): ", capsys.readouterr().err).group(1)
         assert T.main(["--seats", seats, "--deals", "1", "--budget", "0"]) == 0, seats
         capsys.readouterr()
+
+
+def test_the_fields_docs_options_md_says_tournament_refuses_are_those_it_refuses():
+    """docs/options.md, step 4, tells whoever adds a rule option what `--rule` takes: every field
+    but those of MATCH_ONLY (a tournament plays single deals) and a change New game shows as
+    "-". It said "any field of FIELDS", and the tournament refused `winner_deals`, the very
+    option that page follows."""
+    import os
+    import re
+    from conftest import ROOT
+    from engine.rules import FIELDS, _LIMITS
+    with open(os.path.join(ROOT, "docs", "options.md"), encoding="utf-8") as f:
+        step = " ".join(f.read().split("## 4. The tournament", 1)[1].split("## 5.", 1)[0].split())
+    assert "refuses" in step and "`MATCH_ONLY`" in step and '"-"' in step, step
+    for field in FIELDS:
+        if field == "players":          # the table size: --players
+            continue
+        refused = []
+        lo, hi = _LIMITS[FIELDS.index(field)] or (0, 51)     # opener: a card
+        for value in (lo, lo + 1, hi):
+            try:
+                T.table_rules("sevens", {field: value})
+            except ValueError as e:
+                refused.append(str(e))
+        said_match = any("changes only a match" in r for r in refused)
+        assert said_match == (field in T.MATCH_ONLY), (field, refused)
+    assert re.search(r"refuses .*`MATCH_ONLY`", step), step
