@@ -193,3 +193,25 @@ def test_the_readme_names_the_colour_boards_whose_next_ranks_stand_bare():
             if sim.app.art._need_frame == -1:
                 bare.add(b)
     assert _named(said.replace("'s", "")) == bare
+
+
+def _readme_paragraph(readme, head):
+    """The README's paragraph that begins with the bold `head` ("**How the heap is read.**"),
+    up to the next bold paragraph head or heading."""
+    m = re.search(r"^\*\*" + re.escape(head) + r"\.?\*\*(.*?)(?=^\*\*|^#)", readme, re.M | re.S)
+    assert m, "the README has no paragraph " + head
+    return " ".join(m.group(1).split())
+
+
+def test_the_readme_paragraph_the_guides_send_you_to_for_the_interned_names_holds_them():
+    """docs/boards.md (step 3) and docs/options.md (step 5) send whoever adds a board or an option
+    to the README's sentence of interned names, which tests/test_budgets.py fails on until it is
+    rewritten. boards.md named "The code on the badge", a paragraph that does not hold it."""
+    readme = read(os.path.join(ROOT, "README.md"))
+    boards = " ".join(read(os.path.join(ROOT, "docs", "boards.md")).split())
+    options = " ".join(read(os.path.join(ROOT, "docs", "options.md")).split())
+    heads = [re.search(r'the names the code interns, in the README\'s "([^"]+)"', boards).group(1),
+             re.search(r'in "([^"]+)" the names the code interns', options).group(1)]
+    for head in heads:
+        said = _readme_paragraph(readme, head)
+        assert "The code from `.mpy` interns" in said and "places" in said, head
