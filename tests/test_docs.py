@@ -215,3 +215,15 @@ def test_the_readme_paragraph_the_guides_send_you_to_for_the_interned_names_hold
     for head in heads:
         said = _readme_paragraph(readme, head)
         assert "The code from `.mpy` interns" in said and "places" in said, head
+
+
+def test_the_readme_layout_names_every_tool():
+    """Each module of tools/ (but its shared argument types) is named in the README's Layout, so
+    a hacker reading it finds the bots' lab and the benchmarks (it named five of fourteen)."""
+    readme = read(os.path.join(ROOT, "README.md"))
+    layout = readme[readme.index("## Layout"):]
+    tools = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "tools"))
+                   if f.endswith(".py") and f not in ("__init__.py", "args.py"))
+    assert len(tools) >= 14
+    missing = [m for m in tools if "`%s`" % m not in layout]
+    assert not missing, "README.md's Layout does not name tools: %s" % missing
