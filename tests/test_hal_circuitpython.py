@@ -2,6 +2,7 @@
 import importlib
 import importlib.util
 import os
+import re
 import runpy
 import sys
 import types
@@ -9,6 +10,7 @@ import types
 import pytest
 
 import hal
+from conftest import ROOT
 from hal.buttons import UP, RIGHT, OK, BACK, TURN, _LONG_MS as LONG_MS
 
 
@@ -922,6 +924,24 @@ def test_boot_py_reads_each_board_s_back_key_as_its_drive_button(monkeypatch):
         p = hal.profile(board_id)
         back = [k[0] for k in p.KEYS if BACK in k[1:]]
         assert table[board_id] == (back[0], p.PRESSED) and len(back) == 1, board_id
+
+
+def test_the_readme_names_each_board_s_drive_button_as_boot_py_reads_it():
+    """The README's "BACK button (hold at power-up for the drive)" column names the key boot.py
+    reads, by its label or its pin (KEY7 on the MacroPad): a player holds what it says when the
+    drive must go back to the computer, so a profile's BACK moved must move it too."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    part = readme[readme.index("## Put it on your badge"):readme.index("## Layout")]
+    rows = [r.split(" | ") for r in part.splitlines() if r.startswith("| ") and "`" in r]
+    seen = []
+    for row in rows:
+        for board_id in re.findall(r"`(\w+)`", row[1]):
+            p = hal.profile(board_id)
+            i = [BACK in k[1:] for k in p.KEYS].index(True)
+            assert row[2].split(" (")[0] in (p.LABELS[i], p.KEYS[i][0]), (board_id, row[2])
+            seen.append(board_id)
+    assert sorted(seen) == sorted(hal.BOARDS)
 
 
 def test_boot_py_on_a_board_module_without_a_board_id(monkeypatch, capsys, digitalio):
