@@ -91,6 +91,27 @@ def test_a_forced_pass_as_a_deal_begins_that_takes_your_last_chip_is_told_with_i
     assert told == [text.t("no_move") + " -1", text.t("no_move")], told
 
 
+def test_a_forced_pass_after_a_two_chip_ante_took_your_one_chip_is_told_free():
+    """Fan Tan, three players: dealt a card fewer you ante two chips, and with one left the ante
+    takes it and leaves none, not minus one; so the forced pass as the next deal begins pays
+    nothing and is told without a price (your chips after the ante are never below none)."""
+    sim = Sim(seed=3)
+    new_game(sim, PRESETS.index("fan_tan"), players=3)
+    g = sim.screen.g
+    while not g.over:                           # deal 3, played out
+        g.play(g.legal_moves()[0], g.turn)
+    sim.settle()
+    sim.app.match.chips[0] = 1                  # as if it had left you one chip
+    seen = len(sim.messages)
+    sim.press("OK")                             # the results, then the standings: deal 4
+    sim.press("OK")
+    t = sim.screen
+    assert isinstance(t, TableScreen) and t.g.deal_number == 4
+    assert t.g.ante(0) == 2 and t.g.forced[0] and t.g.chips[0] == 0
+    told = [m for m in sim.messages[seen:] if text.t("no_move_s") in m]
+    assert told and all(m == text.t("no_move") for m in told), told
+
+
 def _hard_hints_a_pass(key):
     """A real match of preset key where Hard, on seat 1's view, would pass while able to play
     (Play or Pay: a paid pass; Coventry: declining the bonus card)."""
