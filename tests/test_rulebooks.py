@@ -1582,6 +1582,18 @@ def test_a_paid_pass_turned_off_keeps_the_chips_it_brought():
     assert r.scoring == CHIPS and not r.strategic_pass
 
 
+@pytest.mark.parametrize("key", ("sevens", "domino", "parliament"))
+def test_a_paid_pass_turned_on_changes_the_scoring_and_nothing_else(key):
+    """New game: the paid pass needs chip scoring and brings it (with its number of deals), but
+    no other rule: the dealing stays the rule book's (no 000 face-up Jack ceremony), so the
+    first dealer and every rule the player did not touch stay as the preset has them."""
+    base = preset(key)
+    over = override(base, {}, "strategic_pass", 1)
+    changed = {f for f in FIELDS if getattr(base.with_(**over), f) != getattr(base, f)}
+    assert changed <= {"strategic_pass", "scoring", "deals"} and "strategic_pass" in changed
+    assert base.with_(**over).scoring == CHIPS
+
+
 @pytest.mark.parametrize("key", ("domino", "parliament"))
 def test_chips_chosen_for_a_race_play_until_someone_is_out(key):
     """New game: chip scoring brings the preset's number of deals, and a race has none, so a
