@@ -1134,6 +1134,8 @@ def test_invalid_rule_combinations_are_explained():
     assert "free opening" in Rules(opening=ANY_RANK).problem()     # the 7 of diamonds fixes the rank
     assert "chip" in Rules(strategic_pass=1).problem()
     assert "Coventry" in Rules(coventry=1).problem()
+    for opening in (SEVENS, FIVE_OR_NINE, PLAY_OR_PAY):    # 000 gives the bonus to any-rank only
+        assert "Coventry" in preset("coventry").with_(opening=opening).problem()
     assert "deals" in preset("domino").with_(scoring=ZERO_SUM).problem()   # it would never end
     assert "target" in preset("parliament").with_(target=9).problem()     # a race of at least 10
     assert preset("parliament").with_(target=10).problem() is None
