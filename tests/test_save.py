@@ -85,6 +85,14 @@ def test_largest_table_with_most_chips_fits():
     assert "too many chips" in rules.with_(chips=85).problem()
 
 
+def test_the_strategic_pass_bound_counts_whole_passes():
+    """The bound is on whole paid passes (3 seats x 187 chips at 4 a pass: 140 passes and a chip
+    left over), so a rule set whose chips only run to a part pass more is still played."""
+    rules = preset("fan_tan").with_(players=3, max_players=3, chips=187, pass_pot=4)
+    assert rules.problem() is None
+    assert "too many chips" in rules.with_(chips=188).problem()
+
+
 def test_a_match_without_a_deal_limit_saves_past_255_deals():
     """Chips with no deal limit (Parliament switched to chips) can go on for hundreds of deals.
     The record kept only the count's low byte, so after a power cut the pause menu's rules page
