@@ -1129,6 +1129,15 @@ def test_presets_are_valid_values_and_round_trip(key):
     assert r.with_(players=r.min_players) != r or r.players == r.min_players
 
 
+def test_every_rule_field_survives_encode_and_decode():
+    """No preset sets the last fields (the winner dealing, 001), so a decode that dropped one
+    would pass the presets' round trip while a saved match came back with another dealer."""
+    r = preset("domino").with_(winner_deals=1, up_first=1, ace_high=1, penalty=PIPS, target=57)
+    assert r.problem() is None
+    back = Rules.decode(r.encode())
+    assert back == r and back.winner_deals == 1
+
+
 def test_invalid_rule_combinations_are_explained():
     assert "free opening" in Rules(opening=FIVE_OR_NINE).problem()
     assert "free opening" in Rules(opening=ANY_RANK).problem()     # the 7 of diamonds fixes the rank
