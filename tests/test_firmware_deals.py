@@ -1643,3 +1643,29 @@ def test_on_128x64_your_turn_in_a_chip_game_without_a_paid_pass_says_your_chips(
         sim.ok()
     assert t.my_turn() and PASS not in t.items
     assert message(t) == text.t("your_turn") + " \u00b7 $" + str(t.m.chips[t.me]), message(t)
+
+
+def test_your_forced_pass_after_a_bot_s_paid_pass_is_told_at_once_when_you_hurried():
+    """Bots you hurried run past a bot's paid pass and your forced pass after it: "No move" is
+    told in the same step and the next bot plays on, as a hurry does past any notice; the forced
+    pass does not wait out the bot's notice time (1.2 s) as it does at the pace you did not hurry
+    (a mutation review's gap)."""
+    for seed in range(1, 80):
+        sim = gate_passing_table("pimoroni_picosystem", seed)
+        t = sim.screen
+        g = t.g
+        while not g.over:
+            if t.my_turn():
+                sim.play_legal(settle=False)
+                sim.press("RIGHT", settle=False)        # hurry the bots
+            moved, forced, chips = len(g.log), g.forced[t.me], g.chips[:]
+            sim.tick()
+            if t.fast and len(g.log) > moved and g.log[moved] == PASS and g.forced[t.me] > forced and \
+                    any(g.chips[q] > chips[q] for q in range(g.players)):
+                assert message(t).startswith(text.t("no_move")), message(t)
+                moves, since = len(g.log), sim.hal.clock
+                while len(g.log) == moves and not g.over:
+                    sim.tick()
+                assert sim.hal.clock - since < 600, sim.hal.clock - since
+                return
+    raise AssertionError("no forced pass of yours right after a bot's paid pass you hurried")
