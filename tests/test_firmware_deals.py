@@ -1669,3 +1669,42 @@ def test_your_forced_pass_after_a_bot_s_paid_pass_is_told_at_once_when_you_hurri
                 assert sim.hal.clock - since < 600, sim.hal.clock - since
                 return
     raise AssertionError("no forced pass of yours right after a bot's paid pass you hurried")
+
+
+def test_the_bot_after_your_card_does_not_wait_out_a_notice_you_hurried_past():
+    """A key while a bot's paid pass is said hurries past its notice for good: the bots then
+    lay cards up to your turn, you lay yours as soon as OK counts (READ_MS), and the next bot
+    moves at the speed's pace (fast: 0.15 s), not when the hurried notice would have ended
+    (1.2 s after it began: a mutation review's gap)."""
+    from firmware.table import DELAYS
+    for seed in range(1, 40):
+        sim = gate_passing_table("pimoroni_picosystem", seed)
+        sim.app.settings["speed"] = 2
+        t = sim.screen
+        g = t.g
+        while not g.over:
+            if t.my_turn():
+                sim.play_legal(settle=False)
+            n = len(g.log)
+            sim.tick()
+            if not (len(g.log) > n and g.log[-1] == PASS and "Pot+" in message(t) and not t.my_turn()
+                    and t.notice_until > sim.hal.clock):
+                continue
+            sim.hal.inject(hal_RIGHT)           # hurry, the pass's notice just begun
+            sim.tick()
+            n = len(g.log)
+            while not t.my_turn() and not g.over:
+                sim.tick()
+            if g.over or PASS in g.log[n:] or t.lone() >= 0:
+                continue                        # a card each up to your turn
+            while sim.hal.clock < t.calm:
+                sim.tick()
+            sim.play_legal(settle=False)
+            moves, played = len(g.log), sim.hal.clock
+            if g.log[-1] == PASS or g.over or t.notice is not None:
+                continue                        # yours a card, said by no notice
+            while len(g.log) == moves and not g.over:
+                sim.tick()
+            assert sim.hal.clock - played <= DELAYS[2] + 100, (sim.hal.clock - played, seed)
+            return
+    raise AssertionError("no bot's paid pass hurried past, then cards up to your turn")
