@@ -3001,3 +3001,24 @@ def test_the_pause_menu_offers_no_hint_on_a_turn_auto_play_lays_for_you():
     assert sim.screen.title == "Paused" and "hint" not in [i[0] for i in sim.screen.items]
     sim.press("OK")                             # Resume: Auto-play lays it
     assert card in sim.app.match.game.log
+
+
+def test_ok_pressed_as_the_deal_ends_does_not_skip_its_end_and_jingle():
+    """OK pressed the moment the last card is drawn (say, still hurrying the bots) counts only
+    once the end is shown and its jingle played: the table then still shows who won for the
+    hurried end's 0.3 s, not the results at once without a note (a mutation review's gap)."""
+    sim = Sim("pimoroni_picosystem", seed=9)
+    new_game(sim, PRESETS.index("sevens"))
+    t = sim.screen
+    g = t.g
+    while not (g.over and t.over_at == 0):
+        if t.my_turn():
+            sim.play_legal(settle=False)
+        else:
+            sim.tick()
+    sim.hal.tones.clear()
+    sim.hal.inject(OK)                      # the step after the end is drawn
+    sim.tick()
+    end = ui.DEAL_WON if g.winner == t.me else ui.DEAL_LOST
+    assert sim.screen is t and t.over_at > 0
+    assert sim.hal.tones[-len(end) // 2:] == [(end[i], end[i + 1]) for i in range(0, len(end), 2)]
