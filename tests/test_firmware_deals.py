@@ -1713,3 +1713,20 @@ def test_the_bot_after_your_card_does_not_wait_out_a_notice_you_hurried_past():
             assert sim.hal.clock - played <= DELAYS[2] + 100, (sim.hal.clock - played, seed)
             return
     raise AssertionError("no bot's paid pass hurried past, then cards up to your turn")
+
+
+def test_the_status_line_drops_the_pot_before_saying_whose_chips_it_shows():
+    """Where the pot no longer fits beside the deal (Thumby Color in French, a pot of 99 and
+    your 999 chips), the status line drops the pot and keeps "Vous Dn $999": whose chips they
+    are and that you deal, not a bare "$999" (a mutation review's gap)."""
+    sim = Sim("tinycircuits_thumby_color", seed=100)
+    new_game(sim, PRESETS.index("play_or_pay"))
+    text.set_lang(1)
+    try:
+        t = sim.screen
+        t.g.pot, t.m.chips[t.me], t.g.dealer = 99, 999, t.me
+        t.update(0)
+        you = "%s %s $999" % (text.t("you"), text.t("dealer"))
+        assert t.status_r.text == you, (t.status_l.text, t.status_r.text)
+    finally:
+        text.set_lang(0)
