@@ -900,9 +900,10 @@ def test_a_shared_match_win_names_every_winner():
     assert "Shared win: P2, P4" in page_text(sim.screen)
 
 
-@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040"))
+@pytest.mark.parametrize("board", ("pimoroni_picosystem", "adafruit_macropad_rp2040", "ugame22"))
 def test_the_deal_winner_is_not_flagged_as_close_to_going_out(board):
-    """A bot with one or two cards left is flagged "!" in the warning colour (not with three);
+    """A bot with one or two cards left is flagged "!" in the warning colour (not with three),
+    in the long form too ("2 cards! 0 pt", uGame 22: on a mono screen the "!" is the only mark);
     the winner, with none, is not, and once the deal is over no label bears the turn marker."""
     sim = Sim(board, seed=5)
     new_game(sim, PRESETS.index("sevens"))
@@ -915,6 +916,7 @@ def test_the_deal_winner_is_not_flagged_as_close_to_going_out(board):
         for p, l1, l2, _ in t.opp_labels:           # the line with the count: warned at 2, not 3
             close = 0 < g.counts[p] <= 2
             assert (l2 or l1).color == sim.app.theme.colour(ui.WARN if close else ui.TEXT), g.counts
+            assert ("!" in (l2 or l1).text) == close, (l2 or l1).text      # the mark mono screens see
             warned.add((g.counts[p], close))
         if t.my_turn():
             sim.play_legal(settle=False)
