@@ -1516,10 +1516,10 @@ def test_two_line_labels_drop_to_the_form_the_narrowest_one_holds():
         assert l2.text == "%s %s" % (t._left(p), t._standing(p)), l2.text
 
 
-def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_after_it():
-    """A bot pays to pass and then you cannot move: the table says the bot's price (who got its
-    chips: you, often), then, before the next bot moves, your forced pass (your turn went by).
-    Your pass was told over the bot's at once, and the chips it paid you were never said (QA)."""
+def paid_pass_then_your_forced_pass(hurry=False):
+    """The PicoSystem's table in the step where a bot paid to pass (a gate penalty paid: a forced
+    pass pays none) and then you could not move; hurry: the bots hurried after each of your cards.
+    The first such step over Fan Tan deals with gate passes, seeds 1-79."""
     for seed in range(1, 80):
         sim = gate_passing_table("pimoroni_picosystem", seed)
         t = sim.screen
@@ -1527,17 +1527,26 @@ def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_after_it():
         while not g.over:
             if t.my_turn():
                 sim.play_legal(settle=False)
+                if hurry:
+                    sim.press("RIGHT", settle=False)
             moved, forced, chips = len(g.log), g.forced[t.me], g.chips[:]
-            sim.tick()              # a gate penalty paid (a forced pass pays none), then your pass
-            if len(g.log) > moved and g.log[moved] == PASS and g.forced[t.me] > forced and \
-                    any(g.chips[q] > chips[q] for q in range(g.players)):
-                said, moves = message(t), len(g.log)
-                assert " -" in said and not said.startswith(text.t("no_move")), said
-                while not message(t).startswith(text.t("no_move")):
-                    sim.tick()
-                assert len(g.log) == moves and t.notice_until, message(t)
-                return
+            sim.tick()
+            if (t.fast or not hurry) and len(g.log) > moved and g.log[moved] == PASS and \
+                    g.forced[t.me] > forced and any(g.chips[q] > chips[q] for q in range(g.players)):
+                return sim, t, g
     raise AssertionError("no forced pass of yours right after a bot's paid pass")
+
+
+def test_your_forced_pass_right_after_a_bot_s_paid_pass_is_told_after_it():
+    """A bot pays to pass and then you cannot move: the table says the bot's price (who got its
+    chips: you, often), then, before the next bot moves, your forced pass (your turn went by).
+    Your pass was told over the bot's at once, and the chips it paid you were never said (QA)."""
+    sim, t, g = paid_pass_then_your_forced_pass()
+    said, moves = message(t), len(g.log)
+    assert " -" in said and not said.startswith(text.t("no_move")), said
+    while not message(t).startswith(text.t("no_move")):
+        sim.tick()
+    assert len(g.log) == moves and t.notice_until, message(t)
 
 
 @pytest.mark.parametrize("board", ("pimoroni_picosystem", "pimoroni_badger2040"))
@@ -1657,25 +1666,12 @@ def test_your_forced_pass_after_a_bot_s_paid_pass_is_told_at_once_when_you_hurri
     told in the same step and the next bot plays on, as a hurry does past any notice; the forced
     pass does not wait out the bot's notice time (1.2 s) as it does at the pace you did not hurry
     (a mutation review's gap)."""
-    for seed in range(1, 80):
-        sim = gate_passing_table("pimoroni_picosystem", seed)
-        t = sim.screen
-        g = t.g
-        while not g.over:
-            if t.my_turn():
-                sim.play_legal(settle=False)
-                sim.press("RIGHT", settle=False)        # hurry the bots
-            moved, forced, chips = len(g.log), g.forced[t.me], g.chips[:]
-            sim.tick()
-            if t.fast and len(g.log) > moved and g.log[moved] == PASS and g.forced[t.me] > forced and \
-                    any(g.chips[q] > chips[q] for q in range(g.players)):
-                assert message(t).startswith(text.t("no_move")), message(t)
-                moves, since = len(g.log), sim.hal.clock
-                while len(g.log) == moves and not g.over:
-                    sim.tick()
-                assert sim.hal.clock - since < 600, sim.hal.clock - since
-                return
-    raise AssertionError("no forced pass of yours right after a bot's paid pass you hurried")
+    sim, t, g = paid_pass_then_your_forced_pass(hurry=True)
+    assert message(t).startswith(text.t("no_move")), message(t)
+    moves, since = len(g.log), sim.hal.clock
+    while len(g.log) == moves and not g.over:
+        sim.tick()
+    assert sim.hal.clock - since < 600, sim.hal.clock - since
 
 
 def test_the_bot_after_your_card_does_not_wait_out_a_notice_you_hurried_past():
