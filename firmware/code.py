@@ -1,13 +1,17 @@
 """CircuitPython entry: the badge HAL, then the app, forever.
 
-If the badge cannot start (a board without a profile or with one that does not fit it: a pin
-it lacks or one already in use, a make_display that fails; a missing library, another runtime,
-too little memory), it says why on the serial console, which CircuitPython also shows on the
-screen. Before the imports that take most of the start it says the game is starting: a colour
-screen shows the console until the game's first frame (an e-ink one keeps its last picture)."""
+If the badge cannot start (no hal/ beside code.py, a board without a profile or with one that
+does not fit it: a pin it lacks or one already in use, a make_display that fails; a missing
+library, another runtime, too little memory), it says why on the serial console, which
+CircuitPython also shows on the screen. Before the imports that take most of the start it says
+the game is starting: a colour screen shows the console until the game's first frame (an e-ink
+one keeps its last picture)."""
 import gc
 
-import hal
+try:
+    import hal
+except ImportError:     # code.py alone: run as a file on a computer, or a flash without hal/
+    hal = None
 
 
 def out_of_memory(when):
@@ -25,6 +29,9 @@ def start():
         import board
     except ImportError:
         return None, ("Fan Tan needs CircuitPython (no 'board' module here): see docs/flashing.md;"
+                      " on a computer, make sim")
+    if hal is None:
+        return None, ("Fan Tan's hal/ folder is not beside code.py: run python -m tools.flash again;"
                       " on a computer, make sim")
     board_id = getattr(board, "board_id", "?")
     if board_id not in hal.BOARDS:

@@ -4,6 +4,7 @@ import importlib.util
 import os
 import re
 import runpy
+import subprocess
 import sys
 import types
 
@@ -644,6 +645,19 @@ def test_code_py_outside_circuitpython(monkeypatch, capsys):
     out = run_code_py(capsys)
     assert "needs CircuitPython" in out and "docs/flashing.md" in out and "make sim" in out, out
     assert os.path.exists(os.path.join(os.path.dirname(os.path.dirname(CODE_PY)), "docs", "flashing.md"))
+
+
+def test_code_py_without_its_hal_folder(monkeypatch, capsys):
+    """code.py with no hal/ beside it (run as a file on a computer, which puts firmware/ first on
+    the path, or a badge whose hal/ is gone) says where hal/ belongs and what to run, not a
+    ModuleNotFoundError traceback."""
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.setitem(sys.modules, "hal", None)         # import hal fails
+    out = run_code_py(capsys)
+    assert "hal/ folder is not beside code.py" in out and "tools.flash" in out and "make sim" in out, out
+    r = subprocess.run([sys.executable, CODE_PY], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "make sim" in r.stdout, r.stdout         # hal's message, or without Blinka board's
 
 
 def test_code_py_missing_library(monkeypatch, capsys):
