@@ -447,6 +447,25 @@ def test_the_command_that_removes_a_folder_in_the_way_runs_as_told(tmp_path):
 
 
 @needs_vbadge
+def test_a_flash_whose_reader_leaves_goes_on_to_its_end(tmp_path):
+    """`python -m tools.flash | head`: the reader leaves after its lines, and the next line the
+    tool printed broke the copy off half-way, told as "The transfer broke off ... (Broken
+    pipe); reconnect the badge". The flash goes on quietly to its end."""
+    flash_dir = tmp_path / "flash"
+    with VBadge(flash_dir) as badge:
+        p = subprocess.Popen([sys.executable, "-m", "tools.flash", "--port", badge.port, "--no-libs"],
+                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = p.stdout.readline()
+        p.stdout.close()                    # as head does once it has its lines
+        err = p.stderr.read()
+        assert p.wait(timeout=TIMEOUT) == 0 and err == "", err
+        assert first.startswith("Found "), first
+        r = run_flash("--port", badge.port, "--no-libs", "--dry-run")
+    assert "Dry run: 0 to copy" in r.stdout, r.stdout + r.stderr
+    assert (flash_dir / "code.py").is_file()
+
+
+@needs_vbadge
 def test_a_badge_that_stops_answering_before_the_copy_is_one_line(tmp_path, monkeypatch, capsys):
     """Unplugged while the tool reads what the badge holds: pyserial's error, told in one line."""
     import serial

@@ -891,6 +891,27 @@ EMPTY_OPTIONS = (("port", "the badge's port (.venv/bin/mpremote devs lists them)
                  ("mpy-cross", "the path of an mpy-cross you can run"))
 
 
+class ReaderGone:
+    """stdout that goes quiet once its reader has gone (python -m tools.flash | head): the flash
+    goes on to its end, not stopping half-copied with a broken pipe told as a broken transfer."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def _guard(self, do, *args):
+        try:
+            return do(*args)
+        except BrokenPipeError:     # from now on the lines go to the null device
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+
+    def write(self, text):
+        self._guard(self.stream.write, text)
+        return len(text)
+
+    def flush(self):
+        self._guard(self.stream.flush)
+
+
 def main(argv=None):
     args = parse_args(argv)
     try:
@@ -907,4 +928,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    sys.stdout = ReaderGone(sys.stdout)
     sys.exit(main())
