@@ -212,6 +212,17 @@ def test_led_lights_the_profile_pins(badge, digitalio):
     assert [(io.pin, io.value) for io in digitalio.made] == [("pin:LED_G", False)]   # claimed once
 
 
+def test_every_led_of_the_profile_is_lit_together(badge, digitalio):
+    """The Badger 2350's four rear LEDs are its your-turn light: all four go on and off
+    together, not the first alone."""
+    h, clock = badge("pimoroni_badger2350")
+    h.light(True)
+    assert [(io.pin, io.value) for io in digitalio.made] == [
+        ("pin:LED0", True), ("pin:LED1", True), ("pin:LED2", True), ("pin:LED3", True)]
+    h.light(False)
+    assert [io.value for io in digitalio.made] == [False] * 4
+
+
 def test_an_active_low_led_is_lit_by_a_low_pin(badge, digitalio):
     """The Picomo's and PicoPad's LEDs light when their pin is low (LED_ON = False): dark at
     first, lit on your turn."""
