@@ -42,6 +42,11 @@ class Hal:
                 self._encoder = None
         self._battery = None
         if p.BATTERY:
+            try:        # a pin without its (ratio, millivolts), None as on a board without a
+                ratio, drop = p.BATTERY_DIVIDER     # battery: named by code.py, not a traceback
+            except (TypeError, ValueError):
+                raise ValueError("BATTERY %s needs BATTERY_DIVIDER = (ratio, millivolts), not %r"
+                                 % (p.BATTERY, p.BATTERY_DIVIDER))
             try:
                 import analogio
                 self._battery = analogio.AnalogIn(getattr(board, p.BATTERY))

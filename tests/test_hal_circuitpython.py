@@ -627,6 +627,22 @@ def test_code_py_names_a_field_a_profile_of_older_docs_lacks(monkeypatch, capsys
     assert "does not fit this board" in out and field in out, out
 
 
+@pytest.mark.parametrize("divider", (None, 3))
+def test_code_py_names_a_battery_pin_without_its_divider(monkeypatch, capsys, divider):
+    """A profile with a BATTERY pin and BATTERY_DIVIDER left None (copied from a board without a
+    battery, as docs/boards.md gives it) or not a pair: code.py names it as the game starts; the
+    title's battery reading raised TypeError, a traceback on the console."""
+    from firmware import ui
+    from firmware.app import App
+    cell_at(monkeypatch, 3.7, 3, 0.0)
+    install_badge(monkeypatch, "pimoroni_picosystem")
+    monkeypatch.setattr(ui, "FONT_DIR", os.path.join(os.path.dirname(CODE_PY), "fonts"))
+    monkeypatch.setattr(hal.profile("pimoroni_picosystem"), "BATTERY_DIVIDER", divider)
+    monkeypatch.setattr(App, "run", lambda app: pytest.fail("the game started"))
+    out = run_code_py(capsys)
+    assert "does not fit this board" in out and "BATTERY_DIVIDER" in out, out
+
+
 def test_a_profile_may_make_a_screen_that_plugs_on(monkeypatch):
     """A board whose screen is an add-on has no board.DISPLAY: its profile's make_display(board)
     builds it (docs/boards.md)."""
