@@ -536,6 +536,9 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     monkeypatch.setattr(p, "make_display", scope["shown"])
     assert [line for line in profile_problems(p, "raspberry_pi_pico") if "DISPLAY" in line] == [
         "the board has no DISPLAY: make_display must build one (see 'A screen that plugs on')"]   # not a pin too
+    scope = defined_in_a_file(tmp_path, "def make_display(board):\n    return board.SPI()\n")
+    monkeypatch.setattr(p, "make_display", scope["make_display"])     # one it builds: taken there
+    assert [line for line in profile_problems(p, "raspberry_pi_pico") if "DISPLAY" in line] == []
     monkeypatch.undo()
     monkeypatch.setattr(p, "LABELS", ("Btn",) + p.LABELS[1:])
     assert profile_problems(p, "hack_club_sprig")[0].startswith("LABELS 'Btn': at most 2 characters")
