@@ -569,6 +569,7 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     ("BATTERY_DIVIDER", 3, "BATTERY_DIVIDER is 3: give (ratio, millivolts)"),
     ("BATTERY_DIVIDER", ("3", 0), "BATTERY_DIVIDER is ('3', 0): give (ratio, millivolts)"),
     ("BATTERY_DIVIDER", (3,), "BATTERY_DIVIDER is (3,): give (ratio, millivolts)"),
+    ("BATTERY_DIVIDER", (3, 0, 5), "BATTERY_DIVIDER is (3, 0, 5): give (ratio, millivolts)"),
     ("LED", "GP28", "LED is 'GP28': give a tuple of pin names, e.g. (\"GP7\",)"),
     ("KEYS", "SW_A", "KEYS is 'SW_A': give a tuple, e.g. ()"),
     ("CHORDS", "SW_A", "CHORDS is 'SW_A': give a tuple, e.g. ()"),
