@@ -578,6 +578,8 @@ def test_a_display_without_its_board_a_long_label_or_a_pin_string_is_named(monke
     ("EINK", 1, "EINK is 1: give True or False"),
     ("AUDIO_ENABLE", 5, "AUDIO_ENABLE is 5: give a pin name"),
     ("KEYS", (5,), "KEYS has 5: each key is (pin, button, held button or None)"),
+    ("KEYS", (("SW_A", OK, BACK, "A"),), "KEYS has ('SW_A', %d, %d, 'A'): each key is (pin, button, held" % (
+        OK, BACK)),
     ("KEYS", (("SW_A", 8, None),), "no button 8: use hal.buttons' UP ... HINT"),
     ("CHORDS", (("SW_A", "SW_B", -1),), "no button -1: use hal.buttons' UP ... HINT"),
 ])
