@@ -492,8 +492,8 @@ class Bot:
         Each card is laid by the player `by` names; the replay's own turn order is not
         followed, as forced passes are not logged and a replayed hand may lack the card
         that let its player pass by choice. A pass changes no row: it declined the
-        Coventry bonus, or it was a paid pass (or, in Play or Pay, a player who had just
-        finished a suit could not start one)."""
+        Coventry bonus, or it was a paid pass (in Play or Pay whoever lays a suit's 13th card
+        goes out or holds a card of a suit not begun, which starts the next)."""
         v = self.view
         n = v.players
         me = v.me
