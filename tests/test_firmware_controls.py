@@ -1144,6 +1144,28 @@ def test_l_held_and_r_tapped_again_steps_down_again():
     assert sim.screen is title and title.sel == 3 and sim.app.settings["lang"] == 0
 
 
+def test_r_held_into_a_new_screen_and_l_tapped_is_l_not_the_chord():
+    """T-Display: R held 0.6 s is OK, which opens New game from the title (the new screen clears
+    the keys); L tapped with R still down is LEFT there (on Start, a line without a value: back to
+    the title), not L+R (DOWN): R was spent on its hold, and the clear must not make it a chord
+    key again (a clear that marked every held key as cleared turned the tap into DOWN, the cursor
+    a line down on Rules)."""
+    from hal.buttons import _LONG_MS
+    sim = Sim("lilygo_t_display_rp2040", seed=3)
+    down, up = _raw_keys(sim)
+    title = sim.screen
+    down("R")
+    while sim.screen is title:
+        sim.tick()
+    assert sim.screen.title == text.t("new_game") and sim.hal.clock >= _LONG_MS
+    assert sim.screen.sel == 0
+    down("L")
+    up("L")
+    up("R")
+    sim.tick(1000)
+    assert sim.screen.title == title.title and sim.app.match is None
+
+
 @pytest.mark.parametrize("board", ("adafruit_macropad_rp2040", "pimoroni_picosystem"))
 def test_a_direction_held_on_one_screen_does_not_repeat_onto_the_next(board):
     """A held direction repeats (after 0.4 s), and RIGHT opens a menu line without a value: the
