@@ -266,6 +266,19 @@ def test_a_key_only_in_a_chord_waits_for_its_partner():
     assert b.take() == [LEFT]
 
 
+def test_a_key_only_in_a_chord_held_long_is_still_its_tap():
+    """A key in a chord but without a held button (a profile may give one: docs/boards.md) held
+    past LONG_MS has no long press to fire: nothing while held (no None among the buttons, which
+    the app cannot read), its tap as it is let go."""
+    b = Buttons((("L", LEFT, None), ("R", RIGHT, None)), (("L", "R", DOWN),))
+    b.press(0, 0)
+    for now in range(0, 3 * B._LONG_MS, 20):
+        b.tick(now)
+    assert b.take() == []
+    b.release(0, 3 * B._LONG_MS)
+    assert b.take() == [LEFT]
+
+
 def test_a_key_down_with_two_partners_held_makes_one_chord():
     """C goes down while both its chord partners are held: one chord, not one per partner."""
     b = Buttons((("L", LEFT, BACK), ("C", OK, None), ("R", RIGHT, MENU)),
