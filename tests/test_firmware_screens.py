@@ -340,6 +340,23 @@ def test_the_paused_rules_page_follows_the_options_chosen():
         assert ("pass when able" in page) == bool(paid) and ("Paid pass: " + ("off", "on")[paid]) in page
 
 
+def test_the_paused_rules_page_of_a_one_deal_match_names_no_next_dealer():
+    """Winner deals set on, then Deals set to 1 (the Winner deals line then reads "-": no next
+    deal): the match's rules page does not say the winner deals the next deal."""
+    sim = Sim(seed=4)
+    pick_preset(sim, PRESETS.index("sevens"))
+    set_line(sim, "Winner deals", 1, "winner_deals")
+    set_line(sim, "Deals", 1, "deals")
+    assert sim.app.rules().winner_deals and line_value(sim, "Winner deals") == "-"
+    select_menu(sim, "Start")
+    sim.press("OK")
+    sim.press("MENU")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    page = " ".join(page_text(sim.screen))
+    assert "winner deals the next" not in page and "share the win" in page, page
+
+
 def test_settings_language_switches_every_screen():
     sim = Sim()
     try:
