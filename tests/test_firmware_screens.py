@@ -1373,6 +1373,8 @@ def test_match_length_in_words_for_every_preset():
     assert match_text(p.with_(deals=20, target=25)) == "20 deals, or until 25 points (about 11 deals)"
     assert match_text(p.with_(deals=1, target=25, penalty=PIPS)) == "1 deal, or until 25 points"   # not fewer
     assert match_text(p.with_(deals=11, target=25)) == "11 deals, or until 25 points"   # nor as many
+    # a chip match of one deal: that deal ends it, whoever is left with chips
+    assert match_text(preset("fan_tan").with_(deals=1)) == "1 deal (50 chips each)"
     try:
         for lang, said in ((1, "jusqu'à 50 points (environ 22 donnes)"), (2, "bis 50 Punkte (etwa 22 Runden)")):
             text.set_lang(lang)
