@@ -1732,6 +1732,35 @@ def test_another_board_s_circuitpython_on_a_badge_is_told_to_be_replaced(tmp_pat
 
 
 @needs_vbadge
+def test_a_flashed_badge_given_another_board_s_circuitpython_is_not_told_to_reset_without_the_button(
+        tmp_path, monkeypatch, capsys):
+    """An Explorer flashed before (the game's boot.py in place), then updated with the Pico 2's
+    .uf2, the likeliest wrong one: its CIRCUITPY is read-only because boot.py does not know
+    raspberry_pi_pico2, not because the drive button was held. "Press reset without holding it"
+    would send the player round in circles: the tool says to install the Explorer's own
+    CircuitPython (docs/flashing.md, step 1)."""
+    source = engine_source(tmp_path / "src")
+    shutil.copy(ROOT / "firmware" / "boot.py", source / "firmware" / "boot.py")
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    (flash_dir / "board.py").write_text("board_id = 'pimoroni_explorer2350'\n")
+    monkeypatch.setattr(flash, "PROBE", as_circuitpython((10, 0, 3), "Pimoroni Explorer with rp2350b"))
+    args = ["--source", str(source), "--no-libs"]
+    with VBadge(flash_dir) as badge:
+        assert flash.main(["--port", badge.port] + args) == 0, capsys.readouterr().err
+    assert (flash_dir / "boot.py").exists()
+    (flash_dir / "board.py").write_text("board_id = 'raspberry_pi_pico2'\n")
+    (source / "engine" / "cards.py").write_text("CHANGED = 1\n")
+    monkeypatch.setattr(flash, "PROBE", as_circuitpython((10, 0, 3), "Raspberry Pi Pico 2 with rp2350a"))
+    with VBadge(flash_dir, readonly=True) as badge:
+        capsys.readouterr()
+        assert flash.main(["--port", badge.port] + args) == 1
+    err = capsys.readouterr().err
+    assert "install its own CircuitPython: this is another board's" in err, err
+    assert "drive button held" not in err and "Press reset without holding it" not in err, err
+
+
+@needs_vbadge
 def test_a_code_txt_circuitpython_would_run_instead_of_the_game_goes(tmp_path, monkeypatch, capsys):
     """QA: CircuitPython runs the first of code.txt, code.py, main.py, main.txt (main.c's
     supported_filenames): a /code.txt left on the badge ran instead of the game tools.flash had
