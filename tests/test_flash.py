@@ -1505,6 +1505,21 @@ def test_the_room_a_copy_needs_counts_a_block_per_new_folder():
     assert flash.space_needed(fresh, files, b) == flash.space_needed(there, files, b) + 2
 
 
+def test_the_room_a_copy_needs_counts_a_part_filled_block_as_freed():
+    """A file the copy removes or replaces frees every block it held, its last, part-filled one
+    too: a badge whose free blocks are just enough once those go is not refused."""
+    b = 512
+    files = {"/engine/a.py": bytes(b)}
+    state = {"/engine/a.py" + flash.TMP_SUFFIX: (100, b"t")}        # one block, removed first
+    plan = flash.make_plan(files, state, {"/engine"}, clean=False, sha256=True)
+    assert flash.space_needed(plan, files, b) == 0 + 1
+    files = {"/x.py": bytes(b), "/y.py": bytes(2 * b)}
+    plan = flash.make_plan(files, {"/x.py": (b + 10, b"old")}, set(), clean=False, sha256=True)
+    # x.py's new block beside its old two, which y.py's two then take over
+    assert flash.space_needed(plan, files, b) == 1 + 1
+    assert flash.room_problem(plan, files, (b, b, 100, 2, 2), flash.parse_args([])) is None
+
+
 def test_no_reset_leaves_the_board_in_its_repl():
     """--no-reset: the badge is not restarted at the end (to keep its REPL); by default it is."""
     class Board:
