@@ -1685,6 +1685,21 @@ def test_clean_removes_a_stale_folder_of_modules_it_empties(tmp_path):
     assert not (flash_dir / "engine" / "old").exists() and (flash_dir / "engine" / "rules.py").exists()
 
 
+@needs_vbadge
+def test_clean_leaves_a_stale_folder_it_cannot_empty_and_flashes_on(tmp_path):
+    """--clean removes /engine/old/x.py; /engine/old still holds the player's empty folder keep/,
+    which is no file to remove: the folder stays, and the flash goes on to its end."""
+    source = copy_source(tmp_path / "src", ("engine",))
+    flash_dir = tmp_path / "flash"
+    (flash_dir / "engine" / "old" / "keep").mkdir(parents=True)
+    (flash_dir / "engine" / "old" / "x.py").write_text("OLD = True\n")
+    with VBadge(flash_dir) as badge:
+        r = run_flash("--port", badge.port, "--source", str(source), "--no-libs", "--clean")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "removed /engine/old/x.py\n" in r.stdout, r.stdout
+    assert (flash_dir / "engine" / "old" / "keep").is_dir() and (flash_dir / "engine" / "rules.py").exists()
+
+
 # the virtual badge (MicroPython) answering the probe as CircuitPython 9 does
 AS_CIRCUITPYTHON = flash.PROBE.replace("'name': i.name, 'version': tuple(i.version[:3])",
                                        "'name': 'circuitpython', 'version': (9, 2, 1)")
