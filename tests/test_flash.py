@@ -855,6 +855,16 @@ def test_a_folder_beside_an_entry_point_is_the_player_s_own():
         assert plan.remove == [] and plan.copy == ["/engine/rules.py", "/code.py"]
 
 
+def test_a_module_beside_a_package_of_its_name_in_the_bundle_shadows_none_of_its_folder():
+    """A --source with both engine/foo.py and a package engine/foo/ (which MicroPython and
+    CircuitPython import first): the player's file in /engine/foo/ on the badge is no stale
+    package shadowing foo.py, and stays without --clean."""
+    files = {"/engine/foo.py": b"m", "/engine/foo/__init__.py": b"p"}
+    state = {"/engine/foo/notes.txt": (4, flash.local_hash(b"mine", True))}
+    plan = flash.make_plan(files, state, {"/engine", "/engine/foo"}, clean=False, sha256=True)
+    assert plan.remove == [] and plan.after == [], plan.remove
+
+
 def test_bundle_layout():
     files = bundle.build()
     assert "/code.py" in files and "/boot.py" in files
