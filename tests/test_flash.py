@@ -1798,6 +1798,8 @@ def test_a_flashed_badge_given_another_board_s_circuitpython_is_not_told_to_rese
     err = capsys.readouterr().err
     assert "install its own CircuitPython: this is another board's" in err, err
     assert "drive button held" not in err and "Press reset without holding it" not in err, err
+    assert "its boot.py is in place; boot.py frees it only on the boards" in err, err
+    assert "copy " not in err, err              # boot.py is there: copying it again changes nothing
 
 
 @needs_vbadge

@@ -379,6 +379,8 @@ def readonly_message(info, source=bundle_mod.ROOT, booted=False):
                     "was reset with its drive button held, which gives the drive to the computer. "
                     "Press reset without holding it, then run this again (see %s; should it "
                     "say so again, boot_out.txt on the drive tells why)" % DOCS)
+        if booted:              # boot.py is there already: copying it again would change nothing
+            return "The badge's CIRCUITPY drive is read-only to code though its boot.py is in place" + known
         return ("The badge's CIRCUITPY drive is read-only to code while the computer has it. Once: "
                 "copy %s onto the CIRCUITPY drive, eject it, press reset, then run this "
                 "again (see %s)%s" % (boot_py(source), DOCS, known))
