@@ -1768,6 +1768,21 @@ def test_a_low_battery_is_told_at_the_table_once_at_10_and_once_at_5_percent():
     assert isinstance(sim.screen, TableScreen)
 
 
+def test_a_warning_on_a_mono_screen_is_drawn_in_its_ink():
+    """A warning (a low battery, a card refused, a save that failed) is told in the warning
+    colour: on a mono screen, which has no colours, that is the ink of all its text (black on
+    the Badger's paper), not the paper, where the warning was blank."""
+    sim = Sim("pimoroni_badger2040", seed=5, battery=40)
+    new_game(sim, PRESETS.index("sevens"))
+    sim.hal.charge = 9
+    sim.tick(61000)                   # read as your decision begins
+    sim.play_legal()
+    shown = [lb for lb in sim.screen.msg_labels if lb.text.startswith("Battery")]
+    ink = sim.app.theme.colour(ui.TEXT)
+    assert shown and ink == 0x000000, [lb.text for lb in sim.screen.msg_labels]
+    assert [lb.color for lb in shown] == [ink] * len(shown)
+
+
 def test_a_battery_reading_that_wavers_about_10_percent_says_it_once():
     """A battery's reading wanders by a few percent: after "Battery 9%", a reading of 15% and then
     8% says nothing more; only a charge past 20% (not 20% itself) makes the next fall to 10%
