@@ -681,6 +681,39 @@ def test_states_that_colour_tells_are_told_without_it(fonts, board):
 
 
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
+def test_every_rank_and_suit_is_drawn_whole_on_its_card(fonts, board):
+    """No row of a card's glyphs is lost, the Q's tail included (on the MacroPad's and the
+    Thumby's 8-row tiles a rank centred a row lower lost its last row, and the Q read as an O),
+    in every language's letters; and the suit leaves its tile's last row clear, the gap to the
+    card below. (The "10", packed to fit, has a test of its own.)"""
+    p = hal.profile(board)
+    L = layouts.for_size(p.WIDTH, p.HEIGHT)
+    tw, th = L.tile
+    art = ui.CardArt(tw, th, L.tile_font, ui.Theme(mono=p.MONO, paper=p.EINK))
+    font = ui.font(L.tile_font)
+
+    def whole(ch):
+        g = font.get_glyph(ord(ch))
+        return sum(1 for y in range(g.height) for x in range(g.width) if strip_pixel(g, x, y))
+
+    def drawn(tile, ink):
+        return sum(1 for y in range(th) for x in range(tw) if at(art, tile, x, y) == ink)
+    try:
+        for lang in range(len(text.LANGS)):
+            text.set_lang(lang)
+            art.draw_ranks(range(10, 13))
+            for r in range(13):
+                if text.rank(r) != "10":
+                    assert drawn(ui._T_RANK + r, ui.INK) == whole(text.rank(r)), (board, text.rank(r))
+    finally:
+        text.set_lang(0)
+    for s in range(4):
+        ink = ui._RED if s in (1, 2) else ui.INK
+        assert drawn(ui.T_SUIT + s, ink) == whole(ui.SUIT_SYMBOLS[s]), (board, s)
+        assert [at(art, ui.T_SUIT + s, x, th - 1) for x in range(tw)] == [ui.BG] * tw, (board, s)
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_ten_reads_as_one_and_zero_on_every_tile(fonts, board):
     """The "10" is the only two-glyph rank: on every tile it is a 1, a clear column, a 0,
     each at least 2 pixels wide. As the next rank it is outlined only with a clear column
