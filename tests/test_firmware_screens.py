@@ -1346,6 +1346,19 @@ def test_the_about_page_in_the_simulator_names_the_board_and_its_python():
         "Fan Tan", "PicoSystem", "pimoroni_picosystem", "simulator, Python %d.%d" % sys.version_info[:2]]
 
 
+def test_the_about_page_on_a_badge_gives_its_heap_in_kib():
+    """About, on a badge: the heap's free and total bytes (as the badge HAL reports them, from
+    gc) in KB of 1024 bytes, both of them, as CircuitPython and the memory budgets count them (a
+    total counted in thousands read "160 of 175 KB")."""
+    sim = Sim("pimoroni_picosystem")
+    sim.hal.memory = lambda: (163840, 175104)     # as the badge HAL reports its heap
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    select_menu(sim, "About")
+    sim.press("OK")
+    assert sim.screen.lines[-1][0] == "Free memory: 160 of 171 KB"
+
+
 def test_match_length_in_words_for_every_preset():
     """Each preset's match end, as the rules page of a game in progress says it. A race says
     about how many deals it lasts (found by QA: a Parliament match to 100 took 65 deals and
