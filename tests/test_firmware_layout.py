@@ -713,6 +713,15 @@ def test_every_rank_and_suit_is_drawn_whole_on_its_card(fonts, board):
         assert [at(art, ui.T_SUIT + s, x, th - 1) for x in range(tw)] == [ui.BG] * tw, (board, s)
 
 
+def test_a_colour_cursor_is_2_pixels_thick_from_14_pixel_tiles(fonts):
+    """The cursor's black inner ring starts at 14 pixel wide tiles, as ui.CardArt.frame says (no
+    shipped colour board has them: a badge hacker's layout would): 13 pixels keep a 1 pixel ring."""
+    for tw, thick in ((13, False), (14, True)):
+        art = ui.CardArt(tw, 12, "6x10", ui.Theme())
+        tg = art.frame(tw, 24, ui.CURSOR)
+        assert (tg.bitmap[tw // 2, 1] != 0) == thick, tw
+
+
 @pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_ten_reads_as_one_and_zero_on_every_tile(fonts, board):
     """The "10" is the only two-glyph rank: on every tile it is a 1, a clear column, a 0,
