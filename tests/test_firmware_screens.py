@@ -322,6 +322,16 @@ def test_a_rules_page_says_what_its_rule_set_does():
         assert said == (preset(k).opening != PLAY_OR_PAY_OPENING), k
 
 
+def paused_rules_page(sim):
+    """Start the match set up on New game, pause it and open this game's rules: its text."""
+    select_menu(sim, "Start")
+    sim.press("OK")
+    sim.press("MENU")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    return " ".join(page_text(sim.screen))
+
+
 def test_the_paused_rules_page_follows_the_options_chosen():
     """A Fan Tan match without paid passes does not tell the player they may pass."""
     for paid in (0, 1):
@@ -331,12 +341,7 @@ def test_the_paused_rules_page_follows_the_options_chosen():
         if sim.app.rules().strategic_pass != paid:
             sim.press("RIGHT")
         assert sim.app.rules().strategic_pass == paid
-        select_menu(sim, "Start")
-        sim.press("OK")
-        sim.press("MENU")
-        select_menu(sim, "Rules & help")
-        sim.press("OK")
-        page = " ".join(page_text(sim.screen))
+        page = paused_rules_page(sim)
         assert ("pass when able" in page) == bool(paid) and ("Paid pass: " + ("off", "on")[paid]) in page
 
 
@@ -348,12 +353,7 @@ def test_the_paused_rules_page_of_a_one_deal_match_names_no_next_dealer():
     set_line(sim, "Winner deals", 1, "winner_deals")
     set_line(sim, "Deals", 1, "deals")
     assert sim.app.rules().winner_deals and line_value(sim, "Winner deals") == "-"
-    select_menu(sim, "Start")
-    sim.press("OK")
-    sim.press("MENU")
-    select_menu(sim, "Rules & help")
-    sim.press("OK")
-    page = " ".join(page_text(sim.screen))
+    page = paused_rules_page(sim)
     assert "winner deals the next" not in page and "share the win" in page, page
 
 
