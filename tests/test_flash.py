@@ -507,6 +507,20 @@ def test_a_read_only_circuitpy_names_what_frees_it():
     assert new.startswith(known) and "add board 'my_board' there first" in new
 
 
+def test_a_board_hal_knows_but_boot_py_does_not_is_told_to_add_it_to_boot_py(tmp_path):
+    """QA (r54), adding a board as docs/boards.md says: with the id in BOARDS but not yet in
+    boot.py's DRIVE_BUTTON (a bullet of its own in step 3), a read-only CIRCUITPY was told only
+    to copy firmware/boot.py, which on that board changes nothing ("boot.py: unknown board"):
+    the note went by BOARDS, not by the table boot.py reads."""
+    source = copy_source(tmp_path / "src")
+    hal = source / "hal" / "__init__.py"
+    hal.write_text(hal.read_text().replace('"heiafr_picomo_v2",', '"heiafr_picomo_v2", "my_board",', 1))
+    told = flash.readonly_message({"name": "circuitpython", "board_id": "my_board"}, source)
+    assert "add board 'my_board' there first" in told, told
+    booted = flash.readonly_message({"name": "circuitpython", "board_id": "my_board"}, source, booted=True)
+    assert "drive button held" not in booted and "add board 'my_board' there first" in booted, booted
+
+
 @pytest.mark.parametrize("hal", ["BOARDS: tuple = ('my_board',)\n", "BOARDS = tuple(['my_board'])\n",
                                  "BOARDS = (\n", "from hal.list import BOARDS\n"])
 def test_a_source_whose_boards_cannot_be_read_gets_this_checkout_s(tmp_path, hal):

@@ -370,7 +370,7 @@ def readonly_message(info, source=bundle_mod.ROOT, booted=False):
     """Why the badge refuses writes; booted: its boot.py is the bundle's, so on a board boot.py
     knows, it was reset with the drive button held (docs/flashing.md, step 4)."""
     if info.get("name") == "circuitpython":
-        known = "" if info.get("board_id") in board_ids(source) else (
+        known = "" if info.get("board_id") in drive_board_ids(source) else (
             "; boot.py frees it only on the boards in its DRIVE_BUTTON table: add board '%s' "
             "there first (docs/boards.md, step 3), or, if your badge is one of them, install its "
             "own CircuitPython: this is another board's (%s, step 1)" % (info.get("board_id"), DOCS))
@@ -397,6 +397,22 @@ def board_ids(source):
     except (OSError, SyntaxError, ValueError, StopIteration):
         from hal import BOARDS
         return BOARDS
+
+
+def drive_board_ids(source):
+    """The boards whose drive button the source's boot.py reads, the keys of its DRIVE_BUTTON: on
+    another, its boot.py leaves CIRCUITPY the computer's, though hal knows the board (a board
+    added to BOARDS but not yet to boot.py, docs/boards.md step 3); this checkout's where the
+    source's cannot be read."""
+    for path in (Path(source) / "firmware" / "boot.py", bundle_mod.ROOT / "firmware" / "boot.py"):
+        try:
+            tree = ast.parse(path.read_bytes())
+            return tuple(next(ast.literal_eval(node.value) for node in tree.body
+                              if isinstance(node, ast.Assign)
+                              and [getattr(t, "id", None) for t in node.targets] == ["DRIVE_BUTTON"]))
+        except (OSError, SyntaxError, ValueError, StopIteration):
+            pass
+    return ()
 
 
 def boot_py(source):
