@@ -389,27 +389,25 @@ def readonly_message(info, source=bundle_mod.ROOT, booted=False):
 
 def board_ids(source):
     """The boards the game from source has profiles for, BOARDS in its hal/__init__.py (a --source
-    may add one, and its boot.py with it); this checkout's where it has none."""
-    try:
-        tree = ast.parse((Path(source) / "hal" / "__init__.py").read_bytes())
-        return next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
-                    and [getattr(t, "id", None) for t in node.targets] == ["BOARDS"])
-    except (OSError, SyntaxError, ValueError, StopIteration):
-        from hal import BOARDS
-        return BOARDS
+    may add one, and its boot.py with it)."""
+    return source_value(source, "hal/__init__.py", "BOARDS")
 
 
 def drive_board_ids(source):
     """The boards whose drive button the source's boot.py reads, the keys of its DRIVE_BUTTON: on
     another, its boot.py leaves CIRCUITPY the computer's, though hal knows the board (a board
-    added to BOARDS but not yet to boot.py, docs/boards.md step 3); this checkout's where the
-    source's cannot be read."""
-    for path in (Path(source) / "firmware" / "boot.py", bundle_mod.ROOT / "firmware" / "boot.py"):
+    added to BOARDS but not yet to boot.py, docs/boards.md step 3)."""
+    return tuple(source_value(source, "firmware/boot.py", "DRIVE_BUTTON"))
+
+
+def source_value(source, path, name):
+    """What the source's file at path assigns to name at its top (read, not run); this
+    checkout's where the source's cannot be read."""
+    for root in (Path(source), bundle_mod.ROOT):
         try:
-            tree = ast.parse(path.read_bytes())
-            return tuple(next(ast.literal_eval(node.value) for node in tree.body
-                              if isinstance(node, ast.Assign)
-                              and [getattr(t, "id", None) for t in node.targets] == ["DRIVE_BUTTON"]))
+            tree = ast.parse((root / path).read_bytes())
+            return next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                        and [getattr(t, "id", None) for t in node.targets] == [name])
         except (OSError, SyntaxError, ValueError, StopIteration):
             pass
     return ()
