@@ -293,6 +293,24 @@ def test_a_bot_gets_a_new_seed_for_every_decision_of_a_deal():
     assert T.bot_seed(99, 3, 0) != T.bot_seed(99, 3, 1)
 
 
+def test_every_decision_of_a_played_deal_gets_its_own_seed():
+    """play_deal asks each bot with the seed of that ply and seat (the moves laid so far), not
+    one seed for the whole deal: an Easy bot's random choices are not all drawn alike."""
+    from engine import bots
+    from engine.rules import preset
+    seeds = []
+
+    class Recorder:
+        def __init__(self):
+            self.bot = bots.Bot(bots.EASY)
+
+        def choose(self, view, seed=0):
+            seeds.append(seed)
+            return self.bot.choose(view, seed)
+    T.seat_won(preset("sevens"), T.deal_number(1, 0), 0, Recorder(), Recorder())
+    assert len(seeds) > 10 and len(set(seeds)) == len(seeds)
+
+
 def test_the_budget_given_is_the_one_hard_plays(monkeypatch):
     """--budget reaches the tournament that Hard plays, not the badge's HARD_BUDGET."""
     from engine import bots
