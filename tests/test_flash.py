@@ -988,6 +988,17 @@ def test_a_driver_a_profile_imports_must_be_installed_to_be_bundled(tmp_path):
         bundle.build(source)
 
 
+def test_a_driver_beside_the_sources_but_not_installed_is_not_taken_for_an_installed_one(tmp_path, monkeypatch):
+    """A stray adafruit_*.py on the path (one left in the checkout, where `python -m tools.flash`
+    runs) is no installed library: the bundle asks for it to be installed, not copies the stray."""
+    source = copy_source(tmp_path, ("hal",))
+    (source / "adafruit_stray_lcd.py").write_text("class LCD:\n    pass\n")
+    (source / "hal" / "pico_lcd.py").write_text("import adafruit_stray_lcd\n")
+    monkeypatch.syspath_prepend(str(source))
+    with pytest.raises(bundle.BundleError, match="hal/pico_lcd.py imports adafruit_stray_lcd, which is not installed"):
+        bundle.build(source)
+
+
 def test_a_missing_driver_is_named_with_the_first_file_that_imports_it(tmp_path):
     """Two profiles importing one driver that is not installed: the message names the first in
     path order, the same file on every run."""
