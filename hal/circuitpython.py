@@ -42,9 +42,9 @@ class Hal:
                 self._encoder = None
         self._battery = None
         if p.BATTERY:
-            try:        # a pin without its (ratio, millivolts), None as on a board without a
-                ratio, drop = p.BATTERY_DIVIDER     # battery: named by code.py, not a traceback
-            except (TypeError, ValueError):
+            try:        # read now: a pin without its (ratio, millivolts), missing or None as
+                ratio, drop = p.BATTERY_DIVIDER     # on a board without a battery, is named by
+            except (TypeError, ValueError):         # code.py, not a traceback at the title
                 raise ValueError("BATTERY %s needs BATTERY_DIVIDER = (ratio, millivolts), not %r"
                                  % (p.BATTERY, p.BATTERY_DIVIDER))
             try:
@@ -53,8 +53,8 @@ class Hal:
             except (ImportError, ValueError, AttributeError, NotImplementedError, RuntimeError):
                 self._battery = None
         self._leds = None
-        p.LED_ON, p.BATTERY_DIVIDER         # read now: a profile without them (written to older
-        #                                     docs) is named by code.py, not a crash in play
+        p.LED_ON            # read now: a profile without it (written to older docs) is named by
+        #                     code.py, not a crash in play
         self._store = None
         self._tick = supervisor.ticks_ms()
         self._ms = 0
