@@ -916,7 +916,7 @@ class ReaderGone:
 
     def _guard(self, do, *args):
         try:
-            return do(*args)
+            do(*args)
         except BrokenPipeError:     # from now on the lines go to the null device
             os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
 
