@@ -289,34 +289,43 @@ class App:
     def resume_table(self):
         self.goto(TableScreen(self, False, *self.paused_at))   # the cursor (and hint) as you left them
 
-    def pause(self, key=None):
-        """The pause menu; back from the line whose key is `key`, on that line."""
+    def pause(self, key=None, resume=None):
+        """The pause menu; back from the line whose key is `key`, on that line; resume: the page
+        it returns to between deals (the results or standings), else the table."""
         s = self.screen
         if isinstance(s, TableScreen):      # (and your forced passes told: one may wait to be)
             self.paused_at = (s.cursor, s.aimed, s.hint_card, (s.seen_forced, s.purse))
-        items = [["resume", None, None, self.resume_table],
-                 ["standings", None, None, later(self.standings, later(self.pause, "standings"))],
-                 ["help", None, None, self.game_rules_page],
-                 ["settings", None, None, later(self.settings_screen, later(self.pause, "settings"))],
-                 ["quit", None, None,           # quitting ends a run of wins: the question says so
-                  later(self.confirm, "quit_sq" if self.stats.streak else "quit_q", "yes_quit", self.quit_match,
-                        later(self.pause, "quit"))]]
-        if self.last_deal is not None and self.match.deals:     # a deal of this match, not another's
-            items.insert(2, ["replay", None, None, later(self.replay, later(self.pause, "replay"))])
-        g = self.match.game
+        resume = resume or self.resume_table
+        m = self.match
+
+        def back(key):
+            return later(self.pause, key, resume)
+        # a deal given up ends a run of wins (the question says so); none is between deals
+        streak = self.stats.streak and m.result is None
+        items = [["resume", None, None, resume],
+                 ["help", None, None, later(self.game_rules_page, back("help"))],
+                 ["settings", None, None, later(self.settings_screen, back("settings"))],
+                 ["quit", None, None, later(self.confirm, "quit_sq" if streak else "quit_q", "yes_quit",
+                                            self.quit_match, back("quit"))]]
+        if m.result is None:        # (between deals the standings are one OK away)
+            items.insert(1, ["standings", None, None, later(self.standings, back("standings"))])
+        if self.last_deal is not None and m.deals:     # a deal of this match, not another's
+            items.insert(-3, ["replay", None, None, later(self.replay, back("replay"))])
+        g = m.game
         # the only way to a hint on boards without HINT; none on a turn Auto-play lays your one card
         if g.turn == self.human and not g.over and not (self.settings["auto"] and len(g.legal_moves()) == 1):
             items.insert(1, ["hint", None, None, self.hint_from_menu])
-        self.goto(ListScreen(self, t("paused"), items, back=self.resume_table, sel=_line(items, key)))
+        self.goto(ListScreen(self, t("paused"), items, back=resume, sel=_line(items, key)))
 
     def hint_from_menu(self):
         self.resume_table()
         self.screen.start_hint()
 
     def quit_match(self):
+        if self.match.result is None:   # a deal given up is not won: no run of wins kept by
+            self.stats.streak = 0       # quitting (between deals none is given up)
         self.match = None       # no match runs now: its bots go with it (each level's keeps the
         self.bots = []          # last view it was given and its search's game, held at the title)
-        self.stats.streak = 0   # a deal given up is not won: no run of wins kept by quitting
         # the next deal number (and the streak) first: a power cut before the game is cleared
         # resumes the match, its streak ended as the player chose, and never deals it again
         self.save_prefs()
@@ -384,9 +393,10 @@ class App:
         front)."""
         borrow("help_pages").menu(self)
 
-    def game_rules_page(self):
-        """From the pause menu: the rules of the match being played (firmware/help_pages.py)."""
-        borrow("help_pages").game_rules_page(self)
+    def game_rules_page(self, back):
+        """From the pause menu (back: to it): the rules of the match being played
+        (firmware/help_pages.py)."""
+        borrow("help_pages").game_rules_page(self, back)
 
     # ---- autosave and resume (firmware.autosave) ---------------------------------------
     def power_up(self):

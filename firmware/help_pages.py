@@ -82,8 +82,8 @@ def match_text(r):
     return out + " (" + t("chips_each") % r.chips + ")" if r.scoring == CHIPS else out
 
 
-def game_rules_page(app):
-    """From the pause menu: the rules the match is played by (its options applied), with
+def game_rules_page(app, back):
+    """From the pause menu (back: to it): the rules the match is played by (its options applied), with
     the options, bots and length, then this board's keys (the Buttons page is out of reach
     during a match)."""
     r = app.match.rules
@@ -98,7 +98,7 @@ def game_rules_page(app):
     if r.ceremony:
         lines.append((first_jack(app.match, app.human, w.WORDS), ui.TEXT))
     at_table = r.with_(min_players=r.players, max_players=r.players)    # "5 players."
-    rules_page(app, PRESETS[app.match_preset], later(app.pause, "help"), at_table, lines,
+    rules_page(app, PRESETS[app.match_preset], back, at_table, lines,
                [(t("keys"), ui.ACCENT)] + key_lines(app, w), w)
 
 

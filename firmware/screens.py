@@ -164,12 +164,13 @@ def page_rows(L):
 class PageScreen(Screen):
     """A title and text lines, wrapped and scrolled with UP/DOWN (or LEFT/RIGHT)."""
 
-    def __init__(self, app, title, lines, ok=None, back=None):
+    def __init__(self, app, title, lines, ok=None, back=None, menu=None):
         super().__init__(app)
         self.title = title
         self.src = lines   # (text, colour slot)
         self.ok_fn = ok
         self.back_fn = back or ok
+        self.menu = menu or self.back_fn     # MENU: as BACK, or the pause menu between deals
         self.top = 0
         self.since = app.now
 
@@ -213,9 +214,9 @@ class PageScreen(Screen):
         else:               # (a key that moves nothing leaves an e-ink panel settling)
             # not an OK (nor a MENU: it pauses) pressed to hurry the bots as the deal ended, nor
             # one on e-ink before the panel shows the page (it may rest past READ_MS)
-            if (b == OK and self.ok_fn or b in (BACK, MENU) and self.back_fn) \
-                    and now - self.since > READ_MS and not self.app.stale():
-                (self.ok_fn if b == OK else self.back_fn)()
+            fn = self.ok_fn if b == OK else self.menu if b == MENU else self.back_fn if b == BACK else None
+            if fn and now - self.since > READ_MS and not self.app.stale():
+                fn()
             return
         self.show()
 

@@ -2,6 +2,7 @@
 menu). Borrowed by firmware.app (firmware.borrow): the badge holds this code only while one of
 these pages is in front, not while the table is."""
 from engine.rules import CHIPS, RACE, ZERO_SUM
+from hal.buttons import BACK
 
 from firmware import ui, text
 from firmware.text import t
@@ -32,9 +33,12 @@ def results(app, delta):
     if r == CHIPS:          # what the net is made of (a beginner read "4 cards, net -11" as wrong)
         lines.append((t("net_is"), ui.MUTED))
     lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
-    lines.append((text.ok("ok_continue"), ui.MUTED))
+    h = app.key_name(BACK)          # "A: continue  B: pause", where a letter names BACK
+    lines.append((text.ok("ok_continue") + ("  " + t("keys_pause") % h if h else ""), ui.MUTED))
     app.save_game(RESULTS)
-    app.goto(PageScreen(app, t("results"), lines, ok=later(standings, app)))
+    # BACK and MENU pause (as at the table): the way to quit between deals
+    app.goto(PageScreen(app, t("results"), lines, ok=later(standings, app),
+                        back=later(app.pause, None, later(results, app, delta))))
 
 
 def standings_lines(app):
@@ -111,4 +115,4 @@ def standings(app, back=None):
             app.save_game(TABLE)   # a power cut before your first decision: this table
             app.goto(TableScreen(app))
     app.goto(PageScreen(app, t("standings"), standings_lines(app), ok=go_on,
-                        back=later(results, app, m.result)))
+                        back=later(results, app, m.result), menu=later(app.pause, None, app.standings)))

@@ -1422,6 +1422,49 @@ def test_quitting_ends_the_wins_in_a_row(tmp_path):
         assert (stats.streak, stats.best, stats.deals) == (0, 3, 0)
 
 
+def test_a_match_is_quit_between_deals_from_the_results_or_the_standings(tmp_path):
+    """Between deals the pause menu was out of reach: a player who wanted to stop had to deal
+    the next deal and quit it, which ended the wins in a row. BACK or MENU on the results and
+    MENU on the standings pause; Resume comes back to that page; the question and the quit
+    keep the streak (no deal is given up), and the settled deal stays counted."""
+    sim = started(tmp_path, "sevens", moves=0, seed=30)
+    while isinstance(sim.screen, TableScreen) and not sim.screen.g.over:
+        human_turn(sim, nothing)
+    sim.settle()
+    results = page_text(sim.screen)
+    assert results[-1] == "A: continue  B: pause"      # the way out said, by the keys' letters
+    assert sim.app.match.deals == 1 and sim.app.stats.deals == 1
+    sim.app.stats.streak = 3
+
+    def paused(key):
+        sim.press(key)
+        menu = sim.screen
+        assert isinstance(menu, ListScreen) and menu.title == "Paused"
+        return [item[0] for item in menu.items]
+    for key in ("BACK", "MENU"):
+        assert paused(key) == ["resume", "replay", "help", "settings", "quit"]   # no hint, no standings
+        select_menu(sim, "Resume")
+        sim.press("OK")
+        assert page_text(sim.screen) == results
+    sim.press("OK")                                     # the standings
+    standings = page_text(sim.screen)
+    assert paused("MENU")[0] == "resume"
+    assert page_text(Sim(data_dir=str(tmp_path)).screen) == standings   # a power cut: that page
+    sim.press("BACK")
+    assert page_text(sim.screen) == standings
+    sim.press("BACK")                                   # BACK: the results, as before
+    assert page_text(sim.screen) == results
+    paused("BACK")
+    select_menu(sim, "Quit")
+    sim.press("OK")
+    assert sim.screen.title == "Quit match?"            # not "Win streak ends": none does
+    select_menu(sim, "Yes")
+    sim.press("OK")
+    assert sim.app.match is None and sim.screen.title.startswith("Fan Tan")
+    for app in (sim.app, Sim(data_dir=str(tmp_path)).app):
+        assert (app.stats.streak, app.stats.deals, app.stats.matches, app.match) == (3, 1, 0, None)
+
+
 def test_a_deal_number_typed_digit_by_digit_is_kept_at_each_digit(tmp_path):
     """New game's Deal #, one digit at a time (OK, then UP/DOWN): each change is saved, as every
     choice on New game is, so a power cut keeps the number shown (it was written only once the

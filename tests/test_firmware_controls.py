@@ -531,19 +531,21 @@ def test_the_pause_menu_replays_only_a_deal_of_this_match():
     assert "replay" not in [i[0] for i in sim.screen.items]
 
 
-@pytest.mark.parametrize("board,name", [("pajenicko_picopad", "A"), ("pimoroni_badger2040", "B"),
-                                        ("hack_club_sprig", "L"), ("heiafr_picomo_v3", "OK"),
-                                        ("adafruit_macropad_rp2040", "OK"), ("lilygo_t_display_rp2040", "hold R")])
-def test_pages_name_the_ok_key_as_the_board_prints_it(board, name):
+@pytest.mark.parametrize("board,name,pause", [("pajenicko_picopad", "A", "  B: pause"),
+                                              ("pimoroni_badger2040", "B", "  hold B: pause"),
+                                              ("hack_club_sprig", "L", "  K: pause"), ("heiafr_picomo_v3", "OK", ""),
+                                              ("adafruit_macropad_rp2040", "OK", ""),
+                                              ("lilygo_t_display_rp2040", "hold R", "  hold L: pause")])
+def test_pages_name_the_ok_key_as_the_board_prints_it(board, name, pause):
     """"A: continue" on a badge whose OK key reads A, as the table's footer and the Buttons
     page name it (found by QA: "A play" beside "OK: continue"); "OK" where the key bears no
     letter (the Picomo's middle key, the MacroPad's); "hold R" where no key is OK at a tap but
     a held letter is (the T-Display's pages said "OK", which no key or page named: QA), in the
-    player's language."""
+    player's language. The results name BACK too, which pauses there, where a letter names it."""
     sim = Sim(board, seed=30)
     new_game(sim, PRESETS.index("parliament"))
     _play_to_deal_end(sim)
-    assert page_text(sim.screen)[-1] == name + ": continue"
+    assert page_text(sim.screen)[-1] == name + ": continue" + pause
     sim.press("OK")
     assert page_text(sim.screen)[-1] == name + ": next deal"
     if board == "lilygo_t_display_rp2040":
@@ -631,8 +633,8 @@ def test_back_to_a_menu_comes_back_on_the_line_it_left():
 
 
 def test_back_on_a_page_with_only_ok_does_what_ok_does():
-    """The Keys, The table and About pages, and the results, have OK only: BACK leaves them
-    too (as OK does), never a dead key."""
+    """The Keys, The table and About pages have OK only: BACK leaves them too (as OK does),
+    never a dead key. On the results BACK pauses (test_autosave's quit between deals)."""
     sim = Sim(seed=30)
     select_menu(sim, "Rules & help")
     sim.press("OK")
@@ -643,12 +645,6 @@ def test_back_on_a_page_with_only_ok_does_what_ok_does():
         assert isinstance(sim.screen, PageScreen)
         sim.press("BACK")
         assert sim.screen.title == "Rules & help" and sim.screen.sel == at, line
-    sim.press("BACK")
-    new_game(sim, PRESETS.index("parliament"))
-    _play_to_deal_end(sim)
-    assert sim.screen.title == text.t("results")
-    sim.press("BACK")
-    assert sim.screen.title == text.t("standings")
 
 
 # ---- the simulator's keyboard -------------------------------------------------------
@@ -939,8 +935,8 @@ def test_a_menu_pressed_as_the_deal_ends_does_not_skip_its_results(key):
     sim.hal.inject(MENU if key == "MENU" else BACK)
     sim.tick()
     assert sim.screen is results
-    sim.press(key)                                # later, it goes on as before
-    assert sim.screen.title == text.t("standings")
+    sim.press(key)                                # later, it pauses (the way to quit between deals)
+    assert sim.screen.title == text.t("paused")
 
 
 def test_ok_pressed_to_hurry_the_bots_does_not_start_a_new_match_past_the_match_result():

@@ -123,8 +123,13 @@ def visit_all(sim, where):
         t.update(0)
         chk("table idle")
         assert t.my_turn()
+        app.stats.streak = 1 if preset_key == "sevens" else 0     # the last asks of the streak it ends
         app.pause()                           # with the hint, on your turn
         chk("pause on your turn")
+        app.screen.sel = len(app.screen.items) - 1     # Quit: it asks first
+        app.screen.on_button(OK, 0)
+        assert app.screen.title == text.t("quit_sq" if app.stats.streak else "quit_q")
+        chk("quit question")
         app.resume_table()
         t = app.screen
         # play the deal out by the rules, then results and standings
@@ -138,18 +143,12 @@ def visit_all(sim, where):
         chk("results")
         app.standings(back=app.title)
         chk("standings")
-        app.pause()
-        chk("pause")
+        app.pause(None, app.standings)          # between deals
+        chk("pause between deals")
         app.standings(back=app.pause)          # with what the passes told, from the pause menu
         chk("standings paused")
-        app.game_rules_page()
+        app.game_rules_page(app.pause)
         chk("rules of this game")
-        app.stats.streak = 1 if preset_key == "sevens" else 0     # the last asks of the streak it ends
-        app.pause()
-        app.screen.sel = len(app.screen.items) - 1     # Quit: it asks first
-        app.screen.on_button(OK, 0)
-        assert app.screen.title == text.t("quit_sq" if app.stats.streak else "quit_q")
-        chk("quit question")
     # the replay of the last deal, the statistics reset question, the damaged-save notice
     app.replay(app.pause)
     chk("replay")
