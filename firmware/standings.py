@@ -36,9 +36,10 @@ def results(app, delta):
     h = app.key_name(BACK)          # "A: continue  B: pause", where a letter names BACK
     lines.append((text.ok("ok_continue") + ("  " + t("keys_pause") % h if h else ""), ui.MUTED))
     app.save_game(RESULTS)
-    # BACK and MENU pause (as at the table): the way to quit between deals
+    # BACK and MENU pause (as at the table): the way to quit between deals; Resume rebuilds
+    # the page through the app (not this module's function: the badge frees it under the menu)
     app.goto(PageScreen(app, t("results"), lines, ok=later(standings, app),
-                        back=later(app.pause, None, later(results, app, delta))))
+                        back=later(app.pause, None, later(app.results, delta))))
 
 
 def standings_lines(app):

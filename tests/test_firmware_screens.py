@@ -740,6 +740,36 @@ def test_borrowed_screens_are_freed_once_left(monkeypatch):
         assert not alive(name), name
 
 
+def test_the_results_code_is_not_held_under_the_pause_menu_between_deals(monkeypatch):
+    """Between deals BACK on the results pauses, and the pause menu's Resume comes back to
+    them: it held the results' own function, so the standings module (borrowed: held only while
+    its pages are in front) stayed alive under the pause menu and beside Rules & help's page and
+    its words (a peak the badge had not met). Resume rebuilds the page through the app, which
+    borrows the module again."""
+    names = ("help_pages", "standings")
+    alive = Borrowed(monkeypatch, names).alive
+    sim = Sim("pimoroni_picosystem", seed=3)
+    new_game(sim, PRESETS.index("fan_tan"))
+    play_out(sim.screen.g)
+    sim.settle()
+    results = page_text(sim.screen)
+    assert sim.screen.title == text.t("results") and alive("standings")
+    sim.press("BACK")
+    assert sim.screen.title == text.t("paused") and not alive("standings")
+    select_menu(sim, "Rules & help")
+    sim.press("OK")
+    assert "This game" in page_text(sim.screen) and not alive("standings")
+    sim.press("OK")
+    assert sim.screen.title == text.t("paused") and not [n for n in names if alive(n)]
+    sim.press("BACK")                                   # Resume: the results again
+    assert page_text(sim.screen) == results and alive("standings")
+    sim.press("OK")
+    sim.press("MENU")                                   # from the standings too
+    assert sim.screen.title == text.t("paused") and not alive("standings")
+    sim.press("BACK")
+    assert sim.screen.title == text.t("standings") and alive("standings")
+
+
 @pytest.mark.parametrize("lang", range(3))
 def test_rules_and_help_explain_the_table_and_come_back_to_their_line(lang):
     """Rules & help > The table says what the marks mean in the player's language (the dealer's
