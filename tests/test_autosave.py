@@ -16,6 +16,7 @@ from engine.rules import PRESETS, RACE, SEVEN_OF_HEARTS, PLAY_OR_PAY, preset
 from engine.stats import Stats
 from engine.records import Record
 from firmware import autosave, text
+from firmware.screens import READ_MS
 from firmware.autosave import Saves, _GAME_KIND as GAME_KIND
 from hal.stores import NvmStore
 from hal.file_store import FileStore
@@ -1463,6 +1464,66 @@ def test_a_match_is_quit_between_deals_from_the_results_or_the_standings(tmp_pat
     assert sim.app.match is None and sim.screen.title.startswith("Fan Tan")
     for app in (sim.app, Sim(data_dir=str(tmp_path)).app):
         assert (app.stats.streak, app.stats.deals, app.stats.matches, app.match) == (3, 1, 0, None)
+
+
+def test_between_deals_the_pause_menu_s_pages_come_back_to_it_and_it_to_that_page(tmp_path):
+    """Between deals (the results, the standings) the pause menu's Replay, Rules & help,
+    Settings and Quit's No come back to it, and its Resume then to the page it was opened on,
+    not to the table of a deal that is over; a language chosen in Settings is the page's on
+    Resume. A power cut in the question comes back to that page, the deal won counted once and
+    its run of wins kept, and the quit keeps it too. Keys a page gives nothing to do (UP on its
+    first line, HINT) leave it in front."""
+    sim = Sim(seed=12, data_dir=str(tmp_path))
+    new_game(sim, PRESETS.index("sevens"))
+    play_out(sim.screen.g)              # deal 12, every seat's first legal move: you win
+    sim.settle()
+    stats = sim.app.stats
+    assert (stats.streak, stats.deals) == (1, 1) and sim.screen.title == text.t("results")
+    sim.tick(READ_MS + 100)                 # (read: OK or BACK would act now)
+    for key in ("UP", "LEFT", "HINT"):
+        page = sim.screen
+        sim.press(key)
+        assert sim.screen is page, key
+    pages = {"results": page_text(sim.screen)}
+    sim.press("OK")
+    pages["standings"] = page_text(sim.screen)
+    sim.press("BACK")
+    for at in ("results", "standings"):
+        for line in ("Replay", "Rules & help", "Settings", "Quit"):
+            sim.press("MENU")
+            select_menu(sim, line)
+            sim.press("OK")
+            assert getattr(sim.screen, "title", None) != text.t("paused"), line
+            if line == "Settings":
+                sim.press("RIGHT")                  # the language: French
+            sim.press("BACK")
+            assert sim.screen.title == text.t("paused"), line
+            select_menu(sim, text.t("resume"))
+            sim.press("OK")
+            assert sim.screen.title == text.t(at), line
+            if line == "Settings":                  # the page in French, then English again
+                assert sim.screen.title != at.capitalize()
+                sim.press("MENU")
+                select_menu(sim, text.t("settings"))
+                sim.press("OK")
+                sim.press("RIGHT")
+                sim.press("RIGHT")
+                sim.press("BACK")
+                sim.press("BACK")
+            assert page_text(sim.screen) == pages[at], line
+        if at == "results":
+            sim.press("OK")
+    sim.press("MENU")
+    select_menu(sim, "Quit")
+    sim.press("OK")
+    assert sim.screen.title == "Quit match?"        # not "Win streak ends": none does
+    again = Sim(data_dir=str(tmp_path))             # a power cut: the standings, nothing counted again
+    assert page_text(again.screen) == pages["standings"]
+    assert (again.app.stats.streak, again.app.stats.deals) == (1, 1)
+    select_menu(sim, "Yes")
+    sim.press("OK")
+    for app in (sim.app, Sim(data_dir=str(tmp_path)).app):
+        assert (app.stats.streak, app.stats.deals, app.stats.matches, app.match) == (1, 1, 0, None)
 
 
 def test_a_deal_number_typed_digit_by_digit_is_kept_at_each_digit(tmp_path):
