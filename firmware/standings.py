@@ -6,7 +6,7 @@ from hal.buttons import BACK
 
 from firmware import ui, text
 from firmware.text import t
-from firmware.screens import PageScreen, later, page_rows
+from firmware.screens import PageScreen, later, page_rows, page_width
 from firmware.table import TableScreen, sorted_hand, card_name, signed
 from firmware.autosave import TABLE, RESULTS, STANDINGS, FINISHED
 
@@ -33,8 +33,15 @@ def results(app, delta):
     if r == CHIPS:          # what the net is made of (a beginner read "4 cards, net -11" as wrong)
         lines.append((t("net_is"), ui.MUTED))
     lines.append((t("deal_no") + str(g.deal_number), ui.MUTED))
-    h = app.key_name(BACK)          # "A: continue  B: pause", where a letter names BACK
-    lines.append((text.ok("ok_continue") + ("  " + t("keys_pause") % h if h else ""), ui.MUTED))
+    words = text.ok("ok_continue")     # (a name the code has: none more interned from .py)
+    lines.append((words, ui.MUTED))
+    h = app.key_name(BACK)          # "A: continue  B: pause", where a letter names BACK: on a
+    if h:                           # line of its own where both do not fit (a wrap read "hold R:"
+        h = t("keys_pause") % h     # apart from "continue")
+        if ui.text_width(words + "  " + h, app.layout.font) <= page_width(app.layout):
+            lines[-1] = (words + "  " + h, ui.MUTED)
+        else:
+            lines.append((h, ui.MUTED))
     app.save_game(RESULTS)
     # BACK and MENU pause (as at the table): the way to quit between deals; Resume rebuilds
     # the page through the app (not this module's function: the badge frees it under the menu)

@@ -557,6 +557,20 @@ def test_pages_name_the_ok_key_as_the_board_prints_it(board, name, pause):
             text.set_lang(0)
 
 
+def test_the_results_say_the_pause_key_on_a_line_of_its_own_where_both_do_not_fit():
+    """In French on the T-Display "maintenir R: continuer  maintenir L: pause" wrapped as
+    "maintenir R:" over "continuer  maintenir L: pause", which reads as two other keys (r57):
+    where the line does not fit whole, the pause key gets a line of its own."""
+    sim = Sim("lilygo_t_display_rp2040", seed=30)
+    new_game(sim, PRESETS.index("parliament"))
+    try:
+        text.set_lang(1)
+        _play_to_deal_end(sim)
+        assert page_text(sim.screen)[-2:] == ["maintenir R: continuer", "maintenir L: pause"]
+    finally:
+        text.set_lang(0)
+
+
 # ---- ace high: the ace at the end of its suit in the hand -------------------------------
 def test_with_aces_high_the_hand_shows_each_ace_after_the_king():
     """Sevens plays aces high: the hand on screen runs 2 … K, A in each suit."""
