@@ -158,6 +158,8 @@ class TableView(Screen):
                 h = self.app.key_name(b)
             if h:
                 more = words + "  " + t(say) % h
+                if ui.text_width(more, L.font) > L.w - 2:     # then without "L R: pick", the keys
+                    more = words.split("  ")[0] + "  " + t(say) % h     # a player tries first
                 if ui.text_width(more, L.font) <= L.w - 2:    # "  X: hint" too, where it fits
                     words = more
             self.footer = ui.label(words, L.font, L.w // 2, L.footer_y,
