@@ -128,7 +128,8 @@ def wrap(text, font_name, width):
     word before it, a lone suit too, and no line starting or ending with a "·"). Where "label: value" (not
     parts joined by "·") is too wide for one line, a label of two to four words (a key's name)
     keeps its line, and the value starts the next ("Top right:" / "hint", not "Top" / "right:
-    hint"); a sentence with a colon wraps as any other."""
+    hint"); a sentence with a colon wraps as any other. A one-word label's value wraps under
+    it, indented ("You: 13 cards," / "  net -113")."""
     out = []
     indent = ""
     while len(indent) < len(text) and text[len(indent)] == " ":
@@ -137,6 +138,10 @@ def wrap(text, font_name, width):
     if "\u00b7" not in text and 0 < head.strip().count(" ") < 4 and \
             text_width(text, font_name) > width >= text_width(head + ":", font_name):
         return [head + ":"] + wrap(indent + text[len(head) + 2:], font_name, width)
+    # a one-word label's value wraps under it, indented, not as a line of its own in the labels'
+    # column ("Vous: 0 carte," / "  solde +62", an arrow key's "couleur/ligne" / "  suivante"):
+    # head is now what a next line starts with (no new name: the badge interns each)
+    head = indent + ("  " if text.count(": ") == 1 and " " not in head.strip() and "\u00b7" not in text else "")
     words = []
     for word in text[len(indent):].split(" "):
         if words and (words[-1][-1:] == ":" and text_width(words[-1] + " " + word, font_name) <= width
@@ -153,7 +158,7 @@ def wrap(text, font_name, width):
             cur = trial
         else:       # a "·" between two parts is dropped where the line breaks
             out.append(cur[:-2] if cur[-2:] == " \u00b7" else cur)
-            cur = "" if word == "\u00b7" else indent + word
+            cur = "" if word == "\u00b7" else head + word
     if cur:
         out.append(cur)
     return out

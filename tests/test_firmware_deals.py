@@ -139,7 +139,7 @@ def test_deal_through_buttons(board, preset_key):
     # a chip game's line is the player's net for the deal (antes, passes, the pot), not a price
     assert set(p[3] for p in players) == {", net " if m.rules.scoring == CHIPS else " = "}
     # and the page says what makes the net (a beginner read "4 cards, net -11" as a mistake)
-    said = " ".join(lines)
+    said = " ".join(" ".join(lines).split())     # (a wrapped line's indent: one space)
     assert ("Net: ante, passes, cards, and the pot to the winner" in said) == (m.rules.scoring == CHIPS), lines
     # points read "pt" as in the standings ("= -3 pt"), a chip game's net no unit; a race's
     # penalty points read "= 3 pt": "+3" read as a gain, as it is in zero-sum points

@@ -5,7 +5,7 @@ import pytest
 
 import hal
 
-from simhelp import Sim, play_out, LAYOUT_BOARDS, PageScreen, labels, new_game
+from simhelp import Sim, play_out, LAYOUT_BOARDS, PageScreen, labels, new_game, page_text
 from engine.rules import PRESETS
 from firmware import text, ui, layouts, help_pages
 from firmware import text_en, text_fr, text_de, rules_en, rules_fr, rules_de
@@ -907,12 +907,42 @@ def test_a_screen_too_short_for_one_whole_line_still_shows_one(fonts):
 
 def test_a_price_keeps_its_name_where_a_line_breaks(fonts):
     """A signed number stays with the word before it: the MacroPad's French results read
-    "Vous: 3 cartes, solde" / "-18", and the table's help "affichée Passer" / "-6…-9" (QA)."""
+    "Vous: 3 cartes, solde" / "-18", and the table's help "affichée Passer" / "-6…-9" (QA);
+    (the net goes under the player's name, indented: test_a_label_s_value_wraps_under_it)."""
     w = ui.text_width("Vous: 3 cartes, solde", "5x8")
-    assert ui.wrap("Vous: 3 cartes, solde -18", "5x8", w) == ["Vous: 3 cartes,", "solde -18"]
+    assert ui.wrap("Vous: 3 cartes, solde -18", "5x8", w) == ["Vous: 3 cartes,", "  solde -18"]
     w = ui.text_width("une passe affichée Passer", "5x8")
     assert ui.wrap("une passe affichée Passer -6…-9 coûte", "5x8", w) == ["une passe affichée", "Passer -6…-9 coûte"]
     assert ui.wrap("P3 +17 pt", "5x8", ui.text_width("P3 +17", "5x8") - 1) == ["P3 +17", "pt"]
+
+
+@pytest.mark.parametrize("board", ("adafruit_macropad_rp2040", "tinycircuits_thumby_color"))
+def test_a_label_s_value_wraps_under_it(board):
+    """Where "label: value" wraps, the rest of the value goes under it, indented, not in the
+    labels' column as a line of its own: on 128 px in French the results read "Vous: 0 carte,"
+    over "solde +22" (the net of a row of its own, below the player names), and the Buttons
+    page "\u2191: couleur/ligne" over "pr\u00e9c\u00e9dente" (the direction apart from its key)."""
+    sim = Sim(board, seed=9)
+    app = sim.app
+    new_game(sim, PRESETS.index("fan_tan"), 5)
+    play_out(app.screen.g)
+    try:
+        text.set_lang(1)
+        app.settings["lang"] = 1
+        while not isinstance(app.screen, PageScreen):
+            sim.press("OK")
+        lines = page_text(app.screen)
+        assert app.screen.title == text.t("results")
+        nets = [line for line in lines if "solde" in line]
+        assert len(nets) == 5 and any(line.startswith("  solde") for line in nets), lines
+        assert all(line.startswith(("Vous:", "P", "  ")) for line in nets), lines
+        help_pages.keys_page(app)
+        lines = page_text(app.screen)
+        for word in ("pr\u00e9c\u00e9dente", "suivante"):
+            said = [line for line in lines if word in line]
+            assert said and all(":" in line or line.startswith("  ") for line in said), (word, lines)
+    finally:
+        text.set_lang(0)
 
 
 def test_a_lone_suit_keeps_its_word_where_a_line_breaks(fonts):

@@ -242,7 +242,7 @@ def test_an_option_that_means_nothing_reads_dash_and_an_opening_brings_what_it_n
     sim.press("OK")
     lines = page_text(sim.screen)
     assert "Bonus card: on" in lines and "To neighbours: 3" in lines
-    assert "Match: 20 deals, or until a player has no chips (50 chips each)" in " ".join(lines)
+    assert "Match: 20 deals, or until a player has no chips (50 chips each)" in " ".join(" ".join(lines).split())
     assert not [x for x in lines if x.startswith(("Deals:", "Chips:"))]     # the match line says so
     assert not [x for x in lines if x.endswith(": -")]       # only what this game plays by
 
